@@ -1,0 +1,11 @@
+// Any /v1 path no route file claims: a JSON 404, whatever the method.
+import { errorResponse } from "@/lib/api/handler";
+import { ApiError } from "@/lib/api/errors";
+
+const notFound = async () => errorResponse(ApiError.notFound());
+
+export const GET = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;

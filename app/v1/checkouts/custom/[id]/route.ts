@@ -1,0 +1,18 @@
+// GET /v1/checkouts/custom/{id} — one session (merchant view); PATCH updates an open session.
+import { z } from "zod";
+import { methods, route } from "@/lib/api/handler";
+import { id } from "@/lib/api/validation";
+import { checkoutSchema, updateCheckoutBody } from "@/lib/checkout/schemas";
+import { getCheckout, updateCheckout } from "@/lib/checkout/service";
+
+const params = z.object({ id: id() });
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "checkouts:read", params, output: checkoutSchema }, ({ db, principal, params }) =>
+    getCheckout(db, principal, params.id),
+  ),
+  PATCH: route(
+    { auth: "checkouts:write", params, body: updateCheckoutBody, output: checkoutSchema },
+    ({ db, principal, params, body }) => updateCheckout(db, principal, params.id, body),
+  ),
+});

@@ -1,0 +1,12 @@
+// GET /v1/orders/ — list orders (filters, multi-criteria sorting, pagination).
+import { methods, route } from "@/lib/api/handler";
+import { pageSchema } from "@/lib/api/schemas";
+import { listOrdersQuery, orderSchema } from "@/lib/orders/schemas";
+import { listOrders } from "@/lib/orders/service";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(
+    { auth: "orders:read", query: listOrdersQuery, output: pageSchema(orderSchema) },
+    ({ db, principal, query }) => listOrders(db, principal, query),
+  ),
+});

@@ -1,0 +1,57 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      "lib/generated/",
+      ".data/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // Tests read loosely-typed JSON bodies.
+    files: ["**/*.test.ts", "test/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Route files stay thin: the database is reached through lib/ services only.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/generated/prisma/**", "@prisma/*"],
+              message: "Route files go through lib/ services.",
+            },
+            {
+              group: ["**/db/client"],
+              importNames: ["getDb"],
+              message: "The route() wrapper provides the database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

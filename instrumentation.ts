@@ -1,0 +1,6 @@
+// Next.js calls register() once when a server starts: migrate and seed before the first request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { boot } = await import("./lib/boot");
+  await boot();
+}

@@ -1,0 +1,117 @@
+// Turns zod issues into the contract's 422 problems (`type`, `loc`, `msg`, `input`), and holds the
+// small schema helpers that make query strings and path parameters parse the way clients expect.
+import { z } from "zod";
+import type { Problem } from "./errors";
+
+type Where = "body" | "query" | "path";
+
+function typeFor(issue: z.core.$ZodIssue, input: unknown): { type: string; msg: string } {
+  if (input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
+    return { type: "missing", msg: "Field required" };
+  }
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "string") return { type: "string_type", msg: "Input should be a valid string" };
+      if (issue.expected === "number" || issue.expected === "int")
+        return { type: "int_type", msg: "Input should be a valid integer" };
+      if (issue.expected === "boolean") return { type: "bool_type", msg: "Input should be a valid boolean" };
+      if (issue.expected === "object" || issue.expected === "record")
+        return { type: "model_attributes_type", msg: "Input should be a valid object" };
+      if (issue.expected === "array") return { type: "list_type", msg: "Input should be a valid list" };
+      return { type: "value_error", msg: issue.message };
+    case "too_big":
+      if (issue.origin === "string")
+        return { type: "string_too_long", msg: `String should have at most ${issue.maximum} characters` };
+      if (issue.origin === "number" || issue.origin === "int")
+        return issue.inclusive
+          ? { type: "less_than_equal", msg: `Input should be less than or equal to ${issue.maximum}` }
+          : { type: "less_than", msg: `Input should be less than ${issue.maximum}` };
+      return { type: "too_long", msg: `Should have at most ${issue.maximum} items` };
+    case "too_small":
+      if (issue.origin === "string")
+        return { type: "string_too_short", msg: `String should have at least ${issue.minimum} characters` };
+      if (issue.origin === "number" || issue.origin === "int")
+        return issue.inclusive
+          ? { type: "greater_than_equal", msg: `Input should be greater than or equal to ${issue.minimum}` }
+          : { type: "greater_than", msg: `Input should be greater than ${issue.minimum}` };
+      return { type: "too_short", msg: `Should have at least ${issue.minimum} items` };
+    case "invalid_format":
+      if (issue.format === "uuid" || issue.format === "guid")
+        return { type: "uuid_parsing", msg: "Input should be a valid UUID" };
+      if (issue.format === "email") return { type: "value_error", msg: "value is not a valid email address" };
+      return { type: "value_error", msg: issue.message };
+    case "invalid_value":
+      return {
+        type: "enum",
+        msg: `Input should be ${issue.values.map((v) => `'${String(v)}'`).join(", ")}`,
+      };
+    case "custom": {
+      const params = (issue.params ?? {}) as { type?: string };
+      return { type: params.type ?? "value_error", msg: issue.message };
+    }
+    default:
+      return { type: "value_error", msg: issue.message };
+  }
+}
+
+export function problemsFrom(error: z.ZodError, where: Where): Problem[] {
+  return error.issues.map((issue) => {
+    const input = (issue as { input?: unknown }).input;
+    const { type, msg } = typeFor(issue, input);
+    return {
+      type,
+      loc: [where, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+      msg,
+      input: input === undefined ? null : input,
+    };
+  });
+}
+
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: Where,
+): { ok: true; data: z.output<S> } | { ok: false; problems: Problem[] } {
+  const result = schema.safeParse(value, { reportInput: true });
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, problems: problemsFrom(result.error, where) };
+}
+
+/** URLSearchParams as an object; a key given several times becomes an array. */
+export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+// --- schema helpers --------------------------------------------------------------------------
+
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A lowercase UUID of any version; malformed ones are 422 uuid_parsing. */
+export const id = () =>
+  z
+    .string()
+    .refine((v) => UUID_PATTERN.test(v), {
+      params: { type: "uuid_parsing" },
+      message: "Input should be a valid UUID",
+    })
+    .transform((v) => v.toLowerCase());
+
+/** An integer query parameter: "12" parses, "twelve" is 422 int_type. */
+export const queryInt = () =>
+  z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+
+/** A filter that accepts one value or the key repeated; always parses to an array. */
+export const queryList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item)).optional();
+
+/** ISO 8601 datetime on the wire, Date in code; always written with milliseconds and Z. */
+export const dateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (s) => new Date(s),
+  encode: (d) => d.toISOString(),
+});

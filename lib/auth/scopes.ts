@@ -1,0 +1,31 @@
+// Access token scopes (contract section 3). A `*:write` scope implies the matching `*:read`.
+import { z } from "zod";
+
+export const SCOPES = [
+  "checkouts:read",
+  "checkouts:write",
+  "orders:read",
+  "license_keys:read",
+  "license_keys:write",
+  "products:read",
+  "products:write",
+  "discounts:read",
+  "discounts:write",
+  "benefits:read",
+  "benefits:write",
+  "custom_fields:read",
+  "custom_fields:write",
+  "customers:read",
+  "customers:write",
+  "webhooks:read",
+  "webhooks:write",
+  "metrics:read",
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export const scopeSchema = z.enum(SCOPES);
+
+export function hasScope(granted: ReadonlySet<string>, needed: Scope): boolean {
+  if (granted.has(needed)) return true;
+  return needed.endsWith(":read") && granted.has(needed.replace(/:read$/, ":write"));
+}

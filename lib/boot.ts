@@ -1,0 +1,57 @@
+// Server start-up (instrumentation.ts): open the database, which applies pending migrations, then
+// seed the demo organization unless SEED_DEMO=false, and print how to use it. Runs inside the server
+// so the embedded database is only ever opened by one process.
+import { databaseConfig } from "./config";
+import { getDb, type Db } from "./db/client";
+import { DatabaseFolderLockedError } from "./db/folder-lock";
+import type { DemoResult } from "./seed/demo";
+
+// Another server owns the embedded database: this one could only ever answer errors, so stop.
+function exitIfLocked(error: unknown): void {
+  if (!(error instanceof DatabaseFolderLockedError)) return;
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}
+
+export async function boot(): Promise<void> {
+  const started = Date.now();
+  let db: Db;
+  try {
+    db = await getDb();
+  } catch (error) {
+    exitIfLocked(error);
+    // Rethrowing would make Next answer 500 to every request, even the landing page. A failed open
+    // is not cached, so each API request tries again and the server recovers once the database does.
+    console.error("Could not open the database; API requests will retry it:", error);
+    return;
+  }
+  const config = databaseConfig();
+  const where = config.kind === "postgres" ? "PostgreSQL" : `embedded, ${config.dataDir}`;
+  console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
+
+  if (process.env.SEED_DEMO === "false") return;
+  try {
+    // Imported lazily so a server with SEED_DEMO=false never loads the seed code.
+    const { seedDemo } = await import("./seed/demo");
+    printBanner(await seedDemo(db));
+  } catch (error) {
+    exitIfLocked(error);
+    // The API works without the demo data, so a broken seed must not take the server down.
+    console.error("Seeding the demo data failed; the server keeps running without it:", error);
+  }
+}
+
+function printBanner(demo: DemoResult): void {
+  const rule = "-".repeat(72);
+  const lines = [
+    rule,
+    demo.created ? "Demo data created." : "Demo data already present.",
+    `  Organization:  ${demo.organizationName}`,
+    `  Admin login:   ${demo.adminEmail} / ${demo.adminPassword ?? "(shown only when first seeded; DEMO_ADMIN_PASSWORD fixes it)"}`,
+    `  Access token:  ${demo.token ?? "(shown only when first seeded; DEMO_ACCESS_TOKEN fixes it)"}`,
+    `  Checkout URL:  ${demo.checkoutUrl ?? "(none)"}`,
+    "Set SEED_DEMO=false to skip the demo organization.",
+    rule,
+  ];
+  console.log(`\n${lines.join("\n")}\n`);
+}

@@ -1,0 +1,96 @@
+// The checkout's money rules (contract section 6), pure and shared by every path that prices a
+// session: create, update, confirm, and the hosted page's summary. All amounts are integers in
+// the currency's minor unit.
+
+export type PriceForAmounts = {
+  type: "one_time" | "recurring";
+  amount_type: "fixed" | "custom" | "free";
+  price_amount: number | null;
+  preset_amount: number | null;
+};
+
+export type DiscountForAmounts =
+  { type: "fixed"; amount: number } | { type: "percentage"; basis_points: number };
+
+export type CheckoutAmounts = {
+  /** The price's amount, or the buyer's for pay-what-you-want; null for free prices. */
+  amount: number | null;
+  discount_amount: number;
+  subtotal_amount: number;
+  tax_amount: number;
+  total_amount: number;
+  is_free_product_price: boolean;
+  is_discount_applicable: boolean;
+  is_payment_required: boolean;
+  is_payment_setup_required: boolean;
+  is_payment_form_required: boolean;
+};
+
+export const DEFAULT_CUSTOM_AMOUNT = 1000;
+export const MIN_CUSTOM_AMOUNT = 50;
+export const MAX_CUSTOM_AMOUNT = 99_999_999;
+
+/** value * basisPoints / 10000, rounded half up, in integers (no floating-point drift). */
+export function applyBasisPoints(value: number, basisPoints: number): number {
+  return Math.floor((value * basisPoints + 5000) / 10000);
+}
+
+/** What the buyer pays before discount: fixed price, buyer's amount (else preset, else 1000), or null. */
+export function baseAmount(price: PriceForAmounts, buyerAmount: number | null | undefined): number | null {
+  if (price.amount_type === "free") return null;
+  if (price.amount_type === "fixed") return price.price_amount ?? 0;
+  return buyerAmount ?? price.preset_amount ?? DEFAULT_CUSTOM_AMOUNT;
+}
+
+export function discountAmount(amount: number, discount: DiscountForAmounts | null): number {
+  if (!discount) return 0;
+  if (discount.type === "fixed") return Math.min(discount.amount, amount);
+  return Math.min(applyBasisPoints(amount, discount.basis_points), amount);
+}
+
+export function computeAmounts(input: {
+  price: PriceForAmounts;
+  amount?: number | null;
+  discount?: DiscountForAmounts | null;
+  /** The organization's rate for the billing address, in basis points; 0 when none applies. */
+  taxBasisPoints?: number;
+}): CheckoutAmounts {
+  const { price } = input;
+  const amount = baseAmount(price, input.amount);
+  const isFree = price.amount_type === "free";
+  const isDiscountApplicable = !isFree;
+  const discount =
+    amount !== null && isDiscountApplicable ? discountAmount(amount, input.discount ?? null) : 0;
+  const subtotal = (amount ?? 0) - discount;
+  const tax = applyBasisPoints(subtotal, input.taxBasisPoints ?? 0);
+  const total = subtotal + tax;
+  const isPaymentRequired = total > 0;
+  const isPaymentSetupRequired = price.type === "recurring" && !isFree;
+  return {
+    amount,
+    discount_amount: discount,
+    subtotal_amount: subtotal,
+    tax_amount: tax,
+    total_amount: total,
+    is_free_product_price: isFree,
+    is_discount_applicable: isDiscountApplicable,
+    is_payment_required: isPaymentRequired,
+    is_payment_setup_required: isPaymentSetupRequired,
+    is_payment_form_required: isPaymentRequired || isPaymentSetupRequired,
+  };
+}
+
+export type TaxRateRow = { country: string; state: string | null; basis_points: number };
+
+/** The rate for an address: a state-specific rate wins over the country-wide one. */
+export function taxBasisPointsFor(
+  rates: readonly TaxRateRow[],
+  address: { country?: string | null; state?: string | null } | null | undefined,
+): number {
+  const country = address?.country?.toUpperCase();
+  if (!country) return 0;
+  const state = address?.state?.toUpperCase() ?? null;
+  const forCountry = rates.filter((r) => r.country.toUpperCase() === country);
+  const exact = state ? forCountry.find((r) => r.state?.toUpperCase() === state) : undefined;
+  return (exact ?? forCountry.find((r) => r.state === null))?.basis_points ?? 0;
+}

@@ -1,0 +1,94 @@
+// Rules shared by every checkout write (update now; create, client update and confirm next):
+// whether a discount applies to a price, whether a buyer's amount is allowed, and the stored
+// amounts recomputed from the session's price, amount, discount and billing country.
+import type { Discount, ProductPrice } from "../generated/prisma/client";
+import type { DbOrTx } from "../db/client";
+import {
+  computeAmounts,
+  MAX_CUSTOM_AMOUNT,
+  MIN_CUSTOM_AMOUNT,
+  taxBasisPointsFor,
+  type DiscountForAmounts,
+} from "./amounts";
+import type { Problem } from "../api/errors";
+
+/**
+ * Why a discount cannot be used on this price now, or null when it can. With `priceOnly`, only the
+ * rules that depend on the price (free price, currency, product restriction) are checked: a
+ * discount already on a session whose price changes is kept or dropped by these alone.
+ */
+export async function discountRefusal(
+  db: DbOrTx,
+  discount: Discount,
+  price: ProductPrice,
+  options: { now?: Date; priceOnly?: boolean } = {},
+): Promise<string | null> {
+  const now = options.now ?? new Date();
+  if (price.amount_type === "free") return "Discounts do not apply to free prices.";
+  if (discount.type === "fixed" && discount.currency && discount.currency !== price.price_currency) {
+    return "Discount currency does not match the price.";
+  }
+  if (!options.priceOnly) {
+    if (discount.starts_at && discount.starts_at > now) return "Discount is not yet redeemable.";
+    if (discount.ends_at && discount.ends_at <= now) return "Discount is no longer redeemable.";
+    if (discount.max_redemptions !== null && discount.redemptions_count >= discount.max_redemptions) {
+      return "Discount is no longer redeemable.";
+    }
+  }
+  const restrictions = await db.discountProduct.findMany({ where: { discount_id: discount.id } });
+  if (restrictions.length && !restrictions.some((r) => r.product_id === price.product_id)) {
+    return "Discount does not apply to this product.";
+  }
+  return null;
+}
+
+export function amountProblem(price: ProductPrice, amount: number): Problem | null {
+  const problem = (type: string, msg: string): Problem => ({
+    type,
+    loc: ["body", "amount"],
+    msg,
+    input: amount,
+  });
+  if (price.amount_type !== "custom")
+    return problem("value_error", "Amount can only be set on pay-what-you-want prices.");
+  const min = Math.max(MIN_CUSTOM_AMOUNT, price.minimum_amount ?? 0);
+  const max = Math.min(MAX_CUSTOM_AMOUNT, price.maximum_amount ?? MAX_CUSTOM_AMOUNT);
+  if (amount < min) return problem("greater_than_equal", `Input should be greater than or equal to ${min}`);
+  if (amount > max) return problem("less_than_equal", `Input should be less than or equal to ${max}`);
+  return null;
+}
+
+export function discountForAmounts(discount: Discount | null): DiscountForAmounts | null {
+  if (!discount) return null;
+  return discount.type === "fixed"
+    ? { type: "fixed", amount: discount.amount ?? 0 }
+    : { type: "percentage", basis_points: discount.basis_points ?? 0 };
+}
+
+/** The amount columns of a session for these inputs. */
+export async function priceCheckout(
+  db: DbOrTx,
+  input: {
+    organizationId: string;
+    price: ProductPrice;
+    amount: number | null;
+    discount: Discount | null;
+    billingAddress: { country?: string | null; state?: string | null } | null;
+  },
+) {
+  const rates = await db.taxRate.findMany({ where: { organization_id: input.organizationId } });
+  const amounts = computeAmounts({
+    price: input.price,
+    amount: input.amount,
+    discount: discountForAmounts(input.discount),
+    taxBasisPoints: taxBasisPointsFor(rates, input.billingAddress),
+  });
+  return {
+    amount: amounts.amount,
+    discount_amount: amounts.discount_amount,
+    subtotal_amount: amounts.subtotal_amount,
+    tax_amount: amounts.tax_amount,
+    total_amount: amounts.total_amount,
+    currency: input.price.price_currency,
+  };
+}

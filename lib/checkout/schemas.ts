@@ -1,0 +1,159 @@
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
+import { publicBaseUrl } from "../config";
+import { addressInput, addressSchema, dateTime, jsonObject, timestamps, toAddress } from "../api/schemas";
+import { metadataOut, metadataSchema } from "../api/metadata";
+import { paginationQuery, sortingQuery } from "../api/pagination";
+import { id, queryList } from "../api/validation";
+import {
+  checkoutProductInclude,
+  checkoutProductSchema,
+  productPriceSchema,
+  toCheckoutProduct,
+} from "../products/schemas";
+import { checkoutDiscountSchema } from "../discounts/schemas";
+import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
+import { organizationSchema, toOrganization } from "../organizations/schemas";
+import { computeAmounts } from "./amounts";
+
+const STATUSES = ["open", "expired", "confirmed", "succeeded", "failed"] as const;
+
+/** The merchant's view of a checkout session (Get, Update, list). */
+export const checkoutSchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  custom_field_data: jsonObject,
+  payment_processor: z.string(),
+  status: z.enum(STATUSES),
+  client_secret: z.string(),
+  url: z.string(),
+  expires_at: dateTime,
+  success_url: z.string(),
+  embed_origin: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  discount_amount: z.number().int(),
+  tax_amount: z.number().int().nullable(),
+  subtotal_amount: z.number().int().nullable(),
+  total_amount: z.number().int().nullable(),
+  currency: z.string(),
+  product_id: z.string(),
+  product_price_id: z.string(),
+  discount_id: z.string().nullable(),
+  allow_discount_codes: z.boolean(),
+  is_discount_applicable: z.boolean(),
+  is_free_product_price: z.boolean(),
+  is_payment_required: z.boolean(),
+  is_payment_setup_required: z.boolean(),
+  is_payment_form_required: z.boolean(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  customer_ip_address: z.string().nullable(),
+  customer_billing_address: addressSchema.nullable(),
+  customer_tax_id: z.string().nullable(),
+  customer_metadata: metadataOut,
+  payment_processor_metadata: jsonObject,
+  metadata: metadataOut,
+  subscription_id: z.string().nullable(),
+  product: checkoutProductSchema,
+  product_price: productPriceSchema,
+  discount: checkoutDiscountSchema.nullable(),
+  attached_custom_fields: z.array(attachedCustomFieldSchema),
+});
+
+/** The buyer's view (client-secret routes): no merchant metadata, plus the selling organization. */
+export const checkoutClientSchema = checkoutSchema
+  .omit({ metadata: true, subscription_id: true, customer_metadata: true })
+  .extend({ organization: organizationSchema });
+
+/** The Confirm response: the client view with the customer session token (shown once). */
+export const checkoutConfirmedSchema = checkoutClientSchema.extend({ customer_session_token: z.string() });
+
+export const listCheckoutsQuery = z.object({
+  ...paginationQuery,
+  organization_id: queryList(id()),
+  product_id: queryList(id()),
+  status: queryList(z.enum(STATUSES)),
+  sorting: sortingQuery(["created_at", "expires_at"], ["-created_at"]),
+});
+export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuery>;
+
+/** Server PATCH: customer fields, price, amount, metadata (replaced whole), discount, URLs. */
+export const updateCheckoutBody = z.object({
+  customer_name: z.string().trim().max(256).nullish(),
+  // Trimmed before the address check, so " buyer@example.com " is accepted and stored trimmed.
+  customer_email: z.string().trim().pipe(z.email().max(320)).nullish(),
+  customer_ip_address: z.string().max(64).nullish(),
+  customer_billing_address: addressInput.nullish(),
+  customer_tax_id: z.string().trim().max(64).nullish(),
+  customer_metadata: metadataSchema.optional(),
+  product_price_id: id().optional(),
+  amount: z.number().int().optional(),
+  metadata: metadataSchema.optional(),
+  discount_id: id().nullish(),
+  allow_discount_codes: z.boolean().optional(),
+  success_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullish(),
+  embed_origin: z
+    .url({ protocol: /^https?$/ })
+    .max(255)
+    .nullish(),
+  /** Answers keyed by custom field slug; checked against the product's fields by the service. */
+  custom_field_data: jsonObject.optional(),
+});
+export type UpdateCheckoutBody = z.output<typeof updateCheckoutBody>;
+
+export const checkoutInclude = {
+  product: {
+    include: {
+      ...checkoutProductInclude,
+      attached_custom_fields: { include: { custom_field: true }, orderBy: { order: "asc" } },
+    },
+  },
+  product_price: true,
+  discount: true,
+} as const satisfies Prisma.CheckoutSessionInclude;
+
+export const checkoutClientInclude = {
+  ...checkoutInclude,
+  organization: true,
+} as const satisfies Prisma.CheckoutSessionInclude;
+
+export type CheckoutRow = Prisma.CheckoutSessionGetPayload<{ include: typeof checkoutInclude }>;
+
+export function checkoutUrl(clientSecret: string) {
+  return `${publicBaseUrl()}/checkout/${clientSecret}`;
+}
+
+export function toCheckout(row: CheckoutRow) {
+  const flags = computeAmounts({ price: row.product_price, amount: row.amount });
+  const isPaymentRequired = (row.total_amount ?? 0) > 0;
+  return {
+    ...row,
+    url: checkoutUrl(row.client_secret),
+    success_url: row.success_url
+      ? row.success_url.replaceAll("{CHECKOUT_ID}", row.id)
+      : `${checkoutUrl(row.client_secret)}/confirmation`,
+    is_discount_applicable: flags.is_discount_applicable,
+    is_free_product_price: flags.is_free_product_price,
+    is_payment_required: isPaymentRequired,
+    is_payment_setup_required: flags.is_payment_setup_required,
+    is_payment_form_required: isPaymentRequired || flags.is_payment_setup_required,
+    customer_billing_address: toAddress(row.customer_billing_address),
+    customer_metadata: row.customer_metadata as Record<string, string | number | boolean>,
+    metadata: row.metadata as Record<string, string | number | boolean>,
+    custom_field_data: (row.custom_field_data ?? {}) as Record<string, unknown>,
+    payment_processor_metadata: (row.payment_processor_metadata ?? {}) as Record<string, unknown>,
+    product: toCheckoutProduct(row.product),
+    attached_custom_fields: row.product.attached_custom_fields.map(toAttachedCustomField),
+  };
+}
+
+export type CheckoutClientRow = Prisma.CheckoutSessionGetPayload<{ include: typeof checkoutClientInclude }>;
+
+/** The client view's data; encode it with checkoutClientSchema (which drops the merchant fields). */
+export function toCheckoutClient(row: CheckoutClientRow) {
+  return { ...toCheckout(row), organization: toOrganization(row.organization) };
+}

@@ -1,0 +1,27 @@
+// Runtime configuration, read from the environment on first use (never at import time, so
+// `next build` does not freeze build-machine values into the server).
+import path from "node:path";
+
+export type DatabaseConfig =
+  { kind: "postgres"; url: string; poolSize: number } | { kind: "pglite"; dataDir: string };
+
+export function databaseConfig(): DatabaseConfig {
+  const url = process.env.DATABASE_URL;
+  if (url) return { kind: "postgres", url, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) };
+  const dir = process.env.DATA_DIR ?? ".data";
+  // memory:// gives a throwaway in-process database (tests); anything else is a folder on disk.
+  return {
+    kind: "pglite",
+    dataDir: dir.startsWith("memory://") ? dir : path.resolve(/*turbopackIgnore: true*/ dir),
+  };
+}
+
+export function publicBaseUrl(): string {
+  const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  return base.replace(/\/+$/, "");
+}
+
+export function checkoutTtlSeconds(): number {
+  const value = Number(process.env.CHECKOUT_TTL_SECONDS ?? 3600);
+  return Number.isFinite(value) && value > 0 ? value : 3600;
+}

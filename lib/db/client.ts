@@ -1,0 +1,117 @@
+// The one way to reach the database. Connects lazily on first use (never at import time: `next
+// build` evaluates route modules), applies pending migrations first, and then hands out a single
+// PrismaClient per process:
+// - DATABASE_URL set: PostgreSQL through @prisma/adapter-pg with a connection pool;
+// - otherwise: embedded PostgreSQL (PGlite) in DATA_DIR, locked against a second process.
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import path from "node:path";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { databaseConfig, type DatabaseConfig } from "../config";
+import { PrismaClient, type Prisma } from "../generated/prisma/client";
+import { lockDatabaseFolder } from "./folder-lock";
+import { applyMigrations, type SqlRunner } from "./migrate";
+
+export type Db = PrismaClient;
+export type Tx = Prisma.TransactionClient;
+/** What services accept: the client, or a transaction opened on it. */
+export type DbOrTx = Db | Tx;
+
+type Connection = { prisma: PrismaClient; close: () => Promise<void>; config: DatabaseConfig };
+
+// Kept on globalThis so `next dev` hot reloads reuse the connection instead of opening the PGlite
+// folder a second time. Keyed by configuration so a test file that points elsewhere gets its own.
+const registry = globalThis as unknown as { __dbConnections?: Map<string, Promise<Connection>> };
+const connections = (registry.__dbConnections ??= new Map());
+
+function keyOf(config: DatabaseConfig) {
+  return config.kind === "postgres" ? `pg:${config.url}` : `pglite:${config.dataDir}`;
+}
+
+export function pgliteRunner(db: PGlite): SqlRunner {
+  return {
+    query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await db.query<R>(sql, params)).rows }),
+    exec: (sql: string) => db.exec(sql),
+  };
+}
+
+export function pgRunner(client: pg.Client | pg.PoolClient): SqlRunner {
+  return {
+    query: async <R>(sql: string, params?: unknown[]) => ({
+      rows: (await client.query(sql, params as unknown[])).rows as R[],
+    }),
+    exec: (sql: string) => client.query(sql),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<{ db: PGlite; release: () => void }> {
+  if (dataDir.startsWith("memory://")) return { db: await PGlite.create(dataDir), release: () => {} };
+  const release = lockDatabaseFolder(dataDir);
+  try {
+    const db = await PGlite.create(path.join(dataDir, "pgdata"));
+    return { db, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function connect(config: DatabaseConfig): Promise<Connection> {
+  if (config.kind === "pglite") {
+    const { db, release } = await openPglite(config.dataDir);
+    try {
+      await applyMigrations(pgliteRunner(db));
+    } catch (error) {
+      await db.close();
+      release();
+      throw error;
+    }
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    return {
+      prisma,
+      config,
+      close: async () => {
+        await prisma.$disconnect();
+        await db.close();
+        release();
+      },
+    };
+  }
+  const migrator = new pg.Client({ connectionString: config.url });
+  await migrator.connect();
+  try {
+    await applyMigrations(pgRunner(migrator));
+  } finally {
+    await migrator.end();
+  }
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: config.url, max: config.poolSize }),
+  });
+  return { prisma, config, close: () => prisma.$disconnect() };
+}
+
+function connection(): Promise<Connection> {
+  const config = databaseConfig();
+  const key = keyOf(config);
+  let pending = connections.get(key);
+  if (!pending) {
+    pending = connect(config);
+    connections.set(key, pending);
+    // A failed open must not be cached: the next request tries again.
+    pending.catch(() => connections.delete(key));
+  }
+  return pending;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await connection()).prisma;
+}
+
+export async function closeDb(): Promise<void> {
+  const key = keyOf(databaseConfig());
+  const pending = connections.get(key);
+  if (!pending) return;
+  connections.delete(key);
+  await (await pending).close();
+}

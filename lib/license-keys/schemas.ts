@@ -1,0 +1,82 @@
+import { z } from "zod";
+import type { Customer, LicenseKey, LicenseKeyActivation } from "../generated/prisma/client";
+import { dateTime, jsonObject, timestamps } from "../api/schemas";
+import { paginationQuery, sortingQuery } from "../api/pagination";
+import { id, queryList } from "../api/validation";
+import { customerSchema, toCustomer, toUser, userSchema } from "../customers/schemas";
+import { displayKey } from "./key-format";
+
+const STATUSES = ["granted", "revoked", "disabled"] as const;
+
+export const licenseKeySchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  organization_id: z.string(),
+  /** Legacy: equal to customer_id. */
+  user_id: z.string(),
+  customer_id: z.string(),
+  benefit_id: z.string(),
+  user: userSchema,
+  customer: customerSchema,
+  key: z.string(),
+  display_key: z.string(),
+  status: z.enum(STATUSES),
+  limit_activations: z.number().int().nullable(),
+  usage: z.number().int(),
+  limit_usage: z.number().int().nullable(),
+  validations: z.number().int(),
+  last_validated_at: dateTime.nullable(),
+  expires_at: dateTime.nullable(),
+});
+
+const activationBase = {
+  id: z.string(),
+  license_key_id: z.string(),
+  label: z.string(),
+  meta: jsonObject,
+  ...timestamps,
+};
+
+export const activationSchema = z.object({ ...activationBase, license_key: licenseKeySchema });
+
+export const licenseKeyWithActivationsSchema = licenseKeySchema.extend({
+  activations: z.array(z.object(activationBase)),
+});
+
+export const LICENSE_KEY_SORT_FIELDS = ["created_at", "expires_at", "last_validated_at", "usage"] as const;
+
+export const listLicenseKeysQuery = z.object({
+  ...paginationQuery,
+  organization_id: queryList(id()),
+  benefit_id: queryList(id()),
+  customer_id: queryList(id()),
+  status: queryList(z.enum(STATUSES)),
+  sorting: sortingQuery(LICENSE_KEY_SORT_FIELDS, ["created_at"]),
+});
+export type ListLicenseKeysQuery = z.output<typeof listLicenseKeysQuery>;
+
+/** PATCH body: only the fields sent change; null clears a limit or the expiry. */
+export const updateLicenseKeyBody = z.object({
+  status: z.enum(STATUSES).optional(),
+  usage: z.number().int().min(0).optional(),
+  limit_activations: z.number().int().min(1).max(50).nullable().optional(),
+  limit_usage: z.number().int().positive().nullable().optional(),
+  expires_at: dateTime.nullable().optional(),
+});
+export type UpdateLicenseKeyBody = z.output<typeof updateLicenseKeyBody>;
+
+export type LicenseKeyRow = LicenseKey & { customer: Customer };
+
+export function toLicenseKey(row: LicenseKeyRow) {
+  return {
+    ...row,
+    user_id: row.customer_id,
+    user: toUser(row.customer),
+    customer: toCustomer(row.customer),
+    display_key: displayKey(row.key),
+  };
+}
+
+export function toActivation(row: LicenseKeyActivation) {
+  return { ...row, meta: (row.meta ?? {}) as Record<string, unknown> };
+}

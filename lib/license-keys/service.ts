@@ -1,0 +1,112 @@
+// License keys as the merchant sees them: list, read with activations, update, read an activation.
+import type { Prisma } from "../generated/prisma/client";
+import type { DbOrTx, Db } from "../db/client";
+import { visibleOrganizations, type Principal } from "../api/auth";
+import { ApiError, type Problem } from "../api/errors";
+import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
+import {
+  LICENSE_KEY_SORT_FIELDS,
+  toActivation,
+  toLicenseKey,
+  type ListLicenseKeysQuery,
+  type UpdateLicenseKeyBody,
+} from "./schemas";
+
+const include = { customer: true } as const;
+const currentActivations = {
+  where: { deleted_at: null },
+  orderBy: [{ created_at: "asc" }, { id: "asc" }],
+} satisfies Prisma.LicenseKey$activationsArgs;
+
+function orderBy(criteria: SortCriterion<(typeof LICENSE_KEY_SORT_FIELDS)[number]>[]) {
+  const clauses: Prisma.LicenseKeyOrderByWithRelationInput[] = criteria.map(({ field, direction }) =>
+    field === "expires_at" || field === "last_validated_at"
+      ? { [field]: { sort: direction, nulls: "last" } }
+      : { [field]: direction },
+  );
+  return [...clauses, { id: criteria.at(-1)?.direction ?? "asc" }];
+}
+
+export async function listLicenseKeys(db: DbOrTx, principal: Principal, query: ListLicenseKeysQuery) {
+  const where: Prisma.LicenseKeyWhereInput = {
+    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
+    benefit_id: oneOf(query.benefit_id),
+    customer_id: oneOf(query.customer_id),
+    status: oneOf(query.status),
+  };
+  const [rows, total] = await Promise.all([
+    db.licenseKey.findMany({ where, include, orderBy: orderBy(query.sorting), ...skipTake(query) }),
+    db.licenseKey.count({ where }),
+  ]);
+  return pageOf(rows.map(toLicenseKey), total, query);
+}
+
+async function findKeyOrThrow(db: DbOrTx, principal: Principal, id: string) {
+  const row = await db.licenseKey.findFirst({
+    where: { id, organization_id: { in: principal.organizationIds } },
+    include: { ...include, activations: currentActivations },
+  });
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string) {
+  const row = await findKeyOrThrow(db, principal, id);
+  return { ...toLicenseKey(row), activations: row.activations.map(toActivation) };
+}
+
+/** Changes only the fields sent; limits may not drop below what is already in use. */
+export async function updateLicenseKey(db: Db, principal: Principal, id: string, body: UpdateLicenseKeyBody) {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM license_keys WHERE id = ${id}::uuid FOR UPDATE`;
+    const key = await findKeyOrThrow(tx, principal, id);
+    const problems: Problem[] = [];
+    if (body.limit_activations != null && body.limit_activations < key.activations.length) {
+      problems.push({
+        type: "value_error",
+        loc: ["body", "limit_activations"],
+        msg: `The key has ${key.activations.length} activations; deactivate some before lowering the limit.`,
+        input: body.limit_activations,
+      });
+    }
+    const usage = body.usage ?? key.usage;
+    const limitUsage = body.limit_usage !== undefined ? body.limit_usage : key.limit_usage;
+    if (limitUsage != null && usage > limitUsage) {
+      const field = body.usage !== undefined ? "usage" : "limit_usage";
+      problems.push({
+        type: "value_error",
+        loc: ["body", field],
+        msg: `Usage (${usage}) cannot exceed the usage limit (${limitUsage}).`,
+        input: body[field],
+      });
+    }
+    if (problems.length) throw ApiError.validation(problems);
+    const data: Prisma.LicenseKeyUpdateInput = { modified_at: new Date() };
+    if (body.status !== undefined) data.status = body.status;
+    if (body.usage !== undefined) data.usage = body.usage;
+    if (body.limit_activations !== undefined) data.limit_activations = body.limit_activations;
+    if (body.limit_usage !== undefined) data.limit_usage = body.limit_usage;
+    if (body.expires_at !== undefined) data.expires_at = body.expires_at;
+    await tx.licenseKey.update({ where: { id }, data });
+    return getLicenseKey(tx, principal, id);
+  });
+}
+
+export async function getActivation(
+  db: DbOrTx,
+  principal: Principal,
+  licenseKeyId: string,
+  activationId: string,
+) {
+  const row = await db.licenseKeyActivation.findFirst({
+    where: {
+      id: activationId,
+      license_key_id: licenseKeyId,
+      deleted_at: null,
+      license_key: { organization_id: { in: principal.organizationIds } },
+    },
+    include: { license_key: { include } },
+  });
+  if (!row) throw ApiError.notFound();
+  return { ...toActivation(row), license_key: toLicenseKey(row.license_key) };
+}

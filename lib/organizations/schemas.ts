@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { Organization } from "../generated/prisma/client";
+import { timestamps } from "../api/schemas";
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  name: z.string(),
+  slug: z.string(),
+  avatar_url: z.string().nullable(),
+  bio: z.string().nullable(),
+  company: z.string().nullable(),
+  blog: z.string().nullable(),
+  location: z.string().nullable(),
+  email: z.string().nullable(),
+  social_username: z.string().nullable(),
+  pledge_minimum_amount: z.number().int(),
+  pledge_badge_show_amount: z.boolean(),
+  default_upfront_split_to_contributors: z.number().int().nullable(),
+  profile_settings: z.object({
+    enabled: z.boolean().nullable(),
+    description: z.string().nullable(),
+    featured_projects: z.array(z.string()),
+    featured_organizations: z.array(z.string()),
+    links: z.array(z.string()),
+    subscribe: z.object({
+      promote: z.boolean(),
+      show_count: z.boolean(),
+      count_free: z.boolean(),
+      all: z.boolean(),
+    }),
+    accent_color: z.string().nullable(),
+  }),
+  feature_settings: z.object({ issue_funding_enabled: z.boolean() }),
+  subscription_settings: z.object({
+    allow_multiple_subscriptions: z.boolean(),
+    allow_customer_updates: z.boolean(),
+    proration_behavior: z.enum(["invoice", "prorate"]),
+  }),
+});
+
+export function toOrganization(row: Organization) {
+  const profile = (row.profile_settings ?? {}) as Record<string, unknown>;
+  const subscribe = (profile.subscribe ?? {}) as Record<string, unknown>;
+  const feature = (row.feature_settings ?? {}) as Record<string, unknown>;
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  return {
+    ...row,
+    profile_settings: {
+      enabled: typeof profile.enabled === "boolean" ? profile.enabled : null,
+      description: typeof profile.description === "string" ? profile.description : null,
+      featured_projects: list(profile.featured_projects),
+      featured_organizations: list(profile.featured_organizations),
+      links: list(profile.links),
+      subscribe: {
+        promote: subscribe.promote !== false,
+        show_count: subscribe.show_count !== false,
+        count_free: subscribe.count_free !== false,
+        all: subscribe.all === true,
+      },
+      accent_color: typeof profile.accent_color === "string" ? profile.accent_color : null,
+    },
+    feature_settings: { issue_funding_enabled: feature.issue_funding_enabled === true },
+    subscription_settings: {
+      allow_multiple_subscriptions: row.allow_multiple_subscriptions,
+      allow_customer_updates: row.allow_customer_updates,
+      proration_behavior: row.proration_behavior,
+    },
+  };
+}

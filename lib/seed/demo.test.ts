@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { sha256Hex } from "../crypto";
+import { verifyPassword } from "../auth/passwords";
+import { seedDemo } from "./demo";
+
+afterEach(() => {
+  delete process.env.DEMO_ACCESS_TOKEN;
+  delete process.env.DEMO_ADMIN_PASSWORD;
+});
+
+describe("seedDemo", () => {
+  it("builds the demo once and opens a fresh checkout on every run", async () => {
+    process.env.DEMO_ACCESS_TOKEN = "oat_demo_token_for_tests";
+    process.env.DEMO_ADMIN_PASSWORD = "demo-password";
+    const db = await getDb();
+
+    const first = await seedDemo(db);
+    expect(first).toMatchObject({
+      created: true,
+      adminEmail: "admin@demo.test",
+      adminPassword: "demo-password",
+      token: "oat_demo_token_for_tests",
+    });
+    expect(first.checkoutUrl).toMatch(/^http:\/\/localhost:\d+\/checkout\/cs_[\w-]{40,}$/);
+
+    const org = await db.organization.findUniqueOrThrow({ where: { slug: "demo" } });
+    const counts = {
+      products: await db.product.count({ where: { organization_id: org.id } }),
+      discounts: await db.discount.count({ where: { organization_id: org.id } }),
+      orders: await db.order.count({ where: { organization_id: org.id } }),
+      licenseKeys: await db.licenseKey.count({ where: { organization_id: org.id } }),
+      activations: await db.licenseKeyActivation.count({
+        where: { license_key: { organization_id: org.id } },
+      }),
+      requiredFields: await db.attachedCustomField.count({
+        where: { required: true, product: { organization_id: org.id } },
+      }),
+    };
+    expect(counts).toEqual({
+      products: 2,
+      discounts: 2,
+      orders: 6,
+      licenseKeys: 6,
+      activations: 12,
+      requiredFields: 1,
+    });
+
+    const token = await db.organizationAccessToken.findUniqueOrThrow({
+      where: { token_hash: sha256Hex("oat_demo_token_for_tests") },
+    });
+    expect(token.scopes).toHaveLength(18);
+    const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@demo.test" } });
+    expect(await verifyPassword("demo-password", admin.password_hash)).toBe(true);
+    expect(await verifyPassword("wrong", admin.password_hash)).toBe(false);
+
+    const second = await seedDemo(db);
+    expect(second.created).toBe(false);
+    expect(second.checkoutUrl).not.toBe(first.checkoutUrl);
+    expect(await db.organization.count({ where: { slug: "demo" } })).toBe(1);
+    expect(await db.order.count({ where: { organization_id: org.id } })).toBe(6);
+    expect(await db.checkoutSession.count({ where: { organization_id: org.id } })).toBe(2);
+  });
+
+  it("keys follow the benefit: prefix, 3 activations, one year", async () => {
+    const db = await getDb();
+    const key = await db.licenseKey.findFirstOrThrow({ orderBy: { created_at: "asc" } });
+    expect(key.key).toMatch(/^ACME-[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+    expect(key.limit_activations).toBe(3);
+    const years = (key.expires_at!.getTime() - key.created_at.getTime()) / (365 * 24 * 3600 * 1000);
+    expect(years).toBeGreaterThan(0.99);
+    expect(years).toBeLessThan(1.01);
+  });
+});

@@ -1,0 +1,218 @@
+// The demo organization a fresh clone starts with: built once (idempotently, in one transaction)
+// from the same factories the tests use. Every boot also opens a new checkout session, so the
+// printed checkout URL is always fresh.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Db } from "../db/client";
+import { publicBaseUrl } from "../config";
+import { sha256Hex } from "../crypto";
+import { newAccessToken } from "../auth/access-tokens";
+import {
+  createActivation,
+  createBenefit,
+  createCheckout,
+  createCustomer,
+  createCustomField,
+  createDiscount,
+  createMerchantUser,
+  createOrder,
+  createOrganization,
+  createProduct,
+  createToken,
+} from "../factories";
+
+export const DEMO_SLUG = "demo";
+
+export type DemoResult = {
+  created: boolean;
+  organizationName: string;
+  adminEmail: string;
+  /** Known only when this run created the user or the password came from the environment. */
+  adminPassword: string | null;
+  /** Known only when this run created it or it came from DEMO_ACCESS_TOKEN. */
+  token: string | null;
+  checkoutUrl: string | null;
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
+  const adminEmail = (process.env.DEMO_ADMIN_EMAIL ?? "admin@demo.test").toLowerCase();
+  const envPassword = process.env.DEMO_ADMIN_PASSWORD ?? null;
+  const envToken = process.env.DEMO_ACCESS_TOKEN ?? null;
+
+  return db.$transaction(
+    async (tx) => {
+      const existing = await tx.organization.findUnique({ where: { slug: DEMO_SLUG } });
+      if (existing) {
+        // A token fixed by the environment must work even if the demo was seeded without it.
+        if (
+          envToken &&
+          !(await tx.organizationAccessToken.findUnique({ where: { token_hash: sha256Hex(envToken) } }))
+        ) {
+          await createToken(tx, existing.id, { token: envToken, comment: "Demo token (DEMO_ACCESS_TOKEN)" });
+        }
+        const product = await tx.product.findFirst({
+          where: { organization_id: existing.id, is_recurring: false, is_archived: false },
+          include: { prices: { where: { is_archived: false }, take: 1 } },
+          orderBy: { created_at: "asc" },
+        });
+        const checkout = product?.prices[0]
+          ? await createCheckout(tx, existing.id, product.prices[0].id)
+          : null;
+        return {
+          created: false,
+          organizationName: existing.name,
+          adminEmail,
+          adminPassword: envPassword,
+          token: envToken,
+          checkoutUrl: checkout ? `${publicBaseUrl()}/checkout/${checkout.client_secret}` : null,
+        };
+      }
+
+      const organization = await createOrganization(tx, {
+        name: "Acme Software",
+        slug: DEMO_SLUG,
+        email: "sales@acme.test",
+        bio: "Desktop tools for people who ship.",
+      });
+      await tx.taxRate.createMany({
+        data: [
+          {
+            id: randomUUID(),
+            organization_id: organization.id,
+            country: "DE",
+            state: null,
+            basis_points: 1900,
+          },
+          {
+            id: randomUUID(),
+            organization_id: organization.id,
+            country: "US",
+            state: "CA",
+            basis_points: 725,
+          },
+        ],
+      });
+      const adminPassword = envPassword ?? randomBytes(9).toString("base64url");
+      await createMerchantUser(tx, {
+        email: adminEmail,
+        password: adminPassword,
+        name: "Demo Admin",
+        organizationIds: [organization.id],
+      });
+      const token = envToken ?? newAccessToken();
+      await createToken(tx, organization.id, { token, comment: "Demo token (all scopes)" });
+
+      const licenseBenefit = await createBenefit(tx, organization.id, {
+        type: "license_keys",
+        description: "License key for Acme Studio",
+        properties: { prefix: "ACME", activations: { limit: 3 }, expires: { ttl: 1, timeframe: "year" } },
+      });
+      const supportBenefit = await createBenefit(tx, organization.id, {
+        type: "custom",
+        description: "Priority email support",
+        properties: { note: "Write to support@acme.test with your order number." },
+      });
+      const { product: studio, price: studioPrice } = await createProduct(tx, organization.id, {
+        product: {
+          name: "Acme Studio",
+          description: "The desktop editor, yours forever. Includes 1 year of updates.",
+        },
+        price: { price_amount: 4900 },
+        benefitIds: [licenseBenefit.id, supportBenefit.id],
+      });
+      const { price: cloudPrice } = await createProduct(tx, organization.id, {
+        product: { name: "Acme Cloud", description: "Sync and backups, billed monthly." },
+        price: { type: "recurring", recurring_interval: "month", price_amount: 900 },
+        benefitIds: [licenseBenefit.id],
+      });
+      await createCustomField(tx, organization.id, {
+        slug: "company",
+        name: "Company",
+        properties: {
+          form_label: "Company name",
+          form_placeholder: "Acme Inc.",
+          min_length: 2,
+          max_length: 100,
+        },
+        attachTo: { productId: studio.id, required: true },
+      });
+      const launch = await createDiscount(tx, organization.id, {
+        name: "Launch week",
+        code: "LAUNCH20",
+        type: "percentage",
+        basis_points: 2000,
+        duration: "once",
+      });
+      await createDiscount(tx, organization.id, {
+        name: "Five off",
+        code: "FIVEOFF",
+        type: "fixed",
+        amount: 500,
+        currency: "usd",
+        duration: "once",
+        max_redemptions: 100,
+      });
+
+      const buyers = [
+        { email: "ada@example.com", name: "Ada Lovelace" },
+        { email: "grace@example.com", name: "Grace Hopper" },
+        { email: "alan@example.com", name: "Alan Turing" },
+        { email: "linus@example.com", name: "Linus Torvalds" },
+      ];
+      for (const [i, buyer] of buyers.entries()) {
+        const customer = await createCustomer(tx, organization.id, {
+          ...buyer,
+          billing_address: {
+            country: i % 2 ? "US" : "DE",
+            line1: null,
+            line2: null,
+            city: null,
+            postal_code: null,
+            state: i % 2 ? "CA" : null,
+          },
+        });
+        const createdAt = new Date(now.getTime() - (buyers.length - i) * 3 * DAY);
+        await createOrder(tx, organization.id, {
+          customerId: customer.id,
+          priceId: studioPrice.id,
+          order: {
+            created_at: createdAt,
+            amount: i === 0 ? 3920 : 4900,
+            discount_id: i === 0 ? launch.id : null,
+            custom_field_data: { company: `${buyer.name.split(" ")[1]} Labs` },
+          },
+        });
+        if (i % 2 === 0) {
+          await createOrder(tx, organization.id, {
+            customerId: customer.id,
+            priceId: cloudPrice.id,
+            order: { created_at: new Date(createdAt.getTime() + DAY) },
+          });
+        }
+      }
+      const keys = await tx.licenseKey.findMany({
+        where: { organization_id: organization.id },
+        orderBy: { created_at: "asc" },
+      });
+      for (const [i, key] of keys.entries()) {
+        for (let n = 0; n < (i % 3) + 1; n++) {
+          await createActivation(tx, key.id, {
+            label: ["MacBook Pro", "Work PC", "Linux box"][n]!,
+            meta: { os: ["macos", "windows", "linux"][n]! },
+          });
+        }
+      }
+      const checkout = await createCheckout(tx, organization.id, studioPrice.id);
+      return {
+        created: true,
+        organizationName: organization.name,
+        adminEmail,
+        adminPassword,
+        token,
+        checkoutUrl: `${publicBaseUrl()}/checkout/${checkout.client_secret}`,
+      };
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { Subscription } from "../generated/prisma/client";
+import { dateTime, timestamps } from "../api/schemas";
+import { metadataOut } from "../api/metadata";
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  metadata: metadataOut,
+  amount: z.number().int(),
+  currency: z.string(),
+  recurring_interval: z.enum(["month", "year"]),
+  status: z.enum([
+    "incomplete",
+    "incomplete_expired",
+    "trialing",
+    "active",
+    "past_due",
+    "canceled",
+    "unpaid",
+  ]),
+  current_period_start: dateTime,
+  current_period_end: dateTime.nullable(),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: dateTime.nullable(),
+  started_at: dateTime.nullable(),
+  ends_at: dateTime.nullable(),
+  ended_at: dateTime.nullable(),
+  customer_id: z.string(),
+  product_id: z.string(),
+  price_id: z.string(),
+  discount_id: z.string().nullable(),
+  checkout_id: z.string().nullable(),
+  customer_cancellation_reason: z
+    .enum([
+      "customer_service",
+      "low_quality",
+      "missing_features",
+      "switched_service",
+      "too_complex",
+      "too_expensive",
+      "unused",
+      "other",
+    ])
+    .nullable(),
+  customer_cancellation_comment: z.string().nullable(),
+  /** Legacy: equal to customer_id. */
+  user_id: z.string(),
+});
+
+export function toSubscription(row: Subscription) {
+  return {
+    ...row,
+    metadata: row.metadata as Record<string, string | number | boolean>,
+    user_id: row.customer_id,
+  };
+}

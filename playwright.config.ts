@@ -1,0 +1,57 @@
+// Browser tests against a production build (`next build` + `next start`), on Debian's chromium:
+// `npx playwright install` cannot download browsers on these machines.
+import { defineConfig } from "@playwright/test";
+import { DEMO_ACCESS_TOKEN, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from "./e2e/env";
+
+// A fresh embedded database per run (unless DATABASE_URL points at PostgreSQL), so runs never see
+// each other's data nor a developer's .data folder, which a running `npm start` would hold locked.
+const database: Record<string, string> = process.env.DATABASE_URL
+  ? {}
+  : { DATA_DIR: `.data/e2e-${new Date().toISOString().replace(/[:.]/g, "-")}` };
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: E2E_BASE_URL,
+    screenshot: "on",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node_modules/.bin/next build && node_modules/.bin/next start -p ${E2E_PORT} -H 127.0.0.1`,
+    url: `${E2E_BASE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    env: {
+      ...database,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PUBLIC_BASE_URL: E2E_BASE_URL,
+      SEED_DEMO: "true",
+      DEMO_ACCESS_TOKEN,
+      DEMO_ADMIN_EMAIL,
+      DEMO_ADMIN_PASSWORD,
+    },
+  },
+});

@@ -1,0 +1,27 @@
+// Runs before every test file: points the app's database client at a database of this file's own.
+import { randomBytes } from "node:crypto";
+import { afterAll } from "vitest";
+import { closeDb } from "../lib/db/client";
+import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase, withAdminClient } from "./database";
+
+const serverUrl = testServerUrl();
+const suffix = randomBytes(6).toString("hex");
+
+if (serverUrl) {
+  const database = `app_test_${suffix}`;
+  await withAdminClient(serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DATABASE}`),
+  );
+  process.env.DATABASE_URL = urlForDatabase(serverUrl, database);
+  delete process.env.DATA_DIR;
+  afterAll(async () => {
+    await closeDb();
+    await withAdminClient(serverUrl, (admin) =>
+      admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+    );
+  });
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = `memory://test-${suffix}`;
+  afterAll(() => closeDb());
+}
