@@ -29,6 +29,14 @@ export async function boot(): Promise<void> {
   const where = config.kind === "postgres" ? "PostgreSQL" : `embedded, ${config.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
 
+  await seed(db);
+  // After the seed, so a fresh install's first jobs see the demo data.
+  const { startJobWorker } = await import("./jobs/runtime");
+  if (startJobWorker())
+    console.log("Job worker started (JOB_WORKER=false to run this instance without one).");
+}
+
+async function seed(db: Db): Promise<void> {
   if (process.env.SEED_DEMO === "false") return;
   try {
     // Imported lazily so a server with SEED_DEMO=false never loads the seed code.

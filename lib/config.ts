@@ -16,10 +16,7 @@ export function databaseConfig(): DatabaseConfig {
   };
 }
 
-export function publicBaseUrl(): string {
-  const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-  return base.replace(/\/+$/, "");
-}
+export { publicBaseUrl } from "./public-url";
 
 export function checkoutTtlSeconds(): number {
   const value = Number(process.env.CHECKOUT_TTL_SECONDS ?? 3600);

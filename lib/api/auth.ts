@@ -1,17 +1,29 @@
 // Who is calling: resolves the request's credentials to a Principal (organizations it may see and
-// scopes it holds), or throws the contract's 401/403.
+// scopes it holds), or throws the contract's 401/403. Two credentials: an organization access
+// token (Authorization: Bearer), or the dashboard's session cookie, which needs the CSRF token on
+// writes (contract section 3).
 import type { Db } from "../db/client";
 import { sha256Hex } from "../crypto";
-import { hasScope, type Scope } from "../auth/scopes";
+import { hasScope, SCOPES, type Scope } from "../auth/scopes";
+import { readCookie, SESSION_COOKIE } from "./session-cookies";
+import { csrfMatches, resolveSession } from "../auth/sessions";
 import { ApiError } from "./errors";
 
 export type Principal = {
-  kind: "access_token";
+  kind: "access_token" | "user_session";
+  /** The token's or the session's id. */
   id: string;
+  /** The signed-in merchant, for sessions. */
+  userId?: string;
   /** Every organization this principal may read; a token has exactly one. */
   organizationIds: string[];
   scopes: ReadonlySet<string>;
 };
+
+export const CSRF_HEADER = "x-csrf-token";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** A merchant acts on the organizations they belong to with every scope. */
+const ALL_SCOPES: ReadonlySet<string> = new Set(SCOPES);
 
 // last_used_at is for humans ("used 3 minutes ago"): writing it on every request would turn each
 // read into a write, so it is refreshed at most once a minute.
@@ -24,9 +36,29 @@ function bearerToken(request: Request): string | null {
   return match ? match[1]!.trim() : "";
 }
 
+async function authenticateSession(db: Db, request: Request, token: string, now: Date): Promise<Principal> {
+  const session = await resolveSession(db, token, now);
+  if (!session) throw new ApiError("Unauthorized", "Your session has expired. Sign in again.");
+  if (!SAFE_METHODS.has(request.method.toUpperCase())) {
+    // Only the header counts: the browser would attach a cookie to a forged request too.
+    if (!csrfMatches(request.headers.get(CSRF_HEADER), session.csrfToken)) {
+      throw new ApiError("NotPermitted", "Missing or invalid CSRF token (X-CSRF-Token header).");
+    }
+  }
+  return {
+    kind: "user_session",
+    id: session.id,
+    userId: session.userId,
+    organizationIds: session.organizationIds,
+    scopes: ALL_SCOPES,
+  };
+}
+
 export async function authenticate(db: Db, request: Request, now = new Date()): Promise<Principal> {
   const token = bearerToken(request);
   if (token === null) {
+    const sessionToken = readCookie(request, SESSION_COOKIE);
+    if (sessionToken) return authenticateSession(db, request, sessionToken, now);
     throw new ApiError("Unauthorized", "Not authenticated", { headers: { "WWW-Authenticate": "Bearer" } });
   }
   const invalid = (description: string) =>
@@ -51,6 +83,13 @@ export async function authenticate(db: Db, request: Request, now = new Date()): 
     organizationIds: [row.organization_id],
     scopes: new Set(row.scopes),
   };
+}
+
+/** Routes only a signed-in merchant may call (e.g. minting access tokens: a token cannot). */
+export function requireSession(principal: Principal): asserts principal is Principal & { userId: string } {
+  if (principal.kind !== "user_session" || !principal.userId) {
+    throw new ApiError("NotPermitted", "This route needs a signed-in merchant (dashboard session).");
+  }
 }
 
 export function requireScope(principal: Principal, scope: Scope): void {

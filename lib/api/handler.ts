@@ -4,14 +4,20 @@
 import { z } from "zod";
 import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
-import { authenticate, requireScope, type Principal } from "./auth";
+import { authenticate, requireScope, requireSession, type Principal } from "./auth";
 import { ApiError, type Problem } from "./errors";
+import { describeIdempotentRequest, readIdempotencyKey, withIdempotency } from "./idempotency";
 import { parseWith, searchParamsToObject } from "./validation";
+import { clientIp, enforceRateLimits, rateLimitHeaders, rateLimits, type RateLimit } from "./rate-limit";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  /** The route's declaration, read by the OpenAPI generator (lib/api/openapi.ts). */
+  spec?: RouteSpec;
+};
 
-type Auth = Scope | "public";
+/** A scope (token or session), "session" (signed-in merchants only), or "public". */
+type Auth = Scope | "session" | "public";
 
 export type HandlerContext<A extends Auth, P, Q, B> = {
   request: Request;
@@ -29,7 +35,10 @@ type Spec<
   B extends z.ZodType,
   O extends z.ZodType,
 > = {
-  /** The scope a token needs, or "public" for routes whose credential is in the path. */
+  /**
+   * The scope a token needs, "session" for routes only a signed-in merchant may call, or "public"
+   * for routes whose credential is in the path or the body.
+   */
   auth: A;
   params?: P;
   query?: Q;
@@ -38,6 +47,21 @@ type Spec<
   output?: O;
   /** Success status; 204 sends no body. */
   status?: 200 | 201 | 204;
+  /** One line for the API reference. */
+  summary?: string;
+  /** An extra rate-limit budget keyed by the request body (e.g. per license key). */
+  rateLimitBy?: (body: z.output<B>) => { key: string; limit: RateLimit } | null;
+};
+
+/** A route's declaration without its type parameters, as documentation sees it. */
+export type RouteSpec = {
+  auth: Auth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  output?: z.ZodType;
+  status?: 200 | 201 | 204;
+  summary?: string;
 };
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -50,10 +74,8 @@ export function errorResponse(error: ApiError): Response {
   return json(error.body(), error.status, error.headers);
 }
 
-async function readJsonBody(
-  request: Request,
-): Promise<{ ok: true; value: unknown } | { ok: false; problem: Problem }> {
-  const text = await request.text();
+// The body is read once as text: the idempotency hash needs the exact bytes, the schema the JSON.
+function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; problem: Problem } {
   if (!text.trim()) return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -90,6 +112,13 @@ export function toErrorResponse(error: unknown): Response {
   return errorResponse(new ApiError("InternalServerError", "Internal Server Error"));
 }
 
+function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 204 }, result: unknown): Response {
+  if (result instanceof Response) return result;
+  const status = spec.status ?? 200;
+  if (status === 204) return new Response(null, { status });
+  return json(spec.output ? z.encode(spec.output, result) : result, status);
+}
+
 export function route<
   A extends Auth,
   P extends z.ZodType = z.ZodUndefined,
@@ -100,14 +129,21 @@ export function route<
   spec: Spec<A, P, Q, B, O>,
   handle: (ctx: HandlerContext<A, z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.output<O> | Response>,
 ): RouteHandler {
-  return async (request, context) => {
+  const handler: RouteHandler = async (request, context) => {
     try {
       const db = await getDb();
       let principal: Principal | null = null;
       if (spec.auth !== "public") {
         principal = await authenticate(db, request);
-        requireScope(principal, spec.auth as Scope);
+        if (spec.auth === "session") requireSession(principal);
+        else requireScope(principal, spec.auth as Scope);
       }
+      const limits = rateLimits();
+      let rate = await enforceRateLimits(db, [
+        principal
+          ? { key: `${principal.kind}:${principal.id}`, limit: limits.token }
+          : { key: `ip:${clientIp(request)}`, limit: limits.ip },
+      ]);
 
       const problems: Problem[] = [];
       const parse = <S extends z.ZodType>(
@@ -121,34 +157,49 @@ export function route<
         problems.push(...result.problems);
         return undefined;
       };
+      const idempotency = readIdempotencyKey(request);
+      if (!idempotency.ok) problems.push(idempotency.problem);
+      const key = idempotency.ok ? idempotency.key : null;
       const params = parse(spec.params, await context.params, "path");
       const query = parse(spec.query, searchParamsToObject(new URL(request.url).searchParams), "query");
+      const text = spec.body || key ? await request.text() : "";
       let body: unknown;
       if (spec.body) {
-        const raw = await readJsonBody(request);
+        const raw = parseJsonBody(text);
         if (!raw.ok) problems.push(raw.problem);
         else if (raw.value === undefined)
           problems.push({ type: "missing", loc: ["body"], msg: "Field required", input: null });
         else body = parse(spec.body, raw.value, "body");
       }
       if (problems.length) throw ApiError.validation(problems);
+      const extra = spec.rateLimitBy?.(body as z.output<B>);
+      if (extra) rate = (await enforceRateLimits(db, [extra])) ?? rate;
 
-      const result = await handle({
-        request,
-        db,
-        principal: principal as HandlerContext<A, unknown, unknown, unknown>["principal"],
-        params: params as z.output<P>,
-        query: query as z.output<Q>,
-        body: body as z.output<B>,
-      });
-      if (result instanceof Response) return result;
-      const status = spec.status ?? 200;
-      if (status === 204) return new Response(null, { status });
-      return json(spec.output ? z.encode(spec.output, result as z.output<O>) : result, status);
+      // Handler errors become responses here, so that an idempotent request stores its 4xx.
+      const run = async () => {
+        const result = await handle({
+          request,
+          db,
+          principal: principal as HandlerContext<A, unknown, unknown, unknown>["principal"],
+          params: params as z.output<P>,
+          query: query as z.output<Q>,
+          body: body as z.output<B>,
+        });
+        return toResponse(spec, result);
+      };
+      const guarded = () => run().catch(toErrorResponse);
+      const response = key
+        ? await withIdempotency(db, describeIdempotentRequest(request, key, principal, text), guarded)
+        : await run();
+      if (rate)
+        for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
+      return response;
     } catch (error) {
       return toErrorResponse(error);
     }
   };
+  handler.spec = spec;
+  return handler;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -115,3 +115,10 @@ export const dateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   decode: (s) => new Date(s),
   encode: (d) => d.toISOString(),
 });
+
+/** A boolean query parameter: "true"/"false" (also 1/0); anything else is 422 bool_type. */
+export const queryBoolean = () =>
+  z.preprocess(
+    (v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v),
+    z.boolean({ error: "Input should be a valid boolean" }),
+  );

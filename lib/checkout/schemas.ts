@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
-import { publicBaseUrl } from "../config";
+import { publicBaseUrl } from "../public-url";
 import { addressInput, addressSchema, dateTime, jsonObject, timestamps, toAddress } from "../api/schemas";
 import { metadataOut, metadataSchema } from "../api/metadata";
 import { paginationQuery, sortingQuery } from "../api/pagination";
@@ -78,32 +78,93 @@ export const listCheckoutsQuery = z.object({
 });
 export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuery>;
 
-/** Server PATCH: customer fields, price, amount, metadata (replaced whole), discount, URLs. */
-export const updateCheckoutBody = z.object({
+const httpUrl = (max: number) => z.url({ protocol: /^https?$/ }).max(max);
+
+/** The buyer's details, accepted by every write (create, both PATCHes, confirm). */
+const customerFields = {
   customer_name: z.string().trim().max(256).nullish(),
   // Trimmed before the address check, so " buyer@example.com " is accepted and stored trimmed.
   customer_email: z.string().trim().pipe(z.email().max(320)).nullish(),
   customer_ip_address: z.string().max(64).nullish(),
   customer_billing_address: addressInput.nullish(),
   customer_tax_id: z.string().trim().max(64).nullish(),
+};
+
+/** Answers keyed by custom field slug; checked against the product's fields by the service. */
+const customFieldData = jsonObject.optional();
+
+/** Server PATCH: customer fields, price, amount, metadata (replaced whole), discount, URLs. */
+export const updateCheckoutBody = z.object({
+  ...customerFields,
   customer_metadata: metadataSchema.optional(),
   product_price_id: id().optional(),
   amount: z.number().int().optional(),
   metadata: metadataSchema.optional(),
   discount_id: id().nullish(),
   allow_discount_codes: z.boolean().optional(),
-  success_url: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .nullish(),
-  embed_origin: z
-    .url({ protocol: /^https?$/ })
-    .max(255)
-    .nullish(),
-  /** Answers keyed by custom field slug; checked against the product's fields by the service. */
-  custom_field_data: jsonObject.optional(),
+  success_url: httpUrl(2048).nullish(),
+  embed_origin: httpUrl(255).nullish(),
+  custom_field_data: customFieldData,
 });
 export type UpdateCheckoutBody = z.output<typeof updateCheckoutBody>;
+
+/** Create: exactly one of product_id / product_price_id, and every optional field of the contract. */
+export const createCheckoutBody = z
+  .object({
+    product_id: id().optional(),
+    product_price_id: id().optional(),
+    amount: z.number().int().nullish(),
+    discount_id: id().nullish(),
+    allow_discount_codes: z.boolean().default(true),
+    customer_id: id().nullish(),
+    ...customerFields,
+    customer_metadata: metadataSchema.default({}),
+    success_url: httpUrl(2048).nullish(),
+    embed_origin: httpUrl(255).nullish(),
+    metadata: metadataSchema.default({}),
+    custom_field_data: customFieldData,
+  })
+  .superRefine(
+    (body, ctx) => {
+      const given = [body.product_id, body.product_price_id].filter((v) => v !== undefined).length;
+      if (given !== 1) {
+        ctx.addIssue({
+          code: "custom",
+          path: [body.product_price_id !== undefined ? "product_price_id" : "product_id"],
+          message:
+            given === 0
+              ? "Either product_id or product_price_id is required."
+              : "Give either product_id or product_price_id, not both.",
+          params: { type: given === 0 ? "missing" : "value_error" },
+          // The value at `loc` (none when missing), not the whole parsed body with its defaults.
+          input: given === 0 ? undefined : body.product_price_id,
+        });
+      }
+    },
+    // Also when other fields failed, so the 422 lists every problem at once (not on a non-object).
+    {
+      when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value),
+    },
+  );
+export type CreateCheckoutBody = z.output<typeof createCheckoutBody>;
+
+/** Client PATCH (client secret): the buyer's fields, price, amount, answers and a discount code. */
+export const clientUpdateCheckoutBody = z.object({
+  ...customerFields,
+  product_price_id: id().optional(),
+  amount: z.number().int().optional(),
+  custom_field_data: customFieldData,
+  discount_code: z.string().trim().min(1).max(256).nullish(),
+});
+export type ClientUpdateCheckoutBody = z.output<typeof clientUpdateCheckoutBody>;
+
+/** Confirm: everything the client PATCH takes, plus the payment processor's client-side token. */
+export const confirmCheckoutBody = clientUpdateCheckoutBody.extend({
+  confirmation_token_id: z.string().trim().min(1).max(255).nullish(),
+});
+export type ConfirmCheckoutBody = z.output<typeof confirmCheckoutBody>;
+
+export const clientSecretParams = z.object({ client_secret: z.string().min(1).max(128) });
 
 export const checkoutInclude = {
   product: {

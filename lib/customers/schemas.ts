@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Customer } from "../generated/prisma/client";
 import { addressSchema, timestamps, toAddress } from "../api/schemas";
 import { metadataOut } from "../api/metadata";
-import { id } from "../api/validation";
+import { id, queryList } from "../api/validation";
+import { paginationQuery } from "../api/pagination";
 
 export const customerSchema = z.object({
   id: z.string(),
@@ -49,3 +50,11 @@ export function toUser(row: Pick<Customer, "id" | "email" | "name">) {
 }
 
 export const customerIdInput = id;
+
+export const listCustomersQuery = z.object({
+  ...paginationQuery,
+  organization_id: queryList(id()),
+  /** Case-insensitive match on the email or the name. */
+  query: z.string().trim().min(1).max(200).optional(),
+});
+export type ListCustomersQuery = z.output<typeof listCustomersQuery>;

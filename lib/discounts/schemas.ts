@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { Discount } from "../generated/prisma/client";
 import { dateTime, timestamps } from "../api/schemas";
 import { metadataOut } from "../api/metadata";
+import { paginationQuery } from "../api/pagination";
+import { id, queryList } from "../api/validation";
 
 const discountCommon = {
   id: z.string(),
@@ -35,3 +37,11 @@ export const orderDiscountSchema = z.object({
 export function toDiscount(row: Discount) {
   return { ...row, metadata: row.metadata as Record<string, string | number | boolean> };
 }
+
+export const listDiscountsQuery = z.object({
+  ...paginationQuery,
+  organization_id: queryList(id()),
+  /** Case-insensitive match on the name or the code. */
+  query: z.string().trim().min(1).max(200).optional(),
+});
+export type ListDiscountsQuery = z.output<typeof listDiscountsQuery>;

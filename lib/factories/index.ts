@@ -8,6 +8,8 @@ import { hashPassword } from "../auth/passwords";
 import { SCOPES, type Scope } from "../auth/scopes";
 import { randomSecret } from "../crypto";
 import { checkoutTtlSeconds } from "../config";
+import { grantProductBenefits } from "../benefits/grants";
+import { addInterval } from "../subscriptions/periods";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
 
@@ -247,9 +249,7 @@ export async function createOrder(
   const createdAt = (options.order?.created_at as Date | undefined) ?? new Date();
   let subscriptionId: string | null = null;
   if (price.type === "recurring") {
-    const periodEnd = new Date(createdAt);
-    if (price.recurring_interval === "year") periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-    else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    const periodEnd = addInterval(createdAt, price.recurring_interval ?? "month");
     const subscription = await db.subscription.create({
       data: {
         id: randomUUID(),
@@ -286,31 +286,14 @@ export async function createOrder(
     },
   });
   if (options.withBenefits ?? true) {
-    const links = await db.productBenefit.findMany({
-      where: { product_id: price.product_id },
-      include: { benefit: true },
-      orderBy: { order: "asc" },
+    await grantProductBenefits(db, {
+      organizationId,
+      customerId: options.customerId,
+      productId: price.product_id,
+      orderId: order.id,
+      subscriptionId,
+      now: createdAt,
     });
-    for (const { benefit } of links) {
-      const grant = await db.benefitGrant.create({
-        data: {
-          id: randomUUID(),
-          organization_id: organizationId,
-          benefit_id: benefit.id,
-          customer_id: options.customerId,
-          order_id: order.id,
-          subscription_id: subscriptionId,
-          granted_at: createdAt,
-        },
-      });
-      if (benefit.type === "license_keys") {
-        await createLicenseKey(db, organizationId, {
-          benefitId: benefit.id,
-          customerId: options.customerId,
-          key: { benefit_grant_id: grant.id, created_at: createdAt },
-        });
-      }
-    }
   }
   return order;
 }

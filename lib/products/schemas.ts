@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Benefit, Media, Product, ProductPrice } from "../generated/prisma/client";
 import { dateTime, timestamps } from "../api/schemas";
+import { paginationQuery } from "../api/pagination";
+import { id, queryBoolean, queryList } from "../api/validation";
 
 export const productPriceSchema = z.object({
   id: z.string(),
@@ -101,3 +103,13 @@ export function toCheckoutProduct(
     medias: row.product_medias.map((pm) => toMedia(pm.media)),
   };
 }
+
+export const listProductsQuery = z.object({
+  ...paginationQuery,
+  organization_id: queryList(id()),
+  /** Case-insensitive match on the name. */
+  query: z.string().trim().min(1).max(200).optional(),
+  is_archived: queryBoolean().optional(),
+  is_recurring: queryBoolean().optional(),
+});
+export type ListProductsQuery = z.output<typeof listProductsQuery>;

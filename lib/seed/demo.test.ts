@@ -38,8 +38,8 @@ describe("seedDemo", () => {
       }),
     };
     expect(counts).toEqual({
-      products: 2,
-      discounts: 2,
+      products: 3,
+      discounts: 3,
       orders: 6,
       licenseKeys: 6,
       activations: 12,
@@ -59,7 +59,9 @@ describe("seedDemo", () => {
     expect(second.checkoutUrl).not.toBe(first.checkoutUrl);
     expect(await db.organization.count({ where: { slug: "demo" } })).toBe(1);
     expect(await db.order.count({ where: { organization_id: org.id } })).toBe(6);
-    expect(await db.checkoutSession.count({ where: { organization_id: org.id } })).toBe(2);
+    // The expired demo session, and one fresh session per run.
+    expect(await db.checkoutSession.count({ where: { organization_id: org.id } })).toBe(3);
+    expect(await db.checkoutSession.count({ where: { organization_id: org.id, status: "expired" } })).toBe(1);
   });
 
   it("keys follow the benefit: prefix, 3 activations, one year", async () => {

@@ -21,6 +21,9 @@ import {
 } from "../factories";
 
 export const DEMO_SLUG = "demo";
+export const DEMO_EXPIRED_CHECKOUT_SECRET = "cs_demo_expired";
+/** Fixed so browser tests can open checkouts for the pay-what-you-want product. */
+export const DEMO_PWYW_PRODUCT_ID = "00000000-0000-4000-8000-0000000001c0";
 
 export type DemoResult = {
   created: boolean;
@@ -126,6 +129,15 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
         price: { type: "recurring", recurring_interval: "month", price_amount: 900 },
         benefitIds: [licenseBenefit.id],
       });
+      await createProduct(tx, organization.id, {
+        product: {
+          id: DEMO_PWYW_PRODUCT_ID,
+          name: "Acme Icons",
+          description: "400 hand-drawn icons. Pay what you think they are worth.",
+        },
+        price: { amount_type: "custom", minimum_amount: 300, maximum_amount: 50_000, preset_amount: 1500 },
+        benefitIds: [supportBenefit.id],
+      });
       await createCustomField(tx, organization.id, {
         slug: "company",
         name: "Company",
@@ -152,6 +164,20 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
         currency: "usd",
         duration: "once",
         max_redemptions: 100,
+      });
+      await createDiscount(tx, organization.id, {
+        name: "Friends and family",
+        code: "FRIENDS100",
+        type: "percentage",
+        basis_points: 10_000,
+        duration: "once",
+      });
+      // A session that has already expired, so the hosted page's "expired" state can be seen.
+      await createCheckout(tx, organization.id, studioPrice.id, {
+        client_secret: DEMO_EXPIRED_CHECKOUT_SECRET,
+        status: "expired",
+        created_at: new Date(now.getTime() - 2 * 60 * 60 * 1000),
+        expires_at: new Date(now.getTime() - 60 * 60 * 1000),
       });
 
       const buyers = [

@@ -1,0 +1,317 @@
+// The dashboard's session cookie through the real route handlers: sign-in, lockout, the cookie as
+// a credential for /v1 (tenancy, CSRF on writes), sign-out, expiry and rotation.
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { sha256Hex } from "@/lib/crypto";
+import {
+  createBenefit,
+  createCustomer,
+  createLicenseKey,
+  createMerchantUser,
+  createOrder,
+  createOrganization,
+  createProduct,
+  createToken,
+} from "@/lib/factories";
+import { LOCKOUT_MS, MAX_FAILED_SIGN_INS } from "@/lib/auth/sessions";
+import { call, type CallOptions } from "@/test/http";
+import { POST as signInRoute } from "./sign-in/route";
+import { POST as signOutRoute } from "./sign-out/route";
+import { GET as sessionRoute } from "./session/route";
+import { GET as listOrders } from "../orders/route";
+import { GET as getOrder } from "../orders/[id]/route";
+import { GET as listLicenseKeys } from "../license-keys/route";
+import { PATCH as patchLicenseKey } from "../license-keys/[id]/route";
+
+const PASSWORD = "a long enough password";
+const orgs: Record<"a" | "b" | "c", { id: string; orderId: string; licenseKeyId: string }> = {} as never;
+
+async function seedOrganization(name: string) {
+  const db = await getDb();
+  const organization = await createOrganization(db, { name });
+  const { price } = await createProduct(db, organization.id, {
+    benefitIds: [],
+  });
+  const customer = await createCustomer(db, organization.id);
+  const order = await createOrder(db, organization.id, { customerId: customer.id, priceId: price.id });
+  const benefit = await createBenefit(db, organization.id, { type: "license_keys" });
+  const key = await createLicenseKey(db, organization.id, { benefitId: benefit.id, customerId: customer.id });
+  return { id: organization.id, orderId: order.id, licenseKeyId: key.id };
+}
+
+type Cookies = { session: string; csrf: string };
+
+function cookiesFrom(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair!.indexOf("=");
+    out[pair!.slice(0, eq)] = decodeURIComponent(pair!.slice(eq + 1));
+  }
+  return out;
+}
+
+async function signIn(email: string, password = PASSWORD, headers: Record<string, string> = {}) {
+  return call(signInRoute, { body: { email, password }, headers });
+}
+
+async function signedIn(email: string): Promise<Cookies> {
+  const response = await signIn(email);
+  expect(response.status).toBe(200);
+  const cookies = cookiesFrom(response.headers);
+  return { session: cookies.dsb_session!, csrf: cookies.dsb_csrf! };
+}
+
+function withSession(cookies: Cookies, options: CallOptions = {}, csrf: string | null = cookies.csrf) {
+  return {
+    ...options,
+    headers: {
+      cookie: `dsb_session=${encodeURIComponent(cookies.session)}; dsb_csrf=${cookies.csrf}`,
+      ...(csrf !== null ? { "x-csrf-token": csrf } : {}),
+      ...options.headers,
+    },
+  };
+}
+
+beforeAll(async () => {
+  orgs.a = await seedOrganization("Alpha");
+  orgs.b = await seedOrganization("Bravo");
+  orgs.c = await seedOrganization("Charlie");
+  const db = await getDb();
+  await createMerchantUser(db, {
+    email: "two-orgs@example.com",
+    password: PASSWORD,
+    name: "Two Orgs",
+    organizationIds: [orgs.a.id, orgs.c.id],
+  });
+  await createMerchantUser(db, {
+    email: "bravo@example.com",
+    password: PASSWORD,
+    organizationIds: [orgs.b.id],
+  });
+});
+
+describe("sign-in", () => {
+  it("answers the session view and sets an HttpOnly session cookie and a readable CSRF cookie", async () => {
+    const response = await signIn("Two-Orgs@Example.com");
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(["csrf_token", "organizations", "user"]);
+    expect(response.body.user).toEqual({
+      id: expect.any(String),
+      email: "two-orgs@example.com",
+      name: "Two Orgs",
+    });
+    expect(response.body.organizations).toEqual([
+      { id: orgs.a.id, name: "Alpha", slug: expect.any(String), role: "owner" },
+      { id: orgs.c.id, name: "Charlie", slug: expect.any(String), role: "owner" },
+    ]);
+    const [session, csrf] = response.headers.getSetCookie();
+    expect(session).toMatch(/^dsb_session=dss_[\w-]{43}; Path=\/; Max-Age=604800; SameSite=Lax; HttpOnly$/);
+    expect(csrf).toMatch(/^dsb_csrf=[\w-]{32}; Path=\/; Max-Age=604800; SameSite=Lax$/);
+    expect(cookiesFrom(response.headers).dsb_csrf).toBe(response.body.csrf_token);
+
+    // Only the token's hash is stored.
+    const token = cookiesFrom(response.headers).dsb_session!;
+    const db = await getDb();
+    const row = await db.userSession.findUnique({ where: { token_hash: sha256Hex(token) } });
+    expect(row).not.toBeNull();
+    expect(await db.userSession.count({ where: { token_hash: token } })).toBe(0);
+  });
+
+  it("sets Secure cookies when the app is served over https", async () => {
+    process.env.COOKIE_SECURE = "true";
+    try {
+      const response = await signIn("two-orgs@example.com");
+      for (const line of response.headers.getSetCookie()) expect(line).toMatch(/; Secure$/);
+    } finally {
+      delete process.env.COOKIE_SECURE;
+    }
+  });
+
+  it("answers a wrong password and an unknown email alike, with 401 and no cookie", async () => {
+    const wrong = await signIn("bravo@example.com", "not the password");
+    const unknown = await signIn("nobody@example.com", "whatever it is");
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: "Unauthorized", detail: "Invalid email or password." });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    const db = await getDb();
+    await db.user.update({ where: { email: "bravo@example.com" }, data: { failed_login_count: 0 } });
+  });
+
+  it("validates the body", async () => {
+    const response = await call(signInRoute, { body: { email: "", password: 3 } });
+    expect(response.status).toBe(422);
+    expect(response.body.detail.map((p: { loc: unknown }) => p.loc)).toEqual([
+      ["body", "email"],
+      ["body", "password"],
+    ]);
+  });
+
+  it("locks the account after repeated failures, even for the right password, until the lock ends", async () => {
+    const db = await getDb();
+    await createMerchantUser(db, {
+      email: "locked@example.com",
+      password: PASSWORD,
+      organizationIds: [orgs.b.id],
+    });
+    // Parallel guesses each count.
+    const attempts = await Promise.all(
+      Array.from({ length: MAX_FAILED_SIGN_INS - 1 }, () => signIn("locked@example.com", "guess")),
+    );
+    expect(attempts.map((r) => r.status)).toEqual(Array(MAX_FAILED_SIGN_INS - 1).fill(401));
+    const locking = await signIn("locked@example.com", "guess");
+    expect(locking.status).toBe(429);
+    expect(locking.body.error).toBe("RateLimitExceeded");
+    expect(Number(locking.headers.get("retry-after"))).toBe(LOCKOUT_MS / 1000);
+
+    const rightPassword = await signIn("locked@example.com");
+    expect(rightPassword.status).toBe(429);
+    expect(rightPassword.headers.getSetCookie()).toEqual([]);
+    const user = await db.user.findUniqueOrThrow({ where: { email: "locked@example.com" } });
+    expect(user.locked_until!.getTime()).toBeGreaterThan(Date.now() + LOCKOUT_MS - 60_000);
+    expect(await db.userSession.count({ where: { user_id: user.id } })).toBe(0);
+
+    // The lock ends: the right password works again and the counters reset.
+    await db.user.update({ where: { id: user.id }, data: { locked_until: new Date(Date.now() - 1000) } });
+    expect((await signIn("locked@example.com")).status).toBe(200);
+    const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(after.failed_login_count).toBe(0);
+    expect(after.locked_until).toBeNull();
+  });
+
+  it("rotates: signing in again ends the session the browser still held", async () => {
+    const first = await signedIn("bravo@example.com");
+    const second = await signIn("bravo@example.com", PASSWORD, {
+      cookie: `dsb_session=${encodeURIComponent(first.session)}`,
+    });
+    expect(second.status).toBe(200);
+    expect(cookiesFrom(second.headers).dsb_session).not.toBe(first.session);
+    expect((await call(listOrders, withSession(first))).status).toBe(401);
+  });
+});
+
+describe("the session cookie as a /v1 credential", () => {
+  it("lists the data of the merchant's organizations only; the organization filter narrows", async () => {
+    const cookies = await signedIn("two-orgs@example.com");
+    const all = await call(listOrders, withSession(cookies));
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((o: { id: string }) => o.id).sort()).toEqual(
+      [orgs.a.orderId, orgs.c.orderId].sort(),
+    );
+
+    const narrowed = await call(listOrders, withSession(cookies, { query: { organization_id: orgs.c.id } }));
+    expect(narrowed.body.items.map((o: { id: string }) => o.id)).toEqual([orgs.c.orderId]);
+    const widened = await call(listOrders, withSession(cookies, { query: { organization_id: orgs.b.id } }));
+    expect(widened.body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
+  });
+
+  it("reads by id within the merchant's organizations; another organization's order is 404", async () => {
+    const cookies = await signedIn("two-orgs@example.com");
+    const own = await call(getOrder, withSession(cookies, { params: { id: orgs.a.orderId } }));
+    expect(own.status).toBe(200);
+    expect(own.body.id).toBe(orgs.a.orderId);
+    const other = await call(getOrder, withSession(cookies, { params: { id: orgs.b.orderId } }));
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ error: "ResourceNotFound", detail: "Not found" });
+  });
+
+  it("needs the CSRF token on writes, and nothing changes without it", async () => {
+    const cookies = await signedIn("two-orgs@example.com");
+    const options = { params: { id: orgs.a.licenseKeyId }, method: "PATCH", body: { limit_usage: 7 } };
+    for (const csrf of [null, "", "not-the-token", cookies.csrf.slice(0, -1) + "x"]) {
+      const refused = await call(patchLicenseKey, withSession(cookies, options, csrf));
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        error: "NotPermitted",
+        detail: "Missing or invalid CSRF token (X-CSRF-Token header).",
+      });
+    }
+    const db = await getDb();
+    expect(
+      (await db.licenseKey.findUniqueOrThrow({ where: { id: orgs.a.licenseKeyId } })).limit_usage,
+    ).toBeNull();
+
+    const accepted = await call(patchLicenseKey, withSession(cookies, options));
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.limit_usage).toBe(7);
+    // Reads need no CSRF token.
+    expect((await call(listLicenseKeys, withSession(cookies, {}, null))).status).toBe(200);
+  });
+
+  it("a CSRF token of another session does not do", async () => {
+    const mine = await signedIn("two-orgs@example.com");
+    const theirs = await signedIn("bravo@example.com");
+    const refused = await call(
+      patchLicenseKey,
+      withSession(
+        mine,
+        { params: { id: orgs.a.licenseKeyId }, method: "PATCH", body: { limit_usage: 8 } },
+        theirs.csrf,
+      ),
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it("an unknown, expired or signed-out session is 401", async () => {
+    const cookies = await signedIn("bravo@example.com");
+    const unknown = await call(listOrders, withSession({ session: "dss_unknown", csrf: "x" }));
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({
+      error: "Unauthorized",
+      detail: "Your session has expired. Sign in again.",
+    });
+
+    const db = await getDb();
+    await db.userSession.update({
+      where: { token_hash: sha256Hex(cookies.session) },
+      data: { expires_at: new Date(Date.now() - 1) },
+    });
+    expect((await call(listOrders, withSession(cookies))).status).toBe(401);
+  });
+
+  it("a bearer token wins over a cookie", async () => {
+    const db = await getDb();
+    const { token } = await createToken(db, orgs.b.id, { scopes: ["orders:read"] });
+    const cookies = await signedIn("two-orgs@example.com");
+    const response = await call(listOrders, withSession(cookies, { token }));
+    expect(response.body.items.map((o: { id: string }) => o.id)).toEqual([orgs.b.orderId]);
+  });
+});
+
+describe("session and sign-out", () => {
+  it("GET /v1/auth/session answers the view for a cookie, 401 without, 403 for an access token", async () => {
+    const cookies = await signedIn("two-orgs@example.com");
+    const view = await call(sessionRoute, withSession(cookies, {}, null));
+    expect(view.status).toBe(200);
+    expect(view.body.csrf_token).toBe(cookies.csrf);
+    expect(view.body.organizations).toHaveLength(2);
+
+    expect((await call(sessionRoute)).status).toBe(401);
+    const db = await getDb();
+    const { token } = await createToken(db, orgs.a.id);
+    const byToken = await call(sessionRoute, { token });
+    expect(byToken.status).toBe(403);
+    expect(byToken.body).toEqual({
+      error: "NotPermitted",
+      detail: "This route needs a signed-in merchant (dashboard session).",
+    });
+  });
+
+  it("sign-out ends the session and clears both cookies", async () => {
+    const cookies = await signedIn("bravo@example.com");
+    const out = await call(signOutRoute, withSession(cookies, { method: "POST" }));
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()).toEqual([
+      "dsb_session=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly",
+      "dsb_csrf=; Path=/; Max-Age=0; SameSite=Lax",
+    ]);
+    expect((await call(listOrders, withSession(cookies))).status).toBe(401);
+    const db = await getDb();
+    const row = await db.userSession.findUniqueOrThrow({ where: { token_hash: sha256Hex(cookies.session) } });
+    expect(row.revoked_at).not.toBeNull();
+    // Without a session it still answers 204 (nothing to end).
+    expect((await call(signOutRoute, { method: "POST" })).status).toBe(204);
+  });
+});

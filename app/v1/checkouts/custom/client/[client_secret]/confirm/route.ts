@@ -1,0 +1,17 @@
+// POST /v1/checkouts/custom/client/{client_secret}/confirm — the buyer pays: every check, the
+// charge, then `confirmed` with the order processing queued (contract sections 4 and 6).
+import { methods, route } from "@/lib/api/handler";
+import { confirmCheckout } from "@/lib/checkout/confirm";
+import { checkoutConfirmedSchema, clientSecretParams, confirmCheckoutBody } from "@/lib/checkout/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(
+    {
+      auth: "public",
+      params: clientSecretParams,
+      body: confirmCheckoutBody,
+      output: checkoutConfirmedSchema,
+    },
+    ({ db, params, body }) => confirmCheckout(db, params.client_secret, body),
+  ),
+});

@@ -1,0 +1,20 @@
+// GET /v1/checkouts/custom/client/{client_secret} — the buyer's view of a session (any status);
+// PATCH updates it while open. The client secret is the credential: no token.
+import { methods, route } from "@/lib/api/handler";
+import { getClientCheckout, updateClientCheckout } from "@/lib/checkout/client";
+import { checkoutClientSchema, clientSecretParams, clientUpdateCheckoutBody } from "@/lib/checkout/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "public", params: clientSecretParams, output: checkoutClientSchema }, ({ db, params }) =>
+    getClientCheckout(db, params.client_secret),
+  ),
+  PATCH: route(
+    {
+      auth: "public",
+      params: clientSecretParams,
+      body: clientUpdateCheckoutBody,
+      output: checkoutClientSchema,
+    },
+    ({ db, params, body }) => updateClientCheckout(db, params.client_secret, body),
+  ),
+});

@@ -1,0 +1,19 @@
+// POST /v1/customer-portal/license-keys/activate — takes one of the key's activation slots for a
+// device or instance (contract section 7).
+import { methods, route } from "@/lib/api/handler";
+import { licenseKeyRateLimit } from "@/lib/license-keys/public";
+import { activateLicenseKey } from "@/lib/license-keys/public";
+import { activateLicenseKeyBody } from "@/lib/license-keys/public-schemas";
+import { activationSchema } from "@/lib/license-keys/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(
+    {
+      auth: "public",
+      body: activateLicenseKeyBody,
+      rateLimitBy: licenseKeyRateLimit,
+      output: activationSchema,
+    },
+    ({ db, body }) => activateLicenseKey(db, body),
+  ),
+});

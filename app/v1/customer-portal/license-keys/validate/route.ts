@@ -1,0 +1,18 @@
+// POST /v1/customer-portal/license-keys/validate — the licensed software checks a key (and
+// optionally its activation), counting the validation and any usage (contract section 7).
+import { methods, route } from "@/lib/api/handler";
+import { licenseKeyRateLimit } from "@/lib/license-keys/public";
+import { validateLicenseKey } from "@/lib/license-keys/public";
+import { validateLicenseKeyBody, validatedLicenseKeySchema } from "@/lib/license-keys/public-schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(
+    {
+      auth: "public",
+      body: validateLicenseKeyBody,
+      rateLimitBy: licenseKeyRateLimit,
+      output: validatedLicenseKeySchema,
+    },
+    ({ db, body }) => validateLicenseKey(db, body),
+  ),
+});

@@ -1,0 +1,66 @@
+// Managing organization access tokens from the dashboard: list, create (the token is returned
+// once, only its hash is kept) and revoke. Only signed-in merchants get here (auth "session"):
+// a token cannot mint or revoke tokens.
+import type { DbOrTx } from "../db/client";
+import { visibleOrganizations, type Principal } from "../api/auth";
+import { ApiError } from "../api/errors";
+import { pageOf, skipTake } from "../api/pagination";
+import { createAccessToken } from "../auth/access-tokens";
+import { toAccessToken, type CreateAccessTokenBody, type ListAccessTokensQuery } from "./schemas";
+
+export async function listAccessTokens(db: DbOrTx, principal: Principal, query: ListAccessTokensQuery) {
+  const where = { organization_id: { in: visibleOrganizations(principal, query.organization_id) } };
+  const [rows, total] = await Promise.all([
+    db.organizationAccessToken.findMany({
+      where,
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      ...skipTake(query),
+    }),
+    db.organizationAccessToken.count({ where }),
+  ]);
+  return pageOf(rows.map(toAccessToken), total, query);
+}
+
+export async function createOrganizationAccessToken(
+  db: DbOrTx,
+  principal: Principal,
+  body: CreateAccessTokenBody,
+  now = new Date(),
+) {
+  const problems = [];
+  if (!principal.organizationIds.includes(body.organization_id)) {
+    problems.push({
+      type: "value_error",
+      loc: ["body", "organization_id"],
+      msg: "Organization not found.",
+      input: body.organization_id,
+    });
+  }
+  if (body.expires_at && body.expires_at <= now) {
+    problems.push({
+      type: "value_error",
+      loc: ["body", "expires_at"],
+      msg: "The expiry should be in the future.",
+      input: body.expires_at.toISOString(),
+    });
+  }
+  if (problems.length) throw ApiError.validation(problems);
+  const { token, accessToken } = await createAccessToken(db, {
+    organizationId: body.organization_id,
+    comment: body.comment,
+    scopes: body.scopes,
+    expiresAt: body.expires_at,
+  });
+  return { organization_access_token: toAccessToken(accessToken), token };
+}
+
+/** Revoking twice is harmless: the first revocation time is kept. */
+export async function revokeAccessToken(db: DbOrTx, principal: Principal, id: string, now = new Date()) {
+  const row = await db.organizationAccessToken.findFirst({
+    where: { id, organization_id: { in: principal.organizationIds } },
+  });
+  if (!row) throw ApiError.notFound();
+  if (!row.revoked_at) {
+    await db.organizationAccessToken.update({ where: { id }, data: { revoked_at: now, modified_at: now } });
+  }
+}

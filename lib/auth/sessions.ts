@@ -1,0 +1,172 @@
+// Dashboard sign-in: email + password (scrypt), a session row per sign-in, the cookie holding a
+// random token of which only the hash is stored, and a CSRF token per session that the dashboard
+// echoes in X-CSRF-Token on writes. Repeated wrong passwords lock the account for a while.
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import type { DbOrTx } from "../db/client";
+import { randomSecret, sha256Hex } from "../crypto";
+import { ApiError } from "../api/errors";
+import { hashPassword, verifyPassword } from "./passwords";
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Consecutive failures that lock an account, and for how long. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCKOUT_MS = 15 * 60 * 1000;
+// last_seen_at is for humans; refreshing it on every request would turn reads into writes.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export type SessionView = {
+  user: { id: string; email: string; name: string | null };
+  organizations: { id: string; name: string; slug: string; role: string }[];
+  csrf_token: string;
+};
+
+export type SignedIn = { view: SessionView; token: string; expiresAt: Date };
+
+// Compared against when the email is unknown, so that an unknown email costs the same time as a
+// wrong password and response times do not reveal which emails have accounts.
+let decoyHash: Promise<string> | null = null;
+
+function lockedError(until: Date, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new ApiError(
+    "RateLimitExceeded",
+    `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+    { headers: { "Retry-After": String(seconds) } },
+  );
+}
+
+const invalidCredentials = () => new ApiError("Unauthorized", "Invalid email or password.");
+
+export async function signIn(
+  db: DbOrTx,
+  input: { email: string; password: string; userAgent?: string | null; previousToken?: string | null },
+  now = new Date(),
+): Promise<SignedIn> {
+  const user = await db.user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
+  if (!user) {
+    decoyHash ??= hashPassword(randomUUID());
+    await verifyPassword(input.password, await decoyHash);
+    throw invalidCredentials();
+  }
+  if (user.locked_until && user.locked_until > now) throw lockedError(user.locked_until, now);
+
+  if (!(await verifyPassword(input.password, user.password_hash))) {
+    // Atomic increment: parallel wrong guesses each count.
+    const updated = await db.user.update({
+      where: { id: user.id },
+      data: { failed_login_count: { increment: 1 } },
+      select: { failed_login_count: true },
+    });
+    if (updated.failed_login_count >= MAX_FAILED_SIGN_INS) {
+      const until = new Date(now.getTime() + LOCKOUT_MS);
+      await db.user.update({ where: { id: user.id }, data: { locked_until: until, failed_login_count: 0 } });
+      throw lockedError(until, now);
+    }
+    throw invalidCredentials();
+  }
+
+  if (user.failed_login_count || user.locked_until) {
+    await db.user.update({ where: { id: user.id }, data: { failed_login_count: 0, locked_until: null } });
+  }
+  // Rotation: a sign-in always starts a new session and ends the one the browser still held.
+  if (input.previousToken) await signOut(db, input.previousToken, now);
+  const token = randomSecret("dss_");
+  const csrfToken = randomSecret("", 24);
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.userSession.create({
+    data: {
+      id: randomUUID(),
+      user_id: user.id,
+      token_hash: sha256Hex(token),
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+    },
+  });
+  return { view: await sessionView(db, user.id, csrfToken), token, expiresAt };
+}
+
+export async function signOut(db: DbOrTx, token: string, now = new Date()): Promise<void> {
+  await db.userSession.updateMany({
+    where: { token_hash: sha256Hex(token), revoked_at: null },
+    data: { revoked_at: now },
+  });
+}
+
+export type ActiveSession = {
+  id: string;
+  userId: string;
+  csrfToken: string;
+  organizationIds: string[];
+};
+
+/** The live session behind a cookie token, or null (unknown, revoked or expired). */
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const row = await db.userSession.findUnique({
+    where: { token_hash: sha256Hex(token) },
+    include: {
+      user: {
+        select: {
+          memberships: {
+            where: { organization: { blocked_at: null } },
+            select: { organization_id: true },
+          },
+        },
+      },
+    },
+  });
+  if (!row || row.revoked_at || row.expires_at <= now) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.userSession.update({ where: { id: row.id }, data: { last_seen_at: now } });
+  }
+  return {
+    id: row.id,
+    userId: row.user_id,
+    csrfToken: row.csrf_token,
+    organizationIds: row.user.memberships.map((m) => m.organization_id),
+  };
+}
+
+export async function sessionView(db: DbOrTx, userId: string, csrfToken: string): Promise<SessionView> {
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      memberships: {
+        where: { organization: { blocked_at: null } },
+        select: { role: true, organization: { select: { id: true, name: true, slug: true } } },
+        orderBy: { organization: { name: "asc" } },
+      },
+    },
+  });
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    organizations: user.memberships.map((m) => ({ ...m.organization, role: m.role })),
+    csrf_token: csrfToken,
+  };
+}
+
+/** Constant-time comparison of the CSRF header with the session's token. */
+export function csrfMatches(sent: string | null, expected: string): boolean {
+  if (!sent) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The view of a live session, by its id (the principal of a cookie-authenticated request). */
+export async function currentSessionView(db: DbOrTx, sessionId: string): Promise<SessionView> {
+  const session = await db.userSession.findUniqueOrThrow({
+    where: { id: sessionId },
+    select: { user_id: true, csrf_token: true },
+  });
+  return sessionView(db, session.user_id, session.csrf_token);
+}

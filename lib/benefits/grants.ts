@@ -1,0 +1,76 @@
+// Granting a product's benefits to a customer for an order: one grant per benefit (unique per
+// benefit and order, so processing twice grants nothing twice) and, for a license_keys benefit, a
+// key built from the benefit's properties (prefix, expiry, activation and usage limits).
+import { randomUUID } from "node:crypto";
+import type { DbOrTx, Tx } from "../db/client";
+import { generateLicenseKey, licenseKeyExpiry, licenseKeyPropertiesSchema } from "../license-keys/key-format";
+
+export async function grantProductBenefits(
+  tx: DbOrTx,
+  input: {
+    organizationId: string;
+    customerId: string;
+    productId: string;
+    orderId: string;
+    subscriptionId: string | null;
+    now: Date;
+  },
+) {
+  const links = await tx.productBenefit.findMany({
+    where: { product_id: input.productId },
+    include: { benefit: true },
+    orderBy: { order: "asc" },
+  });
+  for (const { benefit } of links) {
+    const grant = await tx.benefitGrant.create({
+      data: {
+        id: randomUUID(),
+        created_at: input.now,
+        organization_id: input.organizationId,
+        benefit_id: benefit.id,
+        customer_id: input.customerId,
+        order_id: input.orderId,
+        subscription_id: input.subscriptionId,
+        granted_at: input.now,
+        properties: {},
+      },
+    });
+    if (benefit.type === "license_keys") {
+      // Properties were validated when the benefit was saved; a bad stored value grants a plain key.
+      const parsed = licenseKeyPropertiesSchema.safeParse(benefit.properties ?? {});
+      const properties = parsed.success ? parsed.data : {};
+      await tx.licenseKey.create({
+        data: {
+          id: randomUUID(),
+          created_at: input.now,
+          organization_id: input.organizationId,
+          benefit_id: benefit.id,
+          customer_id: input.customerId,
+          benefit_grant_id: grant.id,
+          key: generateLicenseKey(properties.prefix),
+          limit_activations: properties.activations?.limit ?? null,
+          limit_usage: properties.limit_usage ?? null,
+          expires_at: licenseKeyExpiry(properties, input.now),
+        },
+      });
+    }
+  }
+}
+
+/** A subscription that ended takes its benefits back: grants revoked, their keys revoked. */
+export async function revokeSubscriptionBenefits(tx: Tx, subscriptionId: string, now: Date) {
+  const grants = await tx.benefitGrant.findMany({
+    where: { subscription_id: subscriptionId, revoked_at: null },
+    select: { id: true },
+  });
+  if (!grants.length) return;
+  const ids = grants.map((g) => g.id);
+  await tx.benefitGrant.updateMany({
+    where: { id: { in: ids } },
+    data: { revoked_at: now, modified_at: now },
+  });
+  await tx.licenseKey.updateMany({
+    where: { benefit_grant_id: { in: ids }, status: "granted" },
+    data: { status: "revoked", modified_at: now },
+  });
+}

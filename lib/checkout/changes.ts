@@ -1,0 +1,183 @@
+// What a write to an open session changes, shared by the merchant's PATCH, the buyer's PATCH and
+// confirm: the price switch (same product only), the buyer's amount, the discount (by id for the
+// merchant, by code for the buyer), custom field answers, the customer fields, and the stored
+// amounts recomputed from all of them. Every problem is collected, none is thrown here.
+import { Prisma, type Discount, type ProductPrice } from "../generated/prisma/client";
+import type { Tx } from "../db/client";
+import type { Problem } from "../api/errors";
+import type { CheckoutRow, ClientUpdateCheckoutBody, UpdateCheckoutBody } from "./schemas";
+import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
+import { validateCustomFieldData } from "./custom-fields";
+
+type AddressValue = { country?: string | null; state?: string | null } | null;
+
+/** A merchant's body or a buyer's: the fields either may send. */
+export type CheckoutChanges = Partial<UpdateCheckoutBody> & Partial<ClientUpdateCheckoutBody>;
+
+export type ResolvedChanges = {
+  problems: Problem[];
+  /** The update to write (amounts included) when there are no problems. */
+  data: Prisma.CheckoutSessionUncheckedUpdateInput;
+  /** The session's values after the change: what confirm validates. */
+  next: {
+    price: ProductPrice;
+    discount: Discount | null;
+    customFieldData: Record<string, unknown>;
+    billingAddress: AddressValue;
+    customerEmail: string | null;
+    customerName: string | null;
+    customerTaxId: string | null;
+    totalAmount: number;
+  };
+};
+
+const CUSTOMER_FIELDS = [
+  "customer_name",
+  "customer_email",
+  "customer_ip_address",
+  "customer_tax_id",
+] as const;
+
+const MERCHANT_FIELDS = ["allow_discount_codes", "success_url", "embed_origin"] as const;
+
+export async function resolveChanges(
+  tx: Tx,
+  session: CheckoutRow,
+  body: CheckoutChanges,
+  actor: "merchant" | "buyer",
+  now: Date,
+): Promise<ResolvedChanges> {
+  const problems: Problem[] = [];
+
+  let price = session.product_price;
+  if (body.product_price_id !== undefined && body.product_price_id !== price.id) {
+    const candidate = await tx.productPrice.findFirst({
+      where: { id: body.product_price_id, product_id: session.product_id, is_archived: false },
+    });
+    if (candidate) price = candidate;
+    else
+      problems.push({
+        type: "value_error",
+        loc: ["body", "product_price_id"],
+        msg: "Price does not exist, is archived, or belongs to another product.",
+        input: body.product_price_id,
+      });
+  }
+  // A buyer's amount carries over only while the price stays the same custom price; a new custom
+  // price starts from its preset (computeAmounts' default).
+  let amount =
+    price.amount_type === "custom" && price.id === session.product_price_id ? session.amount : null;
+  if (body.amount !== undefined) {
+    const problem = amountProblem(price, body.amount);
+    if (problem) problems.push(problem);
+    else amount = body.amount;
+  }
+
+  let discount = session.discount;
+  let discountLocked = session.discount_locked;
+  const discountProblem = (loc: string, msg: string, input: unknown) =>
+    problems.push({ type: "value_error", loc: ["body", loc], msg, input });
+
+  if (actor === "merchant" && body.discount_id === null) {
+    discount = null;
+    discountLocked = false;
+  } else if (actor === "merchant" && typeof body.discount_id === "string") {
+    const candidate = await tx.discount.findFirst({
+      where: { id: body.discount_id, organization_id: session.organization_id },
+    });
+    const refusal = candidate
+      ? await discountRefusal(tx, candidate, price, { now })
+      : "Discount does not exist.";
+    if (refusal) discountProblem("discount_id", refusal, body.discount_id);
+    else {
+      discount = candidate;
+      discountLocked = true;
+    }
+  } else if (
+    actor === "buyer" &&
+    body.discount_code !== undefined &&
+    session.allow_discount_codes &&
+    !session.discount_locked
+  ) {
+    // Codes are ignored (not refused) when the merchant disabled them or fixed the discount.
+    if (body.discount_code === null) discount = null;
+    else {
+      const candidate = await tx.discount.findFirst({
+        where: { organization_id: session.organization_id, code_key: body.discount_code.toLowerCase() },
+      });
+      const refusal = candidate
+        ? await discountRefusal(tx, candidate, price, { now })
+        : "Discount code is not valid.";
+      if (refusal) discountProblem("discount_code", refusal, body.discount_code);
+      else discount = candidate;
+    }
+  } else if (
+    discount &&
+    price.id !== session.product_price_id &&
+    (await discountRefusal(tx, discount, price, { priceOnly: true }))
+  ) {
+    // The price changed under a discount that does not apply to it: drop the discount.
+    discount = null;
+    discountLocked = false;
+  }
+
+  let customFieldData = (session.custom_field_data ?? {}) as Record<string, unknown>;
+  let customFieldDataChanged = false;
+  if (body.custom_field_data !== undefined) {
+    const answers = validateCustomFieldData(session.product.attached_custom_fields, body.custom_field_data);
+    problems.push(...answers.problems);
+    // The answers sent replace the stored ones, as metadata does.
+    customFieldData = answers.data;
+    customFieldDataChanged = true;
+  }
+
+  const billingAddress: AddressValue =
+    body.customer_billing_address !== undefined
+      ? (body.customer_billing_address ?? null)
+      : (session.customer_billing_address as AddressValue);
+  const amounts = await priceCheckout(tx, {
+    organizationId: session.organization_id,
+    price,
+    amount,
+    discount,
+    billingAddress,
+  });
+
+  const data: Prisma.CheckoutSessionUncheckedUpdateInput = {
+    ...amounts,
+    modified_at: now,
+    product_price_id: price.id,
+    discount_id: discount?.id ?? null,
+    discount_locked: discountLocked,
+  };
+  const fields = actor === "merchant" ? [...CUSTOMER_FIELDS, ...MERCHANT_FIELDS] : CUSTOMER_FIELDS;
+  for (const key of fields) {
+    const value = (body as Record<string, unknown>)[key];
+    if (value !== undefined) (data as Record<string, unknown>)[key] = value;
+  }
+  if (body.customer_billing_address !== undefined) {
+    data.customer_billing_address = body.customer_billing_address ?? Prisma.DbNull;
+  }
+  if (actor === "merchant") {
+    if (body.metadata !== undefined) data.metadata = body.metadata;
+    if (body.customer_metadata !== undefined) data.customer_metadata = body.customer_metadata;
+  }
+  if (customFieldDataChanged) data.custom_field_data = customFieldData as Prisma.InputJsonObject;
+
+  const pick = <K extends "customer_email" | "customer_name" | "customer_tax_id">(key: K) =>
+    body[key] !== undefined ? (body[key] ?? null) : session[key];
+  return {
+    problems,
+    data,
+    next: {
+      price,
+      discount,
+      customFieldData,
+      billingAddress,
+      customerEmail: pick("customer_email"),
+      customerName: pick("customer_name"),
+      customerTaxId: pick("customer_tax_id"),
+      totalAmount: amounts.total_amount,
+    },
+  };
+}

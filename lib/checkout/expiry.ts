@@ -1,0 +1,30 @@
+// The expiry sweeper (contract section 4): open sessions past `expires_at` become `expired`, and
+// any discount redemption they hold goes back to the pool. Client routes already refuse an open
+// session past its expiry; this makes the stored status and the redemption counts agree.
+import type { Tx } from "../db/client";
+import { releaseRedemption } from "../discounts/redemptions";
+import type { JobHandler } from "../jobs/queue";
+
+export const EXPIRE_CHECKOUTS_JOB = "checkouts.expire";
+// Bounded so one sweep stays a short transaction; the next sweep picks up the rest.
+const BATCH = 500;
+
+export async function expireCheckouts(tx: Tx, now: Date): Promise<number> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE checkout_sessions SET status = 'expired', modified_at = ${now.toISOString()}::timestamp
+    WHERE id IN (
+      SELECT id FROM checkout_sessions
+      WHERE status = 'open' AND expires_at <= ${now.toISOString()}::timestamp
+      ORDER BY expires_at LIMIT ${BATCH}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id::text AS id`;
+  for (const { id } of rows) await releaseRedemption(tx, id);
+  return rows.length;
+}
+
+export const expireCheckoutsJob: JobHandler = {
+  repeatEveryMs: 60_000,
+  run: async (tx, _payload, ctx) => {
+    await expireCheckouts(tx, ctx.now);
+  },
+};

@@ -1,0 +1,23 @@
+// Reading discounts: the list (the dashboard's discount filter).
+import type { Prisma } from "../generated/prisma/client";
+import type { DbOrTx } from "../db/client";
+import { visibleOrganizations, type Principal } from "../api/auth";
+import { pageOf, skipTake } from "../api/pagination";
+import { toDiscount, type ListDiscountsQuery } from "./schemas";
+
+export async function listDiscounts(db: DbOrTx, principal: Principal, query: ListDiscountsQuery) {
+  const where: Prisma.DiscountWhereInput = {
+    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
+    ...(query.query && {
+      OR: [
+        { name: { contains: query.query, mode: "insensitive" } },
+        { code: { contains: query.query, mode: "insensitive" } },
+      ],
+    }),
+  };
+  const [rows, total] = await Promise.all([
+    db.discount.findMany({ where, orderBy: [{ name: "asc" }, { id: "asc" }], ...skipTake(query) }),
+    db.discount.count({ where }),
+  ]);
+  return pageOf(rows.map(toDiscount), total, query);
+}

@@ -1,0 +1,259 @@
+// The durable job queue: rows in `jobs`, written in the same transaction as the change that needs
+// them, claimed with FOR UPDATE SKIP LOCKED so any number of app instances can work the queue
+// without running a job twice at once. A job's work and its "succeeded" mark commit together, so
+// a worker killed mid-job leaves nothing half-written and the job runs again after its lease.
+import { randomUUID } from "node:crypto";
+import type { Db, DbOrTx, Tx } from "../db/client";
+import type { Job } from "../generated/prisma/client";
+
+export type JobContext = { db: Db; now: Date; job: Job };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own JSON payload
+export type JobHandler<P = any> = {
+  /** The work, inside the transaction that also marks the job succeeded. */
+  run(tx: Tx, payload: P, ctx: JobContext): Promise<void>;
+  /** After the last attempt failed, in the transaction that marks the job failed. */
+  onPermanentFailure?(tx: Tx, payload: P, reason: string, ctx: JobContext): Promise<void>;
+  maxAttempts?: number;
+  /** Recurring jobs: the next occurrence is scheduled this long after each run. */
+  repeatEveryMs?: number;
+  /** How long one run may hold its transaction. */
+  timeoutMs?: number;
+};
+
+export type JobHandlers = Record<string, JobHandler>;
+
+/** A job whose worker has not finished within this time is presumed dead and is run again. */
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+// Raw SQL takes times as ISO text cast to `timestamp`: the columns hold UTC without a zone, and
+// this keeps the server's TimeZone setting out of the comparison.
+const ts = (date: Date) => date.toISOString();
+
+/**
+ * Adds a job. With a `dedupeKey`, at most one pending or running job holds that key: enqueueing
+ * it again while one waits is a no-op (ON CONFLICT, so two racing writers cannot both add it).
+ */
+export async function enqueueJob(
+  db: DbOrTx,
+  name: string,
+  payload: Record<string, unknown>,
+  options: { dedupeKey?: string; runAt?: Date; maxAttempts?: number; now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  await db.$executeRaw`
+    INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
+    VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
+            ${options.dedupeKey ?? null}, 'pending', ${ts(options.runAt ?? now)}::timestamp, 0,
+            ${options.maxAttempts ?? 10})
+    ON CONFLICT (dedupe_key) DO NOTHING`;
+}
+
+/** Makes sure each recurring handler has its next occurrence queued (idempotent; run at start-up). */
+export async function ensureRecurringJobs(db: Db, handlers: JobHandlers, now = new Date()): Promise<void> {
+  for (const [name, handler] of Object.entries(handlers)) {
+    if (!handler.repeatEveryMs) continue;
+    await enqueueJob(db, name, {}, { dedupeKey: recurringKey(name), runAt: now, now });
+  }
+}
+
+const recurringKey = (name: string) => `recurring:${name}`;
+
+/** Exponential backoff: 2 s, 4 s, 8 s, ... capped at an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(1, attempts));
+}
+
+/** Claims due jobs (and jobs whose worker's lease ran out) for this worker. */
+async function claimJobs(
+  db: Db,
+  workerId: string,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<Job[]> {
+  const staleBefore = new Date(now.getTime() - leaseMs);
+  const claimed = await db.$queryRaw<{ id: string; attempts: number }[]>`
+    UPDATE jobs SET status = 'running', locked_at = ${ts(now)}::timestamp, locked_by = ${workerId},
+                    attempts = attempts + 1, modified_at = ${ts(now)}::timestamp
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE (status = 'pending' AND run_at <= ${ts(now)}::timestamp)
+         OR (status = 'running' AND locked_at < ${ts(staleBefore)}::timestamp)
+      ORDER BY run_at, created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id::text AS id, attempts`;
+  if (!claimed.length) return [];
+  const jobs = await db.job.findMany({ where: { id: { in: claimed.map((row) => row.id) } } });
+  // The claim, not a later read, says which attempt this worker holds: `attempts` is the fencing
+  // token every write-back checks (see `held`).
+  const attempts = new Map(claimed.map((row) => [row.id, row.attempts]));
+  return jobs
+    .map((job) => ({
+      ...job,
+      status: "running" as const,
+      locked_by: workerId,
+      locked_at: now,
+      attempts: attempts.get(job.id)!,
+    }))
+    .sort((a, b) => a.run_at.getTime() - b.run_at.getTime());
+}
+
+/**
+ * The rows this worker's claim of `job` still holds. Every claim increments `attempts`, so
+ * (worker id, attempts) names one claim even when two claims share a worker id (runDueJobs'
+ * default id is per process: two passes of one process, or two containers both running as pid 1).
+ */
+const held = (job: Job, workerId: string) =>
+  ({ id: job.id, status: "running", locked_by: workerId, attempts: job.attempts }) as const;
+
+/**
+ * Marks the job finished, but only if this worker still holds it: a worker that outlived its lease
+ * must not commit work another worker is redoing, so it throws and its transaction rolls back.
+ */
+async function finish(
+  tx: Tx,
+  job: Job,
+  workerId: string,
+  status: "succeeded" | "failed",
+  now: Date,
+  error?: string,
+) {
+  const { count } = await tx.job.updateMany({
+    where: held(job, workerId),
+    data: {
+      status,
+      finished_at: now,
+      modified_at: now,
+      dedupe_key: null,
+      locked_at: null,
+      last_error: error ?? null,
+    },
+  });
+  if (count !== 1) throw new LeaseLostError(job.id);
+}
+
+class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`Job ${jobId} was taken over by another worker after its lease expired.`);
+  }
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 2000);
+}
+
+export type RunResult = { claimed: number; succeeded: number; failed: number; retried: number };
+
+/**
+ * One pass over the queue: claims up to `limit` due jobs and runs each. Returns what happened, so
+ * tests can drive the queue with an injected clock and a worker loop can decide to go again.
+ */
+export async function runDueJobs(
+  db: Db,
+  handlers: JobHandlers,
+  options: { now?: Date; workerId?: string; limit?: number; leaseMs?: number } = {},
+): Promise<RunResult> {
+  const now = options.now ?? new Date();
+  const workerId = options.workerId ?? `worker-${process.pid}`;
+  const jobs = await claimJobs(db, workerId, now, options.limit ?? 10, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const result: RunResult = { claimed: jobs.length, succeeded: 0, failed: 0, retried: 0 };
+  for (const job of jobs) {
+    const outcome = await runJob(db, handlers, job, workerId, now);
+    result[outcome] += 1;
+  }
+  return result;
+}
+
+async function runJob(
+  db: Db,
+  handlers: JobHandlers,
+  job: Job,
+  workerId: string,
+  now: Date,
+): Promise<"succeeded" | "failed" | "retried"> {
+  const handler = handlers[job.name];
+  const ctx: JobContext = { db, now, job };
+  const timeout = handler?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxAttempts = handler?.maxAttempts ?? job.max_attempts;
+  let failure: string;
+  try {
+    if (!handler) throw new Error(`No handler is registered for job "${job.name}".`);
+    // Only a claim whose worker died (or outlived its lease) ends without a result, and the claim
+    // after it counts one more attempt: past maxAttempts, a job that kills its worker gives up
+    // instead of being retried forever.
+    if (job.attempts > maxAttempts) {
+      throw new Error(
+        `Gave up after ${job.attempts - 1} attempts: the last ended without a result (the worker stopped).`,
+      );
+    }
+    await db.$transaction(
+      async (tx) => {
+        await handler.run(tx, job.payload, ctx);
+        await finish(tx, job, workerId, "succeeded", now);
+        if (handler.repeatEveryMs) await scheduleNext(tx, job.name, handler.repeatEveryMs, now);
+      },
+      { maxWait: timeout, timeout },
+    );
+    return "succeeded";
+  } catch (error) {
+    if (error instanceof LeaseLostError) return "retried";
+    failure = describe(error);
+    console.error(`Job ${job.name} (${job.id}) attempt ${job.attempts} failed:`, error);
+  }
+
+  // Recurring jobs never give up: the next occurrence is simply the next attempt.
+  if (handler?.repeatEveryMs) {
+    await db.job.updateMany({
+      where: held(job, workerId),
+      data: {
+        status: "pending",
+        run_at: new Date(now.getTime() + handler.repeatEveryMs),
+        attempts: 0,
+        locked_at: null,
+        locked_by: null,
+        last_error: failure,
+        modified_at: now,
+      },
+    });
+    return "retried";
+  }
+  if (handler && job.attempts < maxAttempts) {
+    await db.job.updateMany({
+      where: held(job, workerId),
+      data: {
+        status: "pending",
+        run_at: new Date(now.getTime() + retryDelayMs(job.attempts)),
+        locked_at: null,
+        locked_by: null,
+        last_error: failure,
+        modified_at: now,
+      },
+    });
+    return "retried";
+  }
+  try {
+    await db.$transaction(async (tx) => {
+      await finish(tx, job, workerId, "failed", now, failure);
+      await handler?.onPermanentFailure?.(tx, job.payload, failure, ctx);
+    });
+  } catch (error) {
+    if (error instanceof LeaseLostError) return "retried";
+    // The job stays running; its lease expires and the failure path is tried again.
+    console.error(`Recording the failure of job ${job.name} (${job.id}) failed:`, error);
+  }
+  return "failed";
+}
+
+async function scheduleNext(tx: Tx, name: string, everyMs: number, now: Date) {
+  await enqueueJob(
+    tx,
+    name,
+    {},
+    { dedupeKey: recurringKey(name), runAt: new Date(now.getTime() + everyMs), now },
+  );
+}

@@ -1,0 +1,17 @@
+// Every job the app runs, by name. The worker, the tests and the job rows all refer to these names.
+import { expireCheckoutsJob, EXPIRE_CHECKOUTS_JOB } from "../checkout/expiry";
+import { processCheckoutJob, PROCESS_CHECKOUT_JOB } from "../orders/processing";
+import {
+  renewSubscriptionJob,
+  RENEW_SUBSCRIPTION_JOB,
+  scanRenewalsJob,
+  SCAN_RENEWALS_JOB,
+} from "../subscriptions/renewals";
+import type { JobHandlers } from "./queue";
+
+export const jobHandlers: JobHandlers = {
+  [PROCESS_CHECKOUT_JOB]: processCheckoutJob,
+  [EXPIRE_CHECKOUTS_JOB]: expireCheckoutsJob,
+  [SCAN_RENEWALS_JOB]: scanRenewalsJob,
+  [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
+};

@@ -1,0 +1,38 @@
+// Bodies and responses of the public license key routes, called by the merchant's licensed software
+// with the key itself as the credential (contract section 7).
+import { z } from "zod";
+import { jsonObject } from "../api/schemas";
+import { id } from "../api/validation";
+import { activationSchema, licenseKeySchema } from "./schemas";
+
+/** PostgreSQL `integer`: larger usage counts cannot be stored. */
+export const MAX_USAGE = 2_147_483_647;
+
+// Optional fields also accept null: the reference's SDKs send null for "not given".
+const keyRef = { key: z.string(), organization_id: id() };
+
+export const validateLicenseKeyBody = z.object({
+  ...keyRef,
+  activation_id: id().nullish(),
+  benefit_id: id().nullish(),
+  customer_id: id().nullish(),
+  increment_usage: z.number().int().min(0).max(MAX_USAGE).nullish(),
+  conditions: jsonObject.nullish(),
+});
+export type ValidateLicenseKeyBody = z.output<typeof validateLicenseKeyBody>;
+
+export const activateLicenseKeyBody = z.object({
+  ...keyRef,
+  label: z.string().min(1).max(255),
+  conditions: jsonObject.nullish(),
+  meta: jsonObject.nullish(),
+});
+export type ActivateLicenseKeyBody = z.output<typeof activateLicenseKeyBody>;
+
+export const deactivateLicenseKeyBody = z.object({ ...keyRef, activation_id: id() });
+export type DeactivateLicenseKeyBody = z.output<typeof deactivateLicenseKeyBody>;
+
+/** The key as the merchant API shows it, plus the activation the software validated, if any. */
+export const validatedLicenseKeySchema = licenseKeySchema.extend({
+  activation: activationSchema.omit({ license_key: true }).nullable(),
+});

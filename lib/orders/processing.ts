@@ -1,0 +1,135 @@
+// Order processing (contract section 4): the job a confirmed checkout enqueues. In one transaction
+// it creates the subscription (recurring prices), the order, the benefit grants and license keys,
+// and moves the session to `succeeded`. Running it twice creates nothing twice: the session is
+// locked and re-checked, and orders.checkout_id and subscriptions.checkout_id are unique.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+import { grantProductBenefits } from "../benefits/grants";
+import { releaseRedemption } from "../discounts/redemptions";
+import { pausePoint } from "../jobs/pause";
+import type { JobHandler } from "../jobs/queue";
+import { paymentProcessor } from "../payments";
+import { addInterval } from "../subscriptions/periods";
+
+export const PROCESS_CHECKOUT_JOB = "checkout.process";
+
+export type ProcessCheckoutPayload = { checkout_id: string };
+
+async function lockSession(tx: Tx, checkoutId: string) {
+  await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE id = ${checkoutId}::uuid FOR UPDATE`;
+  return tx.checkoutSession.findUnique({ where: { id: checkoutId }, include: { product_price: true } });
+}
+
+export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Promise<void> {
+  const session = await lockSession(tx, checkoutId);
+  // Already processed, or never confirmed: nothing to do, and not an error worth retrying.
+  if (!session || session.status !== "confirmed") return;
+  if (!session.customer_id) throw new Error(`Checkout ${checkoutId} is confirmed without a customer.`);
+  const price = session.product_price;
+
+  let subscriptionId: string | null = null;
+  if (price.type === "recurring") {
+    const interval = price.recurring_interval ?? "month";
+    // A discount that outlives the first period follows the subscription to its renewals.
+    const keepsDiscount = session.discount_id && (await discountRecurs(tx, session.discount_id));
+    const subscription = await tx.subscription.create({
+      data: {
+        id: randomUUID(),
+        created_at: now,
+        organization_id: session.organization_id,
+        amount: session.amount ?? price.price_amount ?? 0,
+        currency: price.price_currency,
+        recurring_interval: interval,
+        status: "active",
+        current_period_start: now,
+        current_period_end: addInterval(now, interval),
+        started_at: now,
+        customer_id: session.customer_id,
+        product_id: session.product_id,
+        price_id: price.id,
+        discount_id: keepsDiscount ? session.discount_id : null,
+        checkout_id: session.id,
+        payment_processor: session.payment_processor,
+        payment_method_ref: session.payment_method_ref,
+      },
+    });
+    subscriptionId = subscription.id;
+  }
+
+  const order = await tx.order.create({
+    data: {
+      id: randomUUID(),
+      created_at: now,
+      organization_id: session.organization_id,
+      metadata: session.metadata ?? {},
+      custom_field_data: session.custom_field_data ?? {},
+      status: "paid",
+      // The subtotal is after the discount and before tax (the tax is tax_amount).
+      amount: session.subtotal_amount ?? 0,
+      tax_amount: session.tax_amount ?? 0,
+      currency: price.price_currency,
+      billing_reason: subscriptionId ? "subscription_create" : "purchase",
+      billing_address: session.customer_billing_address ?? undefined,
+      product_price_type: price.type,
+      customer_id: session.customer_id,
+      product_id: session.product_id,
+      product_price_id: price.id,
+      discount_id: session.discount_id,
+      subscription_id: subscriptionId,
+      checkout_id: session.id,
+    },
+  });
+  // For the crash test: a worker killed here must leave no order behind.
+  await pausePoint("after-order");
+
+  await grantProductBenefits(tx, {
+    organizationId: session.organization_id,
+    customerId: session.customer_id,
+    productId: session.product_id,
+    orderId: order.id,
+    subscriptionId,
+    now,
+  });
+  await tx.checkoutSession.update({
+    where: { id: session.id },
+    data: { status: "succeeded", subscription_id: subscriptionId, modified_at: now },
+  });
+}
+
+async function discountRecurs(tx: Tx, discountId: string) {
+  const discount = await tx.discount.findUnique({ where: { id: discountId }, select: { duration: true } });
+  return discount?.duration === "forever" || discount?.duration === "repeating";
+}
+
+/**
+ * Processing failed for good (a bug or corrupt data, since every check ran at confirm): the session
+ * is `failed` with the reason, its discount redemption is released and the buyer's money returned.
+ */
+export async function failCheckout(tx: Tx, checkoutId: string, reason: string, now: Date): Promise<void> {
+  const session = await lockSession(tx, checkoutId);
+  if (!session || session.status !== "confirmed") return;
+  await tx.checkoutSession.update({
+    where: { id: session.id },
+    data: { status: "failed", failure_reason: reason.slice(0, 1000), modified_at: now },
+  });
+  await releaseRedemption(tx, session.id);
+  if (session.payment_id && session.total_amount) {
+    try {
+      await paymentProcessor(session.payment_processor).refund({
+        paymentId: session.payment_id,
+        amount: session.total_amount,
+        idempotencyKey: `refund:${session.payment_id}`,
+      });
+    } catch (error) {
+      // The failure is still recorded; the merchant sees the failed session and refunds by hand.
+      console.error(`Refunding failed checkout ${session.id} (${session.payment_id}) failed:`, error);
+    }
+  }
+}
+
+export const processCheckoutJob: JobHandler<ProcessCheckoutPayload> = {
+  maxAttempts: 5,
+  run: (tx, payload, ctx) => processCheckout(tx, payload.checkout_id, ctx.now),
+  onPermanentFailure: (tx, payload, reason, ctx) =>
+    failCheckout(tx, payload.checkout_id, `Order processing failed: ${reason}`, ctx.now),
+};

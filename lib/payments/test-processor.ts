@@ -1,0 +1,65 @@
+// The built-in offline test processor (contract section 6). The hosted page maps test card numbers
+// to these tokens in the browser; API clients and tests send the tokens directly. Saved methods are
+// refs that remember which token created them, so a renewal with a declining card declines too.
+import { sha256Hex } from "../crypto";
+import type { PaymentProcessor, PaymentResult } from "./processor";
+
+export const TEST_TOKENS = {
+  succeeds: "tok_visa",
+  declined: "tok_chargeDeclined",
+  insufficientFunds: "tok_chargeDeclinedInsufficientFunds",
+} as const;
+
+/** Test card numbers, as the hosted page maps them to tokens (anything else valid → tok_visa). */
+export const TEST_CARDS: Record<string, string> = {
+  "4242424242424242": TEST_TOKENS.succeeds,
+  "4000000000000002": TEST_TOKENS.declined,
+  "4000000000009995": TEST_TOKENS.insufficientFunds,
+};
+
+const METHOD_PREFIX = "pm_test_";
+
+function outcome(token: string, idempotencyKey: string, paymentMethodRef: string | null): PaymentResult {
+  if (token === TEST_TOKENS.declined)
+    return { status: "declined", code: "card_declined", message: "Your card was declined." };
+  if (token === TEST_TOKENS.insufficientFunds)
+    return {
+      status: "declined",
+      code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    };
+  if (token !== TEST_TOKENS.succeeds)
+    return { status: "declined", code: "invalid_token", message: "The payment token is not valid." };
+  // Same idempotency key, same payment id: a retried call does not charge twice.
+  return {
+    status: "succeeded",
+    payment_id: `py_test_${sha256Hex(idempotencyKey).slice(0, 24)}`,
+    payment_method_ref: paymentMethodRef,
+  };
+}
+
+function methodFor(token: string) {
+  return `${METHOD_PREFIX}${token}`;
+}
+
+export const testProcessor: PaymentProcessor = {
+  name: "test",
+  async createPayment({ token, saveForFutureUse, idempotencyKey }) {
+    return outcome(token, idempotencyKey, saveForFutureUse ? methodFor(token) : null);
+  },
+  async setupPaymentMethod({ token }) {
+    const result = outcome(token, token, null);
+    return result.status === "declined"
+      ? result
+      : { status: "succeeded", payment_method_ref: methodFor(token) };
+  },
+  async chargePaymentMethod({ paymentMethodRef, idempotencyKey }) {
+    const token = paymentMethodRef.startsWith(METHOD_PREFIX)
+      ? paymentMethodRef.slice(METHOD_PREFIX.length)
+      : "";
+    return outcome(token, idempotencyKey, paymentMethodRef);
+  },
+  async refund({ paymentId, idempotencyKey }) {
+    return { refund_id: `re_test_${sha256Hex(`${paymentId}:${idempotencyKey}`).slice(0, 24)}` };
+  },
+};
