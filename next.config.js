@@ -2,12 +2,29 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // A separate build folder lets two builds (e.g. two browser-test runs) share one checkout.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // `/v1/orders/` and `/v1/orders` must both answer directly (contract section 1), not redirect.
   skipTrailingSlashRedirect: true,
   // PGlite loads its wasm and data files from node_modules at run time: keep these unbundled.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
   // The API is route handlers addressed by clients, not <Link>s: typed routes would only slow builds.
   typedRoutes: false,
+  async headers() {
+    return [
+      {
+        // Everything but the hosted checkout, whose headers (a nonce CSP, frame-ancestors from the
+        // session's embed_origin) are set per request by proxy.ts.
+        source: "/((?!checkout/).*)",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

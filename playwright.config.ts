@@ -52,6 +52,8 @@ export default defineConfig({
       DEMO_ACCESS_TOKEN,
       DEMO_ADMIN_EMAIL,
       DEMO_ADMIN_PASSWORD,
+      // Every browser test comes from 127.0.0.1 without a proxy header: one shared IP budget.
+      RATE_LIMIT_IP_PER_MINUTE: "100000",
     },
   },
 });

@@ -23,6 +23,12 @@ export default function Home() {
         <li>Configuration and endpoints: see README.md.</li>
       </ul>
       <a
+        href="/docs"
+        className="mt-10 mr-3 inline-block rounded-md bg-emerald-700 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-600"
+      >
+        API reference
+      </a>
+      <a
         href="/v1/openapi.json"
         className="mt-10 inline-block rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
       >

@@ -1,6 +1,7 @@
 // Fixed demo credentials for the browser tests: the server seeds them at boot (lib/seed/demo.ts),
 // so specs can call the API and log in without reading the server's output.
-export const E2E_PORT = 3100;
+// E2E_PORT (and NEXT_DIST_DIR, see next.config.js) let two runs share one checkout.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export const DEMO_ACCESS_TOKEN = "oat_e2e_0000000000000000000000000000000000000000000";

@@ -1,0 +1,276 @@
+"use client";
+// After Pay: "processing" while the session is `confirmed` (the detail query polls), then what was
+// bought with the license keys in full; then the merchant's success_url, if it set one, after a
+// visible countdown the buyer can stop (keys first, redirect second).
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { CheckoutBenefit, CheckoutView } from "./api";
+import { isEmbedded, postToEmbedder } from "./embed";
+import { Spinner } from "./fields";
+import { formatDate, formatMoney, intervalLabel } from "./format";
+import { useCheckoutBenefits } from "./hooks";
+import { OrganizationBadge } from "./summary";
+
+export const REDIRECT_SECONDS = 5;
+const SLOW_PROCESSING_MS = 15_000;
+
+const noSubscribe = () => () => {};
+function useEmbedded() {
+  return useSyncExternalStore(noSubscribe, isEmbedded, () => false);
+}
+
+/** The merchant's success_url, or null when it is the default (this page's /confirmation). */
+export function merchantSuccessUrl(checkout: CheckoutView): string | null {
+  return checkout.success_url && checkout.success_url !== `${checkout.url}/confirmation`
+    ? checkout.success_url
+    : null;
+}
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        void navigator.clipboard?.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+      aria-label={copied ? `${label} copied` : `Copy ${label}`}
+      className="shrink-0 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+    >
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+function LicenseKeyDetails({ benefit }: { benefit: CheckoutBenefit }) {
+  const key = benefit.license_key!;
+  const facts = [
+    key.expires_at ? `Valid until ${formatDate(key.expires_at)}` : "Never expires",
+    key.limit_activations ? `up to ${key.limit_activations} activations` : null,
+    key.limit_usage ? `${key.limit_usage} uses` : null,
+  ].filter(Boolean);
+  return (
+    <div className="mt-3">
+      <div className="flex items-start gap-2">
+        <code
+          data-testid="license-key"
+          className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-3 py-2 font-mono text-sm break-all text-zinc-900 select-all dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+        >
+          {key.key}
+        </code>
+        <CopyButton value={key.key} label="license key" />
+      </div>
+      <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{facts.join(" · ")}</p>
+    </div>
+  );
+}
+
+function Benefits({ checkout }: { checkout: CheckoutView }) {
+  const benefits = useCheckoutBenefits(checkout.client_secret, checkout.status === "succeeded");
+  if (benefits.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <Spinner /> Loading your purchase…
+      </p>
+    );
+  }
+  if (benefits.isError) {
+    return (
+      <div role="alert" className="text-sm text-red-700 dark:text-red-400">
+        We couldn&apos;t load your license keys.{" "}
+        <button
+          type="button"
+          onClick={() => void benefits.refetch()}
+          className="font-medium underline underline-offset-2"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!benefits.data.items.length) return null;
+  return (
+    <section aria-labelledby="benefits-heading">
+      <h2 id="benefits-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+        What you get
+      </h2>
+      <ul className="mt-3 divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        {benefits.data.items.map((benefit) => (
+          <li key={benefit.id} className="p-4">
+            <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{benefit.description}</p>
+            {benefit.note ? (
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{benefit.note}</p>
+            ) : null}
+            {benefit.license_key ? <LicenseKeyDetails benefit={benefit} /> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Redirect({ url, checkout }: { url: string; checkout: CheckoutView }) {
+  const benefits = useCheckoutBenefits(checkout.client_secret, true);
+  const [stayed, setStayed] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
+  const ready = !stayed && !benefits.isPending;
+  useEffect(() => {
+    if (!ready) return;
+    let left = REDIRECT_SECONDS;
+    const timer = setInterval(() => {
+      left -= 1;
+      setSecondsLeft(left);
+      if (left <= 0) {
+        clearInterval(timer);
+        window.location.assign(url);
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [ready, url]);
+  const host = new URL(url).host;
+  return (
+    <div className="rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300">
+      {stayed ? (
+        <p>
+          <a href={url} className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-400">
+            Continue to {host}
+          </a>
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p aria-live="polite">
+            Taking you to {host} in {secondsLeft} s…
+          </p>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={() => setStayed(true)}
+              className="rounded-md px-2 py-1 font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              Stay on this page
+            </button>
+            <a
+              href={url}
+              className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-white dark:text-zinc-900"
+            >
+              Continue now
+            </a>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Confirmation({ checkout }: { checkout: CheckoutView }) {
+  const succeeded = checkout.status === "succeeded";
+  const embedded = useEmbedded();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const successUrl = merchantSuccessUrl(checkout);
+  const [slow, setSlow] = useState(false);
+
+  // The Pay button that had focus is gone: move focus to the news (also read out by screen readers).
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [checkout.status]);
+
+  useEffect(() => {
+    if (succeeded) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_PROCESSING_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded]);
+
+  const posted = useRef(false);
+  useEffect(() => {
+    if (!succeeded || posted.current) return;
+    posted.current = true;
+    postToEmbedder(checkout.embed_origin, "success", { checkout_id: checkout.id, success_url: successUrl });
+  }, [succeeded, checkout.embed_origin, checkout.id, successUrl]);
+
+  const price = checkout.product_price;
+  const paid = formatMoney(checkout.total_amount ?? 0, checkout.currency);
+
+  return (
+    <main className="mx-auto min-h-screen max-w-xl px-5 py-12 sm:py-20">
+      <div className="mb-10">
+        <OrganizationBadge organization={checkout.organization} />
+      </div>
+      <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
+        {succeeded ? (
+          <span className="flex size-11 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300">
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-6">
+              <path
+                fillRule="evenodd"
+                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.29 7.3-7.3a1 1 0 0 1 1.4 0Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </span>
+        ) : (
+          <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+            <Spinner className="size-6" />
+          </span>
+        )}
+        <div role="status">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-5 text-xl font-semibold tracking-tight text-zinc-900 outline-none dark:text-zinc-50"
+          >
+            {succeeded ? "Thank you for your purchase!" : "Processing your order…"}
+          </h1>
+          <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+            {succeeded
+              ? "Your payment went through and your order is complete."
+              : slow
+                ? "This is taking longer than usual. Your payment is safe; you can keep this page open."
+                : "Your payment was accepted. This takes a few seconds."}
+          </p>
+        </div>
+
+        <dl className="mt-6 space-y-2 border-t border-zinc-200 pt-5 text-sm dark:border-zinc-800">
+          <div className="flex justify-between gap-4">
+            <dt className="text-zinc-600 dark:text-zinc-400">Product</dt>
+            <dd className="text-right font-medium text-zinc-900 dark:text-zinc-100">
+              {checkout.product.name}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-zinc-600 dark:text-zinc-400">
+              {price.type === "recurring" ? "Paid today" : "Amount paid"}
+            </dt>
+            <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{paid}</dd>
+          </div>
+          {price.type === "recurring" ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-zinc-600 dark:text-zinc-400">Billing</dt>
+              <dd className="text-zinc-900 dark:text-zinc-100">
+                Every {intervalLabel(price.recurring_interval)}, until you cancel
+              </dd>
+            </div>
+          ) : null}
+          {checkout.customer_email ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-zinc-600 dark:text-zinc-400">Email</dt>
+              <dd className="truncate text-zinc-900 dark:text-zinc-100">{checkout.customer_email}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        {succeeded ? (
+          <div className="mt-6 space-y-6">
+            <Benefits checkout={checkout} />
+            {successUrl && !embedded ? <Redirect url={successUrl} checkout={checkout} /> : null}
+          </div>
+        ) : null}
+      </div>
+    </main>
+  );
+}

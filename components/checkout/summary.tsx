@@ -1,0 +1,190 @@
+// What is being bought and what it costs: the organization, the product (description, images,
+// benefits), the price, and the live totals. Amounts come from the server's last answer; while a
+// change is on its way they dim instead of jumping.
+import type { ReactNode } from "react";
+import type { CheckoutView } from "./api";
+import { formatMoney, intervalLabel } from "./format";
+
+export function OrganizationBadge({ organization }: { organization: CheckoutView["organization"] }) {
+  return (
+    <div className="flex items-center gap-3">
+      {organization.avatar_url ? (
+        <img
+          src={organization.avatar_url}
+          alt=""
+          width={32}
+          height={32}
+          className="size-8 rounded-full object-cover ring-1 ring-zinc-200 dark:ring-zinc-700"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-zinc-900 text-sm font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900"
+        >
+          {organization.name.trim().charAt(0).toUpperCase() || "?"}
+        </span>
+      )}
+      <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{organization.name}</span>
+    </div>
+  );
+}
+
+export function priceLabel(checkout: CheckoutView): string {
+  const price = checkout.product_price;
+  if (price.amount_type === "free") return "Free";
+  if (price.amount_type === "custom") return "Pay what you want";
+  const amount = formatMoney(price.price_amount ?? 0, price.price_currency);
+  return price.type === "recurring" ? `${amount} / ${intervalLabel(price.recurring_interval)}` : amount;
+}
+
+function CheckIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+    >
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4l3.3 3.29 7.3-7.3a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+export function ProductDetails({ checkout }: { checkout: CheckoutView }) {
+  const { product } = checkout;
+  const images = product.medias.filter((m) => m.mime_type.startsWith("image/") && m.public_url);
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+          {product.name}
+        </h1>
+        <p className="mt-1 text-lg font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
+          {priceLabel(checkout)}
+        </p>
+        {product.description ? (
+          <p className="mt-3 text-sm leading-6 whitespace-pre-line text-zinc-600 dark:text-zinc-400">
+            {product.description}
+          </p>
+        ) : null}
+      </div>
+      {images.length ? (
+        <ul className="grid grid-cols-4 gap-2">
+          {images.map((media, i) => (
+            <li key={media.id} className={i === 0 ? "col-span-4" : "col-span-1"}>
+              <img
+                src={media.public_url}
+                alt={`${product.name}, image ${i + 1} of ${images.length}`}
+                loading={i === 0 ? "eager" : "lazy"}
+                className="aspect-video w-full rounded-lg bg-zinc-100 object-cover ring-1 ring-zinc-200 dark:bg-zinc-800 dark:ring-zinc-700"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {product.benefits.length ? (
+        <div>
+          <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Included</h2>
+          <ul className="mt-2 space-y-1.5">
+            {product.benefits.map((benefit) => (
+              <li key={benefit.id} className="flex gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+                <CheckIcon />
+                <span>{benefit.description}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${strong ? "pt-3" : ""}`}>
+      <dt className={strong ? "text-base font-semibold text-zinc-900 dark:text-zinc-50" : ""}>{label}</dt>
+      <dd
+        className={`tabular-nums ${strong ? "text-base font-semibold text-zinc-900 dark:text-zinc-50" : "text-zinc-900 dark:text-zinc-100"}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+type TotalsProps = {
+  checkout: CheckoutView;
+  /** A change that moves the total is on its way: amounts dim until it lands. */
+  pending: boolean;
+  hasCountry: boolean;
+  discountSlot?: ReactNode;
+};
+
+export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsProps) {
+  const money = (minor: number | null) => formatMoney(minor ?? 0, checkout.currency);
+  const price = checkout.product_price;
+  const recurring = price.type === "recurring";
+  const code = checkout.discount ? (checkout.discount.code ?? checkout.discount.name) : null;
+  return (
+    <section aria-labelledby="summary-heading" className="space-y-4">
+      <h2 id="summary-heading" className="sr-only">
+        Order summary
+      </h2>
+      {discountSlot}
+      <dl
+        aria-busy={pending}
+        className={`space-y-2 border-t border-zinc-200 pt-4 text-sm text-zinc-600 transition-opacity duration-150 dark:border-zinc-800 dark:text-zinc-400 ${pending ? "opacity-60" : ""}`}
+      >
+        <Row
+          label={checkout.product.name}
+          value={
+            price.amount_type === "free"
+              ? "Free"
+              : `${money(checkout.amount)}${recurring ? ` / ${intervalLabel(price.recurring_interval)}` : ""}`
+          }
+        />
+        {checkout.discount ? (
+          <Row
+            label={`Discount (${code})`}
+            value={
+              <span className="text-emerald-700 dark:text-emerald-400">
+                −{money(checkout.discount_amount)}
+              </span>
+            }
+          />
+        ) : null}
+        <Row label="Subtotal" value={money(checkout.subtotal_amount)} />
+        <Row
+          label="Tax"
+          value={
+            hasCountry ? (
+              money(checkout.tax_amount)
+            ) : (
+              <span className="text-zinc-500 dark:text-zinc-400">Added with your country</span>
+            )
+          }
+        />
+        <div className="border-t border-zinc-200 dark:border-zinc-800">
+          <Row
+            strong
+            label={recurring ? "Due today" : "Total"}
+            value={
+              <span data-testid="total" aria-live="polite" aria-atomic="true">
+                {money(checkout.total_amount)}
+              </span>
+            }
+          />
+        </div>
+        {recurring ? (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            Renews every {intervalLabel(price.recurring_interval)} until you cancel.
+          </p>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

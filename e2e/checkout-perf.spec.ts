@@ -1,0 +1,92 @@
+// The hosted checkout's performance budget, measured on every run and attached to the report:
+// - first-load JavaScript of the route: every script the server's HTML loads (module scripts
+//   only: the nomodule polyfill never runs in a current browser), gzip-compressed as `next start`
+//   serves them; the schemas chunk fetched after first paint is reported apart;
+// - time from navigation start to an enabled (hydrated) Pay button, median of 5 page loads.
+import { gzipSync } from "node:zlib";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DEMO_ACCESS_TOKEN } from "./env";
+
+const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
+const RUNS = 5;
+
+async function newSessionUrl(request: APIRequestContext) {
+  const orders = await request.get("/v1/orders/?limit=100&sorting=created_at", { headers: auth });
+  const studio = (await orders.json()).items.find(
+    (o: { product: { name: string } }) => o.product.name === "Acme Studio",
+  );
+  const res = await request.post("/v1/checkouts/custom/", {
+    headers: auth,
+    data: { product_id: studio.product_id },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).url as string;
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+test("performance budget of the checkout route", async ({ page, request }) => {
+  const url = await newSessionUrl(request);
+  const html = await (await request.get(url)).text();
+  const firstLoad = [
+    ...new Set(
+      [...html.matchAll(/<script\b([^>]*)>/g)]
+        .filter(([, attrs]) => !/\bnomodule\b/i.test(attrs!))
+        .map(([, attrs]) => /\bsrc="([^"]+\.js)"/.exec(attrs!)?.[1])
+        .filter((src): src is string => !!src),
+    ),
+  ];
+  let raw = 0;
+  let gzip = 0;
+  for (const src of firstLoad) {
+    const body = await (await request.get(src)).body();
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+
+  // Everything the browser fetches as script, to report what comes after first load.
+  const loaded: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") loaded.push(new URL(r.url()).pathname);
+  });
+
+  const timings: number[] = [];
+  const firstBytes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(await newSessionUrl(request), { waitUntil: "commit" });
+    await page.waitForFunction(
+      () => {
+        const button = document.querySelector<HTMLButtonElement>("form button[type=submit]");
+        return !!button && !button.disabled;
+      },
+      undefined,
+      { polling: "raf" },
+    );
+    timings.push(await page.evaluate(() => performance.now()));
+    firstBytes.push(
+      await page.evaluate(
+        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,
+      ),
+    );
+  }
+  await page.waitForLoadState("networkidle");
+  const later = [...new Set(loaded)].filter((src) => !firstLoad.includes(src));
+  let laterGzip = 0;
+  for (const src of later) laterGzip += gzipSync(await (await request.get(src)).body()).length;
+
+  const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = medianOf(timings);
+  const report = [
+    `first-load JS: ${kB(gzip)} gzip (${kB(raw)} raw) in ${firstLoad.length} files`,
+    `loaded after first paint: ${kB(laterGzip)} gzip in ${later.length} files (zod and the API schemas)`,
+    `navigation → Pay enabled: median ${median.toFixed(0)} ms of ${timings.map((t) => t.toFixed(0)).join(", ")} ms`,
+    `of which server response (first byte): median ${medianOf(firstBytes).toFixed(0)} ms`,
+  ];
+  console.log(report.join("\n"));
+  for (const line of report) test.info().annotations.push({ type: "performance", description: line });
+  await test.info().attach("performance.txt", { body: report.join("\n"), contentType: "text/plain" });
+
+  // Loose guards against regressions; the numbers themselves are the report.
+  expect(gzip).toBeLessThan(200 * 1024);
+  expect(median).toBeLessThan(3000);
+});
