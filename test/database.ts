@@ -2,8 +2,6 @@
 // (CREATE DATABASE ... TEMPLATE is a file copy: tens of milliseconds).
 import pg from "pg";
 
-export const TEMPLATE_DATABASE = "app_test_template";
-
 export function testServerUrl(): string | null {
   return process.env.TEST_DATABASE_URL || null;
 }

@@ -1,8 +1,8 @@
 // Runs before every test file: points the app's database client at a database of this file's own.
 import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { closeDb } from "../lib/db/client";
-import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase, withAdminClient } from "./database";
+import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
 
 const serverUrl = testServerUrl();
 const suffix = randomBytes(6).toString("hex");
@@ -10,7 +10,7 @@ const suffix = randomBytes(6).toString("hex");
 if (serverUrl) {
   const database = `app_test_${suffix}`;
   await withAdminClient(serverUrl, (admin) =>
-    admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DATABASE}`),
+    admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject("templateDatabase")}`),
   );
   process.env.DATABASE_URL = urlForDatabase(serverUrl, database);
   delete process.env.DATA_DIR;
