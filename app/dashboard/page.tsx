@@ -1,0 +1,34 @@
+"use client";
+// /dashboard: to the first organization of the signed-in merchant, or to sign-in.
+import { useEffect } from "react";
+import { useRouter } from "next/navigation";
+import { isUnauthenticated } from "@/components/dashboard/api";
+import { useSession } from "@/components/dashboard/hooks/session";
+import { ErrorState, Skeleton } from "@/components/dashboard/ui/states";
+
+export default function DashboardIndex() {
+  const session = useSession();
+  const router = useRouter();
+  const first = session.data?.organizations[0];
+  const signedOut = isUnauthenticated(session.error);
+  useEffect(() => {
+    if (signedOut) router.replace("/dashboard/sign-in");
+    else if (first) router.replace(`/dashboard/${first.slug}`);
+  }, [signedOut, first, router]);
+
+  if (session.isError && !signedOut) {
+    return (
+      <div className="mx-auto max-w-xl p-8">
+        <ErrorState error={session.error} onRetry={() => void session.refetch()} />
+      </div>
+    );
+  }
+  if (session.data && !first) {
+    return <p className="p-8 text-center">Your account is not a member of any organization yet.</p>;
+  }
+  return (
+    <div role="status" aria-label="Loading" className="mx-auto max-w-xl p-8">
+      <Skeleton className="h-8 w-full" />
+    </div>
+  );
+}
