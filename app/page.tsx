@@ -23,6 +23,12 @@ export default function Home() {
         <li>Configuration and endpoints: see README.md.</li>
       </ul>
       <a
+        href="/dashboard"
+        className="mt-10 mr-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500"
+      >
+        Merchant dashboard
+      </a>
+      <a
         href="/docs"
         className="mt-10 mr-3 inline-block rounded-md bg-emerald-700 px-4 py-2 text-sm font-medium text-white hover:bg-emerald-600"
       >

@@ -7,6 +7,7 @@ test("the landing page says what the service is", async ({ page }) => {
     "href",
     "/v1/openapi.json",
   );
+  await expect(page.getByRole("link", { name: "Merchant dashboard" })).toHaveAttribute("href", "/dashboard");
 });
 
 test("unknown API routes answer a JSON 404", async ({ request }) => {

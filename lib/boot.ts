@@ -1,7 +1,7 @@
 // Server start-up (instrumentation.ts): open the database, which applies pending migrations, then
 // seed the demo organization unless SEED_DEMO=false, and print how to use it. Runs inside the server
 // so the embedded database is only ever opened by one process.
-import { databaseConfig } from "./config";
+import { databaseConfig, publicBaseUrl } from "./config";
 import { getDb, type Db } from "./db/client";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
 import type { DemoResult } from "./seed/demo";
@@ -55,6 +55,7 @@ function printBanner(demo: DemoResult): void {
     rule,
     demo.created ? "Demo data created." : "Demo data already present.",
     `  Organization:  ${demo.organizationName}`,
+    `  Dashboard:     ${publicBaseUrl()}/dashboard`,
     `  Admin login:   ${demo.adminEmail} / ${demo.adminPassword ?? "(shown only when first seeded; DEMO_ADMIN_PASSWORD fixes it)"}`,
     `  Access token:  ${demo.token ?? "(shown only when first seeded; DEMO_ACCESS_TOKEN fixes it)"}`,
     `  Checkout URL:  ${demo.checkoutUrl ?? "(none)"}`,
