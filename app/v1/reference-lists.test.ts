@@ -85,6 +85,12 @@ describe("GET /v1/discounts/, /v1/customers/, /v1/benefits/", () => {
     const ada = await call(customers, { token, query: { query: "ADA@" } });
     expect(ada.body.items.map((c: { email: string }) => c.email)).toEqual(["ada@example.com"]);
     expect((await call(customers, { token, query: { query: "hopper" } })).body.items).toHaveLength(1);
+    // LIKE wildcards typed in a search are plain characters.
+    for (const wildcard of ["%", "_", "a%e", "\\"]) {
+      expect((await call(customers, { token, query: { query: wildcard } })).body.items).toEqual([]);
+      expect((await call(products, { token, query: { query: wildcard } })).body.items).toEqual([]);
+      expect((await call(discounts, { token, query: { query: wildcard } })).body.items).toEqual([]);
+    }
     expect(names((await call(benefits, { token })).body)).toEqual(["Keys", "Support"]);
     expect(names((await call(benefits, { token, query: { type: "custom" } })).body)).toEqual(["Support"]);
     expect((await call(customers, { token: otherToken })).body.items).toHaveLength(1);

@@ -49,6 +49,8 @@ type Spec<
   status?: 200 | 201 | 204;
   /** One line for the API reference. */
   summary?: string;
+  /** The success body's media type when it is a file rather than JSON (documentation only). */
+  produces?: string;
   /** An extra rate-limit budget keyed by the request body (e.g. per license key). */
   rateLimitBy?: (body: z.output<B>) => { key: string; limit: RateLimit } | null;
 };
@@ -62,12 +64,26 @@ export type RouteSpec = {
   output?: z.ZodType;
   status?: 200 | 201 | 204;
   summary?: string;
+  /** The success body's media type when it is a file rather than JSON (documentation only). */
+  produces?: string;
 };
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/** A file to save (CSV exports): streamed as it is produced, never cached. */
+export function download(body: ReadableStream<Uint8Array>, filename: string, contentType: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+    },
+  });
 }
 
 export function errorResponse(error: ApiError): Response {

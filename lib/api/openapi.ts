@@ -47,7 +47,9 @@ function operation(method: string, path: string, spec: RouteSpec) {
         ? { description: "No content" }
         : {
             description: "Success",
-            content: { "application/json": { schema: spec.output ? jsonSchema(spec.output) : {} } },
+            content: spec.produces
+              ? { [spec.produces]: { schema: { type: "string" } } }
+              : { "application/json": { schema: spec.output ? jsonSchema(spec.output) : {} } },
           },
     "404": errorResponse("Not found"),
     "422": errorResponse("Validation error: every problem, with its location", "ValidationError"),

@@ -4,15 +4,13 @@ import type { DbOrTx } from "../db/client";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { pageOf, skipTake } from "../api/pagination";
 import { toCustomer, type ListCustomersQuery } from "./schemas";
+import { containsText } from "../api/search";
 
 export async function listCustomers(db: DbOrTx, principal: Principal, query: ListCustomersQuery) {
   const where: Prisma.CustomerWhereInput = {
     organization_id: { in: visibleOrganizations(principal, query.organization_id) },
     ...(query.query && {
-      OR: [
-        { email: { contains: query.query, mode: "insensitive" } },
-        { name: { contains: query.query, mode: "insensitive" } },
-      ],
+      OR: [{ email: containsText(query.query) }, { name: containsText(query.query) }],
     }),
   };
   const [rows, total] = await Promise.all([

@@ -4,15 +4,13 @@ import type { DbOrTx } from "../db/client";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { pageOf, skipTake } from "../api/pagination";
 import { toDiscount, type ListDiscountsQuery } from "./schemas";
+import { containsText } from "../api/search";
 
 export async function listDiscounts(db: DbOrTx, principal: Principal, query: ListDiscountsQuery) {
   const where: Prisma.DiscountWhereInput = {
     organization_id: { in: visibleOrganizations(principal, query.organization_id) },
     ...(query.query && {
-      OR: [
-        { name: { contains: query.query, mode: "insensitive" } },
-        { code: { contains: query.query, mode: "insensitive" } },
-      ],
+      OR: [{ name: containsText(query.query) }, { code: containsText(query.query) }],
     }),
   };
   const [rows, total] = await Promise.all([

@@ -47,16 +47,21 @@ export const ORDER_SORT_FIELDS = [
   "subscription",
 ] as const;
 
-export const listOrdersQuery = z.object({
-  ...paginationQuery,
+/** The list's filters and sorting, without pagination: shared by the list and the CSV export. */
+export const orderFiltersQuery = z.object({
   organization_id: queryList(id()),
   product_id: queryList(id()),
   product_price_type: queryList(z.enum(["one_time", "recurring"])),
   discount_id: queryList(id()),
   customer_id: queryList(id()),
   checkout_id: queryList(id()),
+  /** Case-insensitive substring of the customer's email; blank means no filter. */
+  query: z.string().trim().max(320).optional(),
   sorting: sortingQuery(ORDER_SORT_FIELDS, ["-created_at"]),
 });
+export type OrderFiltersQuery = z.output<typeof orderFiltersQuery>;
+
+export const listOrdersQuery = z.object({ ...paginationQuery, ...orderFiltersQuery.shape });
 export type ListOrdersQuery = z.output<typeof listOrdersQuery>;
 
 export const orderInclude = {

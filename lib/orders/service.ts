@@ -3,12 +3,23 @@ import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { ApiError } from "../api/errors";
+import { containsText } from "../api/search";
 import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
-import { orderInclude, toOrder, type ListOrdersQuery, ORDER_SORT_FIELDS } from "./schemas";
+import {
+  orderInclude,
+  toOrder,
+  type ListOrdersQuery,
+  type OrderFiltersQuery,
+  ORDER_SORT_FIELDS,
+} from "./schemas";
 
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
 
-function orderBy(criteria: SortCriterion<SortField>[]): Prisma.OrderOrderByWithRelationInput[] {
+/**
+ * The Prisma order of a `sorting` list. It always ends with `id`, so the order is total: pages
+ * never overlap or skip, and a cursor on `id` (the CSV export) resumes exactly where it stopped.
+ */
+export function orderBy(criteria: SortCriterion<SortField>[]): Prisma.OrderOrderByWithRelationInput[] {
   const clauses = criteria.map(({ field, direction }): Prisma.OrderOrderByWithRelationInput => {
     switch (field) {
       case "customer":
@@ -27,15 +38,114 @@ function orderBy(criteria: SortCriterion<SortField>[]): Prisma.OrderOrderByWithR
   return [...clauses, { id: criteria.at(-1)?.direction ?? "asc" }];
 }
 
-export async function listOrders(db: DbOrTx, principal: Principal, query: ListOrdersQuery) {
-  const where: Prisma.OrderWhereInput = {
+/** What a row must carry for orderAfter: the values of every sort key. */
+export const orderSortSelect = {
+  id: true,
+  created_at: true,
+  amount: true,
+  subscription_id: true,
+  customer: { select: { email: true } },
+  product: { select: { name: true } },
+  discount: { select: { name: true } },
+} as const satisfies Prisma.OrderSelect;
+
+export type OrderSortValues = Prisma.OrderGetPayload<{ select: typeof orderSortSelect }>;
+
+/** One sort key at a row's value: rows equal to it, rows after it, and a range the first may use. */
+type KeyAt = {
+  equal: Prisma.OrderWhereInput;
+  /** null: nothing sorts after this value (e.g. NULL when NULLs sort last). */
+  after: Prisma.OrderWhereInput | null;
+  /** "At or after", for non-null columns: lets an index on the leading key start at the cursor. */
+  from?: Prisma.OrderWhereInput;
+};
+
+function keyAt(field: SortField | "id", direction: "asc" | "desc", row: OrderSortValues): KeyAt {
+  const beyond = <T>(value: T) => (direction === "asc" ? { gt: value } : { lt: value });
+  const from = <T>(value: T) => (direction === "asc" ? { gte: value } : { lte: value });
+  switch (field) {
+    case "customer":
+      return {
+        equal: { customer: { is: { email: row.customer.email } } },
+        after: { customer: { is: { email: beyond(row.customer.email) } } },
+      };
+    case "product":
+      return {
+        equal: { product: { is: { name: row.product.name } } },
+        after: { product: { is: { name: beyond(row.product.name) } } },
+      };
+    case "discount": {
+      // Orders without a discount sort as PostgreSQL sorts NULL: last ascending, first descending.
+      const name = row.discount?.name ?? null;
+      const nullsFirst = direction === "desc";
+      if (name === null)
+        return { equal: { discount_id: null }, after: nullsFirst ? { discount_id: { not: null } } : null };
+      const beyondName = { discount: { is: { name: beyond(name) } } };
+      return {
+        equal: { discount: { is: { name } } },
+        after: nullsFirst ? beyondName : { OR: [beyondName, { discount_id: null }] },
+      };
+    }
+    case "subscription": {
+      // NULLS LAST both ways (see orderBy).
+      const value = row.subscription_id;
+      if (value === null) return { equal: { subscription_id: null }, after: null };
+      return {
+        equal: { subscription_id: value },
+        after: { OR: [{ subscription_id: beyond(value) }, { subscription_id: null }] },
+      };
+    }
+    case "created_at":
+      return {
+        equal: { created_at: row.created_at },
+        after: { created_at: beyond(row.created_at) },
+        from: { created_at: from(row.created_at) },
+      };
+    case "amount":
+      return {
+        equal: { amount: row.amount },
+        after: { amount: beyond(row.amount) },
+        from: { amount: from(row.amount) },
+      };
+    case "id":
+      return { equal: { id: row.id }, after: { id: beyond(row.id) }, from: { id: from(row.id) } };
+  }
+}
+
+/**
+ * The rows that come after `row` in orderBy(criteria): keyset pagination for the CSV export. It
+ * must mirror orderBy, NULL placement included. (Prisma's own `cursor` gets NULLs wrong for the
+ * nullable discount sort, and with a nullable sort key it drops the LIMIT and filters in memory.)
+ */
+export function orderAfter(
+  criteria: SortCriterion<SortField>[],
+  row: OrderSortValues,
+): Prisma.OrderWhereInput {
+  const keys = [
+    ...criteria.map(({ field, direction }) => keyAt(field, direction, row)),
+    keyAt("id", criteria.at(-1)?.direction ?? "asc", row),
+  ];
+  const branches = keys.flatMap((key, i) =>
+    key.after ? [{ AND: [...keys.slice(0, i).map((k) => k.equal), key.after] }] : [],
+  );
+  return keys[0]!.from ? { AND: [keys[0]!.from, { OR: branches }] } : { OR: branches };
+}
+
+/** The list's filters as a Prisma condition, limited to the organizations the principal sees. */
+export function orderWhere(principal: Principal, query: OrderFiltersQuery): Prisma.OrderWhereInput {
+  return {
     organization_id: { in: visibleOrganizations(principal, query.organization_id) },
     product_id: oneOf(query.product_id),
     product_price_type: oneOf(query.product_price_type),
     discount_id: oneOf(query.discount_id),
     customer_id: oneOf(query.customer_id),
     checkout_id: oneOf(query.checkout_id),
+    customer: query.query ? { email: containsText(query.query) } : undefined,
   };
+}
+
+export async function listOrders(db: DbOrTx, principal: Principal, query: ListOrdersQuery) {
+  const where = orderWhere(principal, query);
   const [rows, total] = await Promise.all([
     db.order.findMany({ where, include: orderInclude, orderBy: orderBy(query.sorting), ...skipTake(query) }),
     db.order.count({ where }),

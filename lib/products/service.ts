@@ -4,13 +4,14 @@ import type { DbOrTx } from "../db/client";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { pageOf, skipTake } from "../api/pagination";
 import { checkoutProductInclude, toCheckoutProduct, type ListProductsQuery } from "./schemas";
+import { containsText } from "../api/search";
 
 export async function listProducts(db: DbOrTx, principal: Principal, query: ListProductsQuery) {
   const where: Prisma.ProductWhereInput = {
     organization_id: { in: visibleOrganizations(principal, query.organization_id) },
     is_archived: query.is_archived,
     is_recurring: query.is_recurring,
-    name: query.query ? { contains: query.query, mode: "insensitive" } : undefined,
+    name: query.query ? containsText(query.query) : undefined,
   };
   const [rows, total] = await Promise.all([
     db.product.findMany({

@@ -23,6 +23,8 @@ import * as licenseKey from "../license-keys/[id]/route";
 import * as activation from "../license-keys/[id]/activations/[activation_id]/route";
 import * as orders from "../orders/route";
 import * as order from "../orders/[id]/route";
+import * as ordersExport from "../orders/export/route";
+import * as metrics from "../metrics/route";
 
 export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-in", module: signIn },
@@ -46,5 +48,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/license-keys/{id}", module: licenseKey },
   { path: "/v1/license-keys/{id}/activations/{activation_id}", module: activation },
   { path: "/v1/orders/", module: orders },
+  { path: "/v1/orders/export", module: ordersExport },
   { path: "/v1/orders/{id}", module: order },
+  { path: "/v1/metrics/", module: metrics },
 ];

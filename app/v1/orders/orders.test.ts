@@ -625,3 +625,59 @@ describe("GET /v1/orders/ with many orders created at the same instant", () => {
     expect(own.status).toBe(200);
   });
 });
+
+describe("GET /v1/orders/?query= (search by customer email)", () => {
+  const q = async (query: Record<string, string | string[]>) => (await call(list, { token, query })).body;
+
+  it("matches a case-insensitive substring of the customer's email", async () => {
+    expect(idsOf(await q({ query: "alice" }))).toEqual([ids.o3, ids.o1]);
+    expect(idsOf(await q({ query: "ALICE@EXAMPLE.COM" }))).toEqual([ids.o3, ids.o1]);
+    expect(idsOf(await q({ query: "b@exa" }))).toEqual([ids.o5, ids.o4, ids.o2]);
+    expect(idsOf(await q({ query: "  bOb  " }))).toEqual([ids.o5, ids.o4, ids.o2]);
+    expect((await q({ query: "carol" })).pagination).toEqual({ total_count: 0, max_page: 0 });
+  });
+
+  it("only narrows: other organizations' customers never match, other filters still apply", async () => {
+    expect((await q({ query: "@example.com" })).pagination.total_count).toBe(5);
+    expect(idsOf(await q({ query: "alice", product_price_type: "one_time" }))).toEqual([ids.o1]);
+    expect(idsOf(await q({ query: "alice", sorting: "created_at", limit: "1", page: "2" }))).toEqual([
+      ids.o3,
+    ]);
+  });
+
+  it("takes LIKE wildcards literally, and a blank query as no filter", async () => {
+    expect((await q({ query: "%" })).items).toEqual([]);
+    expect((await q({ query: "_" })).items).toEqual([]);
+    expect((await q({ query: "a%e" })).items).toEqual([]);
+    expect((await q({ query: "\\" })).items).toEqual([]);
+    expect(idsOf(await q({ query: "e@example" }))).toEqual([ids.o3, ids.o1]);
+    const db = await getDb();
+    const org = await createOrganization(db);
+    const orgToken = (await createToken(db, org.id)).token;
+    const { price } = await createProduct(db, org.id);
+    const literal = await createCustomer(db, org.id, { email: "a_b%c\\d@example.com" });
+    const lookalike = await createCustomer(db, org.id, { email: "axbycxd@example.com" });
+    const order = await createOrder(db, org.id, { customerId: literal.id, priceId: price.id });
+    await createOrder(db, org.id, { customerId: lookalike.id, priceId: price.id });
+    for (const query of ["_b%c\\", "A_B%C\\D@", "%", "_"]) {
+      const res = await call(list, { token: orgToken, query: { query } });
+      expect(idsOf(res.body)).toEqual([order.id]);
+    }
+    expect((await q({ query: "" })).pagination.total_count).toBe(5);
+    expect((await q({ query: "   " })).pagination.total_count).toBe(5);
+  });
+
+  it("is 422 string_too_long above 320 characters", async () => {
+    expect((await q({ query: `${"a".repeat(310)}@example.c` })).items).toEqual([]);
+    const res = await call(list, { token, query: { query: "a".repeat(321) } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      {
+        type: "string_too_long",
+        loc: ["query", "query"],
+        msg: "String should have at most 320 characters",
+        input: "a".repeat(321),
+      },
+    ]);
+  });
+});

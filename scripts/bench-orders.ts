@@ -1,0 +1,295 @@
+// Benchmark of the order list and the CSV export on 100,000 orders, on a real PostgreSQL server.
+//
+//   npx tsx scripts/bench-orders.ts          (node --expose-gc: npx tsx --expose-gc scripts/...
+//                                             makes the export's memory baseline exact)
+//
+// (Re)creates a throwaway database `bench_orders` (BENCH_SERVER_URL, default
+// postgresql://postgres@127.0.0.1:5432), applies the migrations, fills one organization with
+// 100,000 orders over a year (set-based INSERT ... SELECT, then ANALYZE), then:
+// - calls the real GET /v1/orders/ handler (5 warm-ups, 50 timed runs: min / median / p95);
+// - prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the list issues (captured from a Prisma query log);
+// - exports every order through the real GET /v1/orders/export handler (total time, peak RSS);
+// and drops the database at the end (BENCH_KEEP=1 keeps it).
+import pg from "pg";
+
+const SERVER = process.env.BENCH_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432";
+const DATABASE = "bench_orders";
+const ORDERS = 100_000;
+const CUSTOMERS = 5_000;
+const WARMUPS = 5;
+const RUNS = 50;
+const LIST_QUERY = "product_price_type=recurring&sorting=-amount&sorting=created_at&page=50&limit=20";
+
+function urlFor(database: string): string {
+  const url = new URL(SERVER);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+// The app's database client reads DATABASE_URL when it first connects: set before anything runs.
+process.env.DATABASE_URL = urlFor(DATABASE);
+process.env.RATE_LIMIT_TOKEN_PER_MINUTE = "1000000";
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlFor("postgres") });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const ORG = "00000000-0000-4000-8000-000000000001";
+
+// Six products (three one-time, three recurring), three discounts, 5,000 customers, a subscription
+// per (customer, recurring product) that has orders, and 100,000 orders spread over 2025.
+const SEED_SQL = `
+INSERT INTO organizations (id, name, slug) VALUES ('${ORG}', 'Bench organization', 'bench');
+
+INSERT INTO products (id, organization_id, name, is_recurring)
+SELECT md5('product' || p)::uuid, '${ORG}', name, recurring
+  FROM (VALUES (1, 'Desktop app', false), (2, 'Plugin pack', false), (3, 'Icon set', false),
+               (4, 'Cloud Pro', true), (5, 'Cloud Team', true), (6, 'Sync yearly', true)) v(p, name, recurring);
+
+INSERT INTO product_prices (id, product_id, type, recurring_interval, amount_type, price_amount)
+SELECT md5('price' || p)::uuid, md5('product' || p)::uuid, type::"PriceType",
+       interval::"RecurringInterval", 'fixed', amount
+  FROM (VALUES (1, 'one_time', NULL, 2900), (2, 'one_time', NULL, 4900), (3, 'one_time', NULL, 990),
+               (4, 'recurring', 'month', 900), (5, 'recurring', 'month', 2900),
+               (6, 'recurring', 'year', 9900)) v(p, type, interval, amount);
+
+INSERT INTO discounts (id, organization_id, name, type, amount, currency, basis_points, duration, code, code_key)
+VALUES (md5('discount1')::uuid, '${ORG}', 'Launch', 'percentage', NULL, NULL, 1000, 'once', 'LAUNCH', 'launch'),
+       (md5('discount2')::uuid, '${ORG}', 'Friends', 'fixed', 500, 'usd', NULL, 'forever', 'FRIENDS', 'friends'),
+       (md5('discount3')::uuid, '${ORG}', 'Black Friday', 'percentage', NULL, NULL, 3000, 'once', 'BF30', 'bf30');
+
+INSERT INTO customers (id, created_at, organization_id, email, name)
+SELECT md5('customer' || c)::uuid, timestamp '2024-12-01' + c * interval '1 minute', '${ORG}',
+       'customer' || c || '@example.com', 'Customer ' || c
+  FROM generate_series(1, ${CUSTOMERS}) c;
+
+CREATE TEMP TABLE gen AS
+SELECT i,
+       1 + (i * 7) % 6 AS p,
+       1 + (i * 7919) % ${CUSTOMERS} AS c,
+       timestamp '2025-01-01' + ((i::bigint * 104729) % 31536000) * interval '1 second'
+         + (i % 1000) * interval '1 millisecond' AS created_at,
+       CASE WHEN i % 8 = 0 THEN 1 + (i / 8) % 3 END AS d
+  FROM generate_series(1, ${ORDERS}) i;
+
+CREATE TEMP TABLE gen_amounts AS
+SELECT g.*, pp.type AS price_type, pp.recurring_interval,
+       CASE WHEN g.d IS NULL THEN pp.price_amount
+            WHEN dc.type = 'fixed' THEN greatest(pp.price_amount - dc.amount, 0)
+            ELSE pp.price_amount - round(pp.price_amount * dc.basis_points / 10000.0)::int END AS amount
+  FROM gen g
+  JOIN product_prices pp ON pp.id = md5('price' || g.p)::uuid
+  LEFT JOIN discounts dc ON dc.id = md5('discount' || g.d)::uuid;
+
+INSERT INTO subscriptions (id, created_at, organization_id, amount, currency, recurring_interval, status,
+                           current_period_start, current_period_end, started_at, customer_id, product_id, price_id)
+SELECT md5('sub' || c || '-' || p)::uuid, min(created_at), '${ORG}', max(amount), 'usd',
+       min(recurring_interval::text)::"RecurringInterval",
+       (CASE WHEN (c + p) % 10 = 0 THEN 'canceled' ELSE 'active' END)::"SubscriptionStatus",
+       max(created_at), max(created_at) + interval '1 month', min(created_at),
+       md5('customer' || c)::uuid, md5('product' || p)::uuid, md5('price' || p)::uuid
+  FROM gen_amounts WHERE price_type = 'recurring' GROUP BY c, p;
+
+INSERT INTO orders (id, created_at, organization_id, status, amount, tax_amount, refunded_amount, currency,
+                    billing_reason, product_price_type, customer_id, product_id, product_price_id,
+                    discount_id, subscription_id)
+SELECT md5('order' || i)::uuid, created_at, '${ORG}',
+       (CASE WHEN i % 50 = 0 THEN 'refunded' WHEN i % 37 = 0 THEN 'partially_refunded' ELSE 'paid' END)::"OrderStatus",
+       amount,
+       CASE WHEN i % 3 = 0 THEN round(amount * 0.2)::int ELSE 0 END,
+       CASE WHEN i % 50 = 0 THEN amount WHEN i % 37 = 0 THEN amount / 2 ELSE 0 END,
+       'usd',
+       (CASE WHEN price_type = 'one_time' THEN 'purchase'
+             WHEN row_number() OVER (PARTITION BY c, p ORDER BY created_at) = 1 THEN 'subscription_create'
+             ELSE 'subscription_cycle' END)::"BillingReason",
+       price_type, md5('customer' || c)::uuid, md5('product' || p)::uuid, md5('price' || p)::uuid,
+       CASE WHEN d IS NOT NULL THEN md5('discount' || d)::uuid END,
+       CASE WHEN price_type = 'recurring' THEN md5('sub' || c || '-' || p)::uuid END
+  FROM gen_amounts;
+
+DROP TABLE gen_amounts;
+DROP TABLE gen;
+`;
+
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const fmt = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  await admin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${DATABASE}`);
+  });
+  const sql = new pg.Client({ connectionString: urlFor(DATABASE) });
+  await sql.connect();
+  const { applyMigrations } = await import("../lib/db/migrate");
+  const { pgRunner, getDb, closeDb } = await import("../lib/db/client");
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const { PrismaClient } = await import("../lib/generated/prisma/client");
+  let closeLogged: (() => Promise<void>) | null = null;
+  try {
+    const migrations = await applyMigrations(pgRunner(sql));
+    console.log(`migrations applied: ${migrations.applied.length}`);
+
+    let start = process.hrtime.bigint();
+    await sql.query(SEED_SQL);
+    await sql.query("ANALYZE");
+    const counts = await sql.query(
+      `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM customers) AS customers,
+              (SELECT count(*) FROM subscriptions) AS subscriptions,
+              (SELECT count(*) FROM orders WHERE product_price_type = 'recurring') AS recurring,
+              (SELECT count(*) FROM orders WHERE discount_id IS NOT NULL) AS discounted,
+              (SELECT count(DISTINCT amount) FROM orders) AS distinct_amounts`,
+    );
+    console.log(`seeded in ${fmt(ms(start))}:`, counts.rows[0]);
+
+    const { createToken } = await import("../lib/factories");
+    const { GET: listRoute } = await import("../app/v1/orders/route");
+    const { GET: exportRoute } = await import("../app/v1/orders/export/route");
+    const db = await getDb();
+    const { token, accessToken } = await createToken(db, ORG, { scopes: ["orders:read"] });
+    const context = { params: Promise.resolve({}) };
+    const request = (path: string) =>
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+    // --- the list -------------------------------------------------------------------------------
+    const times: number[] = [];
+    let body: { items: unknown[]; pagination: unknown } | null = null;
+    for (let run = 0; run < WARMUPS + RUNS; run++) {
+      start = process.hrtime.bigint();
+      const response = await listRoute(request(`/v1/orders/?${LIST_QUERY}`), context);
+      body = await response.json();
+      const elapsed = ms(start);
+      if (response.status !== 200) throw new Error(`list answered ${response.status}`);
+      if (run >= WARMUPS) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    const median = percentile(times, 50);
+    console.log(`\nGET /v1/orders/?${LIST_QUERY}`);
+    console.log(`  ${body!.items.length} items, pagination ${JSON.stringify(body!.pagination)}`);
+    console.log(
+      `  ${RUNS} runs: min ${fmt(times[0]!)}, median ${fmt(median)}, p95 ${fmt(percentile(times, 95))}, max ${fmt(times.at(-1)!)}`,
+    );
+
+    // The SQL the list issues, from a Prisma client with a query log, then EXPLAINed with its params.
+    const statements: { query: string; params: unknown[] }[] = [];
+    const logged = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: urlFor(DATABASE), max: 2 }),
+      log: [{ emit: "event", level: "query" }] as const,
+    });
+    closeLogged = () => logged.$disconnect();
+    logged.$on("query", (event) => statements.push({ query: event.query, params: JSON.parse(event.params) }));
+    const { listOrders } = await import("../lib/orders/service");
+    const { listOrdersQuery } = await import("../lib/orders/schemas");
+    const { searchParamsToObject } = await import("../lib/api/validation");
+    const principal = {
+      kind: "access_token" as const,
+      id: accessToken.id,
+      organizationIds: [ORG],
+      scopes: new Set(["orders:read"]),
+    };
+    const query = listOrdersQuery.parse(searchParamsToObject(new URLSearchParams(LIST_QUERY)));
+    await listOrders(logged, principal, query); // warm
+    statements.length = 0;
+    start = process.hrtime.bigint();
+    await listOrders(logged, principal, query);
+    console.log(`  the service alone (no auth, rate limit, JSON): ${fmt(ms(start))}`);
+    console.log(`\nSQL issued by listOrders (${statements.length} statements):`);
+    for (const statement of statements) {
+      const isMain = /FROM "public"\."orders"/.test(statement.query);
+      console.log(`\n-- ${statement.query}\n-- params ${JSON.stringify(statement.params)}`);
+      if (!isMain) continue;
+      const plan = await sql.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, statement.params);
+      for (const row of plan.rows) console.log(`   ${row["QUERY PLAN"]}`);
+    }
+
+    // --- the export -----------------------------------------------------------------------------
+    for (const exportQuery of ["", "?sorting=-amount&sorting=created_at", "?sorting=customer"]) {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const baseline = process.memoryUsage();
+      let liveHeap = baseline.heapUsed;
+      let peak = baseline.rss;
+      let peakHeap = baseline.heapUsed;
+      const measure = () => {
+        const usage = process.memoryUsage();
+        peak = Math.max(peak, usage.rss);
+        peakHeap = Math.max(peakHeap, usage.heapUsed);
+      };
+      const sample = setInterval(measure, 5);
+      start = process.hrtime.bigint();
+      const response = await exportRoute(request(`/v1/orders/export${exportQuery}`), context);
+      if (response.status !== 200) throw new Error(`export answered ${response.status}`);
+      const reader = response.body!.getReader();
+      let bytes = 0;
+      let chunks = 0;
+      let lines = 0;
+      const firstId = new Set<string>(); // ~100,000 ids: ~10 MB of the live heap below is this set
+      const decoder = new TextDecoder();
+      let rest = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        chunks++;
+        measure();
+        // With --expose-gc, what is really held (not garbage yet to be collected), every 10 batches.
+        if (gc && chunks % 10 === 0) {
+          gc();
+          liveHeap = Math.max(liveHeap, process.memoryUsage().heapUsed);
+        }
+        const text = rest + decoder.decode(value, { stream: true });
+        const parts = text.split("\r\n");
+        rest = parts.pop()!;
+        for (const line of parts) {
+          lines++;
+          firstId.add(line.slice(0, 36));
+        }
+      }
+      const elapsed = ms(start);
+      clearInterval(sample);
+      console.log(
+        `\nGET /v1/orders/export${exportQuery}: ${lines - 1} orders (${firstId.size - 1} distinct ids), ` +
+          `${(bytes / 1e6).toFixed(1)} MB in ${chunks} chunks, ${fmt(elapsed)}, ` +
+          `peak RSS +${((peak - baseline.rss) / 1e6).toFixed(1)} MB (to ${(peak / 1e6).toFixed(0)} MB), ` +
+          `peak heap +${((peakHeap - baseline.heapUsed) / 1e6).toFixed(1)} MB` +
+          (gc ? `, live heap after GC +${((liveHeap - baseline.heapUsed) / 1e6).toFixed(1)} MB` : ""),
+      );
+    }
+
+    // One keyset batch of the export (the second), EXPLAINed, for an indexed and a relation sorting.
+    const { orderCsvStream } = await import("../lib/orders/export");
+    const { orderFiltersQuery } = await import("../lib/orders/schemas");
+    for (const sorting of [["-created_at"], ["customer"]]) {
+      statements.length = 0;
+      const stream = await orderCsvStream(logged, principal, orderFiltersQuery.parse({ sorting }));
+      const reader = stream.getReader();
+      await reader.read();
+      await reader.read();
+      await reader.cancel();
+      const batch = statements.filter((s) => /FROM "public"\."orders"/.test(s.query)).at(-1)!;
+      console.log(`\nExport batch, sorting=${sorting.join(",")} (keyset, second batch):\n-- ${batch.query}`);
+      const plan = await sql.query(`EXPLAIN (ANALYZE, BUFFERS) ${batch.query}`, batch.params);
+      for (const row of plan.rows) console.log(`   ${row["QUERY PLAN"]}`);
+    }
+
+    console.log(
+      `\nmedian ${fmt(median)}: ${median >= 100 ? "≥ 100 ms, an index is needed" : "< 100 ms, no index needed"}`,
+    );
+  } finally {
+    await closeLogged?.();
+    await closeDb();
+    await sql.end();
+    if (process.env.BENCH_KEEP !== "1")
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`));
+  }
+}
+
+await main();
