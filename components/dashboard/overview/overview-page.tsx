@@ -1,0 +1,132 @@
+"use client";
+// /dashboard/<org>: revenue, orders and active subscriptions over a range kept in the URL
+// (`?range=12w`), revenue per period as a chart, and the latest orders.
+import { useMemo, type ReactNode } from "react";
+import { formatMoney } from "../format";
+import { useMetrics } from "../hooks/metrics";
+import { useOrganization } from "../organization";
+import { useUrlState } from "../url-state";
+import { Card, PageHeader } from "../ui/misc";
+import { ErrorState, Skeleton } from "../ui/states";
+import { RecentOrders } from "./recent-orders";
+import { RevenueChart } from "./revenue-chart";
+import { DEFAULT_RANGE, RANGES, rangeDates, rangeFrom, type RangeKey } from "./range";
+
+export function OverviewPage() {
+  const organization = useOrganization();
+  const url = useUrlState();
+  const range = rangeFrom(url.get("range"));
+  const { interval, description } = RANGES[range];
+  // The dates follow the range only: a re-render must not change the query key mid-day.
+  const dates = useMemo(() => rangeDates(range, new Date()), [range]);
+  const metrics = useMetrics({ organization_id: organization.id, ...dates, interval });
+  const totals = metrics.data?.totals;
+
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        actions={<RangeSwitch value={range} onChange={(r) => url.update({ range: r })} />}
+      >
+        {organization.name} · {description} (UTC)
+      </PageHeader>
+      <div className="grid gap-4 sm:grid-cols-3" aria-live="polite" aria-busy={metrics.isFetching}>
+        <Stat
+          label={`Revenue · ${description}`}
+          loading={metrics.isPending}
+          value={totals && formatMoney(totals.revenue)}
+          detail={
+            totals &&
+            `One-time ${formatMoney(totals.one_time_revenue)} · recurring ${formatMoney(totals.recurring_revenue)}`
+          }
+        />
+        <Stat
+          label={`Orders · ${description}`}
+          loading={metrics.isPending}
+          value={totals?.orders}
+          detail={totals && `${totals.one_time_orders} one-time · ${totals.recurring_orders} recurring`}
+        />
+        <Stat
+          label="Active subscriptions"
+          loading={metrics.isPending}
+          value={totals?.active_subscriptions}
+          detail={totals && "Active or trialing now"}
+        />
+      </div>
+      <div className="mt-6">
+        <Card title={`Revenue per ${interval}`}>
+          {metrics.isPending ? (
+            <div role="status" aria-label="Loading chart">
+              <Skeleton className="h-64 w-full" />
+            </div>
+          ) : metrics.isError ? (
+            <ErrorState error={metrics.error} onRetry={() => void metrics.refetch()} />
+          ) : (
+            <div className={metrics.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+              <RevenueChart
+                periods={metrics.data.periods}
+                interval={interval}
+                title={`Revenue per ${interval}, ${description}: ${formatMoney(metrics.data.totals.revenue)} in total`}
+              />
+              {metrics.data.totals.orders === 0 ? (
+                <p className="mt-2 text-center text-sm text-zinc-500 dark:text-zinc-400">
+                  No sales in this period.
+                </p>
+              ) : null}
+            </div>
+          )}
+        </Card>
+      </div>
+      <div className="mt-6">
+        <RecentOrders />
+      </div>
+    </>
+  );
+}
+
+function RangeSwitch({ value, onChange }: { value: RangeKey; onChange: (range: RangeKey | null) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Range"
+      className="inline-flex rounded-md border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {(Object.keys(RANGES) as RangeKey[]).map((key) => (
+        <button
+          key={key}
+          type="button"
+          aria-pressed={value === key}
+          onClick={() => onChange(key === DEFAULT_RANGE ? null : key)}
+          className={`rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+            value === key
+              ? "bg-indigo-600 text-white dark:bg-indigo-500"
+              : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          }`}
+        >
+          {RANGES[key].label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type StatProps = { label: string; loading: boolean; value: ReactNode; detail: ReactNode };
+
+function Stat({ label, loading, value, detail }: StatProps) {
+  return (
+    <section
+      aria-label={label}
+      className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 className="text-sm text-zinc-500 dark:text-zinc-400">{label}</h2>
+      {loading ? (
+        <Skeleton className="mt-2 h-8 w-32" />
+      ) : (
+        <>
+          <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">{value ?? "—"}</p>
+          {detail ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{detail}</p> : null}
+        </>
+      )}
+    </section>
+  );
+}

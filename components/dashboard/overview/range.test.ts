@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { rangeDates, rangeFrom } from "./range";
+
+describe("overview ranges", () => {
+  const now = new Date("2025-03-13T22:30:00Z"); // a Thursday
+
+  it("30 days by day end today (UTC) and include it", () => {
+    expect(rangeDates("30d", now)).toEqual({ start_date: "2025-02-12", end_date: "2025-03-13" });
+  });
+
+  it("12 weeks start on the Monday eleven weeks before this week's", () => {
+    expect(rangeDates("12w", now)).toEqual({ start_date: "2024-12-23", end_date: "2025-03-13" });
+    const monday = new Date("2025-03-10T08:00:00Z");
+    expect(rangeDates("12w", monday).start_date).toBe("2024-12-23");
+    const sunday = new Date("2025-03-16T08:00:00Z");
+    expect(rangeDates("12w", sunday).start_date).toBe("2024-12-23");
+  });
+
+  it("12 months start on the 1st, eleven months back (across the year)", () => {
+    expect(rangeDates("12m", now)).toEqual({ start_date: "2024-04-01", end_date: "2025-03-13" });
+  });
+
+  it("reads the range from the URL, defaulting to 30 days", () => {
+    expect(rangeFrom("12w")).toBe("12w");
+    expect(rangeFrom(null)).toBe("30d");
+    expect(rangeFrom("toString")).toBe("30d");
+  });
+});
