@@ -1,0 +1,79 @@
+"use client";
+// License keys over /v1/license-keys: the list (filters, sorting, page), one key with its current
+// activations, one activation, and the merchant's changes (status, limits, usage, expiry).
+import type { z } from "zod";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  activationSchema,
+  licenseKeySchema,
+  licenseKeyWithActivationsSchema,
+  updateLicenseKeyBody,
+} from "@/lib/license-keys/schemas";
+import { apiFetch, type Page } from "../api";
+
+export type LicenseKey = z.input<typeof licenseKeySchema>;
+export type LicenseKeyDetail = z.input<typeof licenseKeyWithActivationsSchema>;
+export type Activation = z.input<typeof activationSchema>;
+export type UpdateLicenseKey = z.input<typeof updateLicenseKeyBody>;
+
+export type LicenseKeyListParams = {
+  organization_id: string;
+  benefit_id?: string;
+  customer_id?: string;
+  status?: string;
+  sorting: string[];
+  page: number;
+  limit: number;
+};
+
+export const licenseKeyKeys = {
+  all: ["license-keys"] as const,
+  lists: ["license-keys", "list"] as const,
+  list: (params: LicenseKeyListParams) => ["license-keys", "list", params] as const,
+  detail: (id: string) => ["license-keys", "detail", id] as const,
+  activations: (keyId: string) => ["license-keys", "activation", keyId] as const,
+  activation: (keyId: string, activationId: string) =>
+    ["license-keys", "activation", keyId, activationId] as const,
+};
+
+export function useLicenseKeys(params: LicenseKeyListParams) {
+  return useQuery({
+    queryKey: licenseKeyKeys.list(params),
+    queryFn: ({ signal }) => apiFetch<Page<LicenseKey>>("/v1/license-keys", { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLicenseKey(id: string) {
+  return useQuery({
+    queryKey: licenseKeyKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useActivation(keyId: string, activationId: string) {
+  return useQuery({
+    queryKey: licenseKeyKeys.activation(keyId, activationId),
+    queryFn: ({ signal }) =>
+      apiFetch<Activation>(
+        `/v1/license-keys/${encodeURIComponent(keyId)}/activations/${encodeURIComponent(activationId)}`,
+        { signal },
+      ),
+  });
+}
+
+/** PATCH the key; afterwards the detail shows the answer and every list and activation refetches. */
+export function useUpdateLicenseKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateLicenseKey) =>
+      apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}`, { method: "PATCH", body }),
+    onSuccess: (key) => {
+      queryClient.setQueryData(licenseKeyKeys.detail(id), key);
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.activations(id) });
+    },
+  });
+}

@@ -1,0 +1,157 @@
+"use client";
+// /dashboard/<org>/license-keys/<id>: the full key (copyable), its state, limits and dates, the
+// merchant's actions, and the devices it is activated on.
+import Link from "next/link";
+import { formatDateTime } from "../format";
+import { useLicenseKey, type LicenseKeyDetail } from "../hooks/license-keys";
+import { useBenefits } from "../hooks/reference";
+import { useOrganization, useOrgPath } from "../organization";
+import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
+import { EmptyState } from "../ui/states";
+import { BackLink, DetailSkeleton, NotFoundOrError } from "./detail-parts";
+import { bodyRowClass, cellClass, headerRowClass, Table, Th } from "../ui/table";
+import { LicenseKeyActions } from "./key-actions";
+import { countOfLimit } from "./logic";
+import { LicenseKeyStatusBadge } from "./status-badge";
+
+export function LicenseKeyPage({ id }: { id: string }) {
+  const orgPath = useOrgPath();
+  const key = useLicenseKey(id);
+  return (
+    <>
+      <BackLink href={orgPath("/license-keys")}>License keys</BackLink>
+      {key.isPending ? (
+        <DetailSkeleton />
+      ) : key.isError ? (
+        <NotFoundOrError error={key.error} what="License key" retry={() => void key.refetch()} />
+      ) : (
+        <LicenseKeyView licenseKey={key.data} />
+      )}
+    </>
+  );
+}
+
+function LicenseKeyView({ licenseKey }: { licenseKey: LicenseKeyDetail }) {
+  const organization = useOrganization();
+  const orgPath = useOrgPath();
+  const benefits = useBenefits(organization.id);
+  const benefit = benefits.data?.items.find((item) => item.id === licenseKey.benefit_id);
+  const activations = licenseKey.activations;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span className="font-mono">{licenseKey.display_key}</span>
+            <span aria-live="polite" data-testid="license-key-status">
+              <LicenseKeyStatusBadge status={licenseKey.status} />
+            </span>
+          </span>
+        }
+        actions={<LicenseKeyActions licenseKey={licenseKey} />}
+      >
+        Issued to {licenseKey.customer.email} on {formatDateTime(licenseKey.created_at)}
+      </PageHeader>
+
+      <Card title="Key">
+        <div className="flex flex-wrap items-center gap-3">
+          <code
+            data-testid="license-key-value"
+            className="rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-800"
+          >
+            {licenseKey.key}
+          </code>
+          <CopyButton value={licenseKey.key} label="Copy key" />
+        </div>
+      </Card>
+
+      <Card title="Details">
+        <DetailList
+          items={[
+            ["Status", <LicenseKeyStatusBadge key="status" status={licenseKey.status} />],
+            [
+              "Customer",
+              <span key="customer">
+                {licenseKey.customer.email}
+                {licenseKey.customer.name ? (
+                  <span className="text-zinc-500 dark:text-zinc-400"> · {licenseKey.customer.name}</span>
+                ) : null}
+              </span>,
+            ],
+            ["Benefit", benefit?.description ?? licenseKey.benefit_id],
+            [
+              "Usage",
+              <span key="usage" data-testid="license-key-usage">
+                {countOfLimit(licenseKey.usage, licenseKey.limit_usage)}
+              </span>,
+            ],
+            [
+              "Activations",
+              <span key="activations" data-testid="license-key-activations">
+                {countOfLimit(activations.length, licenseKey.limit_activations)}
+              </span>,
+            ],
+            ["Validations", String(licenseKey.validations)],
+            ["Last validated", formatDateTime(licenseKey.last_validated_at)],
+            [
+              "Expires",
+              <span key="expires" data-testid="license-key-expires">
+                {licenseKey.expires_at ? formatDateTime(licenseKey.expires_at) : "Never"}
+              </span>,
+            ],
+            ["Created", formatDateTime(licenseKey.created_at)],
+            ["Modified", formatDateTime(licenseKey.modified_at)],
+            [
+              "ID",
+              <code key="id" className="font-mono text-xs">
+                {licenseKey.id}
+              </code>,
+            ],
+          ]}
+        />
+      </Card>
+
+      <section aria-labelledby="activations-heading">
+        <h2 id="activations-heading" className="mb-3 font-semibold">
+          Activations
+        </h2>
+        {activations.length === 0 ? (
+          <EmptyState title="No activations">
+            {licenseKey.limit_activations === null
+              ? "This key has no activation limit, so the software does not need to activate it."
+              : "The customer's software has not activated this key on any device yet."}
+          </EmptyState>
+        ) : (
+          <Table label="Activations">
+            <thead>
+              <tr className={headerRowClass}>
+                <Th>Label</Th>
+                <Th>Activated</Th>
+                <Th>
+                  <span className="sr-only">Details</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {activations.map((activation) => (
+                <tr key={activation.id} className={bodyRowClass}>
+                  <td className={cellClass}>{activation.label}</td>
+                  <td className={cellClass}>{formatDateTime(activation.created_at)}</td>
+                  <td className={`${cellClass} text-right`}>
+                    <Link
+                      href={orgPath(`/license-keys/${licenseKey.id}/activations/${activation.id}`)}
+                      className="rounded text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+                    >
+                      View<span className="sr-only"> activation {activation.label}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+// The merchant dashboard's license key and checkout pages in a real browser against the real
+// server: the demo keys and their activations (read only: other specs may use them), and, on a key
+// bought for this spec alone, revoking (the public validate route then refuses it), re-granting,
+// changing limits and expiry. Also the checkout sessions list and a session's page.
+import { expect, test as base, type APIRequestContext } from "@playwright/test";
+import { demoPurchase, httpApi } from "../scripts/demo-purchase";
+import { signIn, shot } from "./dashboard-helpers";
+import { DEMO_ACCESS_TOKEN, E2E_BASE_URL } from "./env";
+
+const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
+const BASE = "/dashboard/demo";
+/** Seeded by lib/seed/demo.ts (DEMO_PWYW_PRODUCT_ID). */
+const ICONS_PRODUCT_ID = "00000000-0000-4000-8000-0000000001c0";
+
+const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        if (message.type() === "error" && !text.startsWith("Failed to load resource")) problems.push(text);
+      });
+      page.on("pageerror", (error) => problems.push(`Uncaught: ${error.message}`));
+      await use(problems);
+      expect(problems, "console errors or uncaught errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+type Key = {
+  id: string;
+  key: string;
+  display_key: string;
+  organization_id: string;
+  status: string;
+  customer: { email: string };
+};
+
+async function listKeys(request: APIRequestContext, query: string): Promise<Key[]> {
+  const res = await request.get(`/v1/license-keys?${query}`, { headers: auth });
+  expect(res.status()).toBe(200);
+  return (await res.json()).items;
+}
+
+/** A demo key with at least two activations (the seed gives keys 1, 2 or 3). */
+async function demoKeyWithActivations(request: APIRequestContext) {
+  for (const key of await listKeys(request, "sorting=created_at&limit=10")) {
+    const res = await request.get(`/v1/license-keys/${key.id}`, { headers: auth });
+    const detail = await res.json();
+    if (detail.activations.length >= 2)
+      return detail as Key & { activations: { id: string; label: string }[] };
+  }
+  throw new Error("The demo has no key with two activations.");
+}
+
+function validate(request: APIRequestContext, key: Key) {
+  return request.post("/v1/customer-portal/license-keys/validate", {
+    data: { key: key.key, organization_id: key.organization_id },
+  });
+}
+
+test.describe("license keys", () => {
+  test("the list shows the demo keys, filters by status in the URL", async ({ page, request }) => {
+    const demoKeys = await listKeys(request, "sorting=created_at&limit=5");
+    await signIn(page, `${BASE}/license-keys`);
+    const table = page.getByRole("table", { name: "License keys" });
+    for (const key of demoKeys)
+      await expect(table.getByRole("link", { name: key.display_key })).toBeVisible();
+    await expect(table).toContainText("ada@example.com");
+    await expect(table).toContainText("License key for Acme Studio");
+    await shot(page, "license-keys-list");
+    // A tablet, in dark mode: the same table, still readable.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await shot(page, "license-keys-list-tablet-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByLabel("Status").selectOption("granted");
+    await expect(page).toHaveURL(/status=granted/);
+    await page.getByRole("button", { name: /^Created/ }).click();
+    await expect(page).toHaveURL(/sorting=-created_at/);
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+
+    // The customer filter: search, pick with the keyboard, then clear.
+    await page.getByRole("combobox", { name: "Customer" }).fill("grace");
+    const options = page.getByRole("listbox", { name: "Customers" }).getByRole("option");
+    await expect(options).toHaveCount(1);
+    await expect(options).toContainText("grace@example.com");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/customer_id=/);
+    await expect(table).toContainText("grace@example.com");
+    await expect(table).not.toContainText("ada@example.com");
+    await page.getByRole("button", { name: "Clear the customer filter" }).click();
+    await expect(table).toContainText("ada@example.com");
+  });
+
+  test("a key's activations, and one activation's label and meta", async ({ page, request }) => {
+    const key = await demoKeyWithActivations(request);
+    await signIn(page, `${BASE}/license-keys`);
+    await page.getByRole("link", { name: key.display_key }).click();
+    await expect(page.getByTestId("license-key-value")).toHaveText(key.key);
+    const activations = page.getByRole("table", { name: "Activations" });
+    for (const activation of key.activations) await expect(activations).toContainText(activation.label);
+    await shot(page, "license-key-page");
+
+    const workPc = key.activations.find((activation) => activation.label === "Work PC")!;
+    await activations.getByRole("link", { name: "View activation Work PC" }).click();
+    await expect(page).toHaveURL(new RegExp(`/license-keys/${key.id}/activations/${workPc.id}$`));
+    await expect(page.getByTestId("activation-label")).toHaveText("Work PC");
+    await expect(page.getByTestId("activation-meta")).toContainText("os");
+    await expect(page.getByTestId("activation-meta")).toContainText("windows");
+    await expect(page.getByRole("link", { name: key.key })).toBeVisible();
+    await shot(page, "license-key-activation");
+  });
+
+  test.describe("on a key of its own", () => {
+    let key: Key;
+
+    test.beforeAll(async ({ request }) => {
+      const purchase = await demoPurchase(httpApi(E2E_BASE_URL), DEMO_ACCESS_TOKEN);
+      const found = (await listKeys(request, "sorting=-created_at&limit=50")).find(
+        (item) => item.key === purchase.licenseKey,
+      );
+      expect(found, "the purchase's key is listed").toBeTruthy();
+      key = found!;
+    });
+
+    test("revoke it: the badge changes and the key no longer validates; re-grant it", async ({
+      page,
+      request,
+    }) => {
+      expect((await validate(request, key)).status()).toBe(200);
+      await signIn(page, `${BASE}/license-keys/${key.id}`);
+      const status = page.getByTestId("license-key-status");
+      await expect(status).toHaveText("Granted");
+
+      await page.getByRole("button", { name: "Revoke", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Revoke this license key?" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Revoke key" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(status).toHaveText("Revoked");
+      await expect(page.getByRole("status").filter({ hasText: "License key revoked" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Disable" })).toHaveCount(0);
+      await shot(page, "license-key-revoked");
+
+      const refused = await validate(request, key);
+      expect(refused.status()).toBe(404);
+      expect(await refused.json()).toEqual({
+        error: "ResourceNotFound",
+        detail: "License key is no longer active.",
+      });
+
+      await page.getByRole("button", { name: "Re-grant" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Re-grant key" }).click();
+      await expect(status).toHaveText("Granted");
+      expect((await validate(request, key)).status()).toBe(200);
+    });
+
+    test("change its limits and its expiry through the dialogs", async ({ page, request }) => {
+      await signIn(page, `${BASE}/license-keys/${key.id}`);
+      await page.getByRole("button", { name: "Change limits" }).click();
+      const dialog = page.getByRole("dialog", { name: "Change limits" });
+      await dialog.getByLabel("Activation limit").fill("5");
+      await dialog.getByLabel("Usage limit").fill("100");
+      await dialog.getByLabel("Usage so far").fill("2");
+      await shot(page, "license-key-limits-dialog");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("status").filter({ hasText: "Limits updated" })).toBeVisible();
+      await expect(page.getByTestId("license-key-usage")).toHaveText("2 / 100");
+      await expect(page.getByTestId("license-key-activations")).toHaveText("1 / 5");
+
+      await page.getByRole("button", { name: "Change limits" }).click();
+      await dialog.getByLabel("Usage limit").fill("");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByTestId("license-key-usage")).toHaveText("2 (no limit)");
+
+      await page.getByRole("button", { name: "Change expiry" }).click();
+      const expiry = page.getByRole("dialog", { name: "Change expiry" });
+      await expiry.getByLabel("Never expires").check();
+      await expiry.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByTestId("license-key-expires")).toHaveText("Never");
+
+      const res = await request.get(`/v1/license-keys/${key.id}`, { headers: auth });
+      expect(await res.json()).toMatchObject({
+        limit_activations: 5,
+        limit_usage: null,
+        usage: 2,
+        expires_at: null,
+      });
+      await shot(page, "license-key-limits-changed");
+    });
+  });
+});
+
+test.describe("checkouts", () => {
+  test("the list shows sessions; a session's page shows its link to copy and open", async ({
+    page,
+    request,
+    context,
+  }) => {
+    const created = await request.post("/v1/checkouts/custom/", {
+      headers: auth,
+      data: { product_id: ICONS_PRODUCT_ID, customer_email: `dash-${Date.now()}@example.com` },
+    });
+    expect(created.status()).toBe(201);
+    const session = await created.json();
+
+    await signIn(page, `${BASE}/checkouts`);
+    const table = page.getByRole("table", { name: "Checkout sessions" });
+    await expect(table).toContainText(session.customer_email);
+    await expect(table).toContainText("Acme Icons");
+    await shot(page, "checkouts-list");
+
+    await table.getByRole("link", { name: `Checkout session ${session.id}` }).click();
+    await expect(page.getByTestId("checkout-url")).toHaveText(session.url);
+    await expect(page.getByRole("link", { name: /^Open/ })).toHaveAttribute("href", session.url);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(session.url);
+    await shot(page, "checkout-session");
+
+    // The seed's expired session: the link is still shown, but says it cannot take a payment.
+    await page.goto(`${BASE}/checkouts?status=expired`);
+    await table
+      .getByRole("link", { name: /^Checkout session / })
+      .first()
+      .click();
+    await expect(page.getByText("cannot take a payment")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Open/ })).toHaveCount(0);
+  });
+});
