@@ -5,7 +5,7 @@ import Link from "next/link";
 import { formatDateTime, shortId } from "../format";
 import { useCheckouts, type CheckoutListParams } from "../hooks/checkouts";
 import { useProducts } from "../hooks/reference";
-import { inputClass } from "../license-keys/field";
+import { inputClass } from "../ui/field";
 import { allowedSorting, oneOf } from "../license-keys/logic";
 import { useOrganization, useOrgPath } from "../organization";
 import { pageFrom, useUrlState } from "../url-state";

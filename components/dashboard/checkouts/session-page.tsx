@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { formatDateTime, formatMoney } from "../format";
 import { useCheckout, type Checkout } from "../hooks/checkouts";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../license-keys/detail-parts";
+import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";
 import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";

@@ -7,7 +7,7 @@ import { formatDateTime } from "../format";
 import { useActivation, type Activation } from "../hooks/license-keys";
 import { useOrgPath } from "../organization";
 import { Card, DetailList, PageHeader } from "../ui/misc";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "./detail-parts";
+import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { LicenseKeyStatusBadge } from "./status-badge";
 
 /** A meta value as text: strings as they are, anything else as JSON. */

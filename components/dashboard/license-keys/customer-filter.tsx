@@ -3,7 +3,7 @@
 // (arrow keys move, Enter picks, Escape closes); once picked, a chip that clears the filter.
 import { useEffect, useId, useState } from "react";
 import { useCustomerSearch, type Customer } from "../hooks/reference";
-import { inputClass } from "./field";
+import { inputClass } from "../ui/field";
 
 type Props = {
   organizationId: string;

@@ -4,7 +4,7 @@
 import { useBenefits } from "../hooks/reference";
 import { Button } from "../ui/button";
 import { CustomerFilter } from "./customer-filter";
-import { inputClass } from "./field";
+import { inputClass } from "../ui/field";
 import { LICENSE_KEY_STATUSES, STATUS_LABELS } from "./logic";
 
 export type LicenseKeyFilterValues = {

@@ -1,7 +1,7 @@
 "use client";
 // The inputs inside the key page's "Change limits" and "Change expiry" dialogs. Empty limit fields
 // mean "no limit"; problems (found here or answered by the API as 422) show under their field.
-import { describedBy, Field, inputClass } from "./field";
+import { describedBy, Field, inputClass } from "../ui/field";
 import type { LimitsForm } from "./logic";
 
 export function LimitsFields({

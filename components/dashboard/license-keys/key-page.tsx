@@ -8,7 +8,7 @@ import { useBenefits } from "../hooks/reference";
 import { useOrganization, useOrgPath } from "../organization";
 import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
 import { EmptyState } from "../ui/states";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "./detail-parts";
+import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { bodyRowClass, cellClass, headerRowClass, Table, Th } from "../ui/table";
 import { LicenseKeyActions } from "./key-actions";
 import { countOfLimit } from "./logic";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { ApiRequestError } from "../api";
 import { useCreateAccessToken, type CreatedAccessToken } from "../hooks/access-tokens";
-import { describedBy, Field, inputClass } from "../license-keys/field";
+import { describedBy, Field, inputClass } from "../ui/field";
 import { problemsByField } from "../license-keys/logic";
 import { Button } from "../ui/button";
 import { Card } from "../ui/misc";

@@ -3,7 +3,7 @@
 // a loading skeleton, and "not found" told apart from other failures.
 import Link from "next/link";
 import { ApiRequestError } from "../api";
-import { EmptyState, ErrorState, Skeleton } from "../ui/states";
+import { EmptyState, ErrorState, Skeleton } from "./states";
 
 export function BackLink({ href, children }: { href: string; children: string }) {
   return (
