@@ -2,35 +2,11 @@
 // purchases from the demo data (sessions created through the API with the demo token), the error
 // paths, accessibility by keyboard, a phone screen, and the page's security headers. Every test
 // fails on a Content-Security-Policy violation or an uncaught page error.
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_ACCESS_TOKEN } from "./env";
-
-const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
+import type { APIRequestContext, Page } from "@playwright/test";
+import { auth, expect, ICONS_PRODUCT_ID, test } from "./fixtures";
 
 /** Seeded by lib/seed/demo.ts (DEMO_EXPIRED_CHECKOUT_SECRET). */
 const EXPIRED_SECRET = "cs_demo_expired";
-/**
- * Seeded by lib/seed/demo.ts with this fixed id (there is no product API to look it up): the
- * pay-what-you-want "Acme Icons" ($3.00 to $500.00, preset $15.00).
- */
-const ICONS_PRODUCT_ID = "00000000-0000-4000-8000-0000000001c0";
-
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        const text = message.text();
-        // HTTP errors the page handles (a declined card is a 400) are not problems.
-        if (message.type() === "error" && !text.startsWith("Failed to load resource")) problems.push(text);
-      });
-      page.on("pageerror", (error) => problems.push(`Uncaught: ${error.message}`));
-      await use(problems);
-      expect(problems, "console errors, CSP violations or uncaught errors").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 type Session = { id: string; client_secret: string; url: string };
 

@@ -3,29 +3,12 @@
 // orders over the last 12 days). Expected rows come from the API with the demo token, so the
 // assertions hold while other specs add orders. Every test fails on a console error.
 import { readFile } from "node:fs/promises";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
-import { DEMO_ACCESS_TOKEN, DEMO_ADMIN_EMAIL } from "./env";
+import { DEMO_ADMIN_EMAIL } from "./env";
+import { auth, expect, test } from "./fixtures";
 
-const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
 const ORDERS = "/dashboard/demo/orders";
-
-const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        const text = message.text();
-        // HTTP errors the page handles (a wrong password is a 401, an unknown order a 404).
-        if (message.type() === "error" && !text.startsWith("Failed to load resource")) problems.push(text);
-      });
-      page.on("pageerror", (error) => problems.push(`Uncaught: ${error.message}`));
-      await use(problems);
-      expect(problems, "console errors or uncaught errors").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 type ApiOrder = { id: string; amount: number; customer: { email: string }; product: { name: string } };
 type ApiPage = { items: ApiOrder[]; pagination: { total_count: number; max_page: number } };

@@ -1,11 +1,9 @@
 // The access tokens page in a real browser: a token created in the dashboard is shown once, works
 // within its scopes on the API, and stops working the moment it is revoked in the dashboard.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, shot } from "./dashboard-helpers";
 
 test("create a token, use it within its scopes, revoke it", async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
   const name = `E2E orders reader ${Date.now()}`;
 
   await signIn(page, "/dashboard/demo/tokens");
@@ -51,5 +49,4 @@ test("create a token, use it within its scopes, revoke it", async ({ page, reque
   const refused = await request.get("/v1/orders/", { headers });
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error).toBe("invalid_token");
-  expect(errors).toEqual([]);
 });

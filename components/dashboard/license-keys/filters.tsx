@@ -3,7 +3,7 @@
 // each kept in the URL.
 import { useBenefits } from "../hooks/reference";
 import { Button } from "../ui/button";
-import { CustomerFilter } from "./customer-filter";
+import { CustomerCombobox } from "../customer-combobox";
 import { inputClass } from "../ui/field";
 import { LICENSE_KEY_STATUSES, STATUS_LABELS } from "./logic";
 
@@ -72,11 +72,11 @@ export function LicenseKeyFilters({ organizationId, values, customerLabel, onCha
           ))}
         </select>
       </div>
-      <CustomerFilter
+      <CustomerCombobox
         organizationId={organizationId}
         value={values.customer_id ?? null}
-        selectedLabel={customerLabel}
-        onChange={(customer) => onChange({ customer_id: customer?.id ?? null })}
+        valueLabel={customerLabel ?? null}
+        onChange={(customerId) => onChange({ customer_id: customerId })}
       />
       {active ? (
         <Button

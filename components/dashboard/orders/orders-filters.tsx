@@ -7,7 +7,7 @@ import { useDiscounts, useProducts } from "../hooks/reference";
 import { useOrganization } from "../organization";
 import type { UrlPatch } from "../url-state";
 import { Button } from "../ui/button";
-import { CustomerCombobox } from "./customer-combobox";
+import { CustomerCombobox } from "../customer-combobox";
 import { SearchBox } from "./search-box";
 import { PRICE_TYPE_LABELS } from "./type-badge";
 import { hasFilters, type OrdersView } from "./view";

@@ -2,8 +2,8 @@
 // Picks one customer by searching their email or name (ARIA combobox: arrows move, Enter picks,
 // Escape closes). The chosen customer's id is the filter; its email is shown while it is set.
 import { useId, useState } from "react";
-import { useCustomerSearch, type Customer } from "../hooks/reference";
-import { useDebouncedValue } from "./debounce";
+import { useCustomerSearch, type Customer } from "./hooks/reference";
+import { useDebouncedValue } from "./use-debounced-value";
 
 type Props = {
   organizationId: string;
