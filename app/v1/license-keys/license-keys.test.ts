@@ -12,29 +12,8 @@ import { call } from "@/test/http";
 import { GET as list } from "./route";
 import { GET as getOne, PATCH as update } from "./[id]/route";
 import { GET as getActivation } from "./[id]/activations/[activation_id]/route";
+import { ISO, LICENSE_KEY_FIELDS as KEY_FIELDS } from "@/test/shapes";
 
-const KEY_FIELDS = [
-  "benefit_id",
-  "created_at",
-  "customer",
-  "customer_id",
-  "display_key",
-  "expires_at",
-  "id",
-  "key",
-  "last_validated_at",
-  "limit_activations",
-  "limit_usage",
-  "modified_at",
-  "organization_id",
-  "status",
-  "usage",
-  "user",
-  "user_id",
-  "validations",
-].sort();
-
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const CUSTOMER_FIELDS = [
   "avatar_url",
   "billing_address",

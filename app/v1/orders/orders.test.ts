@@ -13,8 +13,8 @@ import {
 import { call } from "@/test/http";
 import { GET as list, DELETE as listDelete } from "./route";
 import { GET as getOne } from "./[id]/route";
+import { ISO } from "@/test/shapes";
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const ORDER_KEYS = [
   "amount",
   "billing_address",

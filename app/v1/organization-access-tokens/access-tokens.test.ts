@@ -10,8 +10,8 @@ import { GET as list, POST as create } from "./route";
 import { DELETE as revoke, GET as getNotAllowed } from "./[id]/route";
 import { GET as listOrders } from "../orders/route";
 import { GET as listLicenseKeys } from "../license-keys/route";
+import { ISO } from "@/test/shapes";
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 let orgA: string;
 let orgB: string;
 let session: (options?: CallOptions, csrf?: string | null) => CallOptions;

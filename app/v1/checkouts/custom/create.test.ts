@@ -14,51 +14,7 @@ import {
 } from "@/lib/factories";
 import { call } from "@/test/http";
 import { POST as create } from "./route";
-
-const CHECKOUT_KEYS = [
-  "allow_discount_codes",
-  "amount",
-  "attached_custom_fields",
-  "client_secret",
-  "created_at",
-  "currency",
-  "custom_field_data",
-  "customer_billing_address",
-  "customer_email",
-  "customer_id",
-  "customer_ip_address",
-  "customer_metadata",
-  "customer_name",
-  "customer_tax_id",
-  "discount",
-  "discount_amount",
-  "discount_id",
-  "embed_origin",
-  "expires_at",
-  "id",
-  "is_discount_applicable",
-  "is_free_product_price",
-  "is_payment_form_required",
-  "is_payment_required",
-  "is_payment_setup_required",
-  "metadata",
-  "modified_at",
-  "payment_processor",
-  "payment_processor_metadata",
-  "product",
-  "product_id",
-  "product_price",
-  "product_price_id",
-  "status",
-  "subscription_id",
-  "subtotal_amount",
-  "success_url",
-  "tax_amount",
-  "total_amount",
-  "url",
-].sort();
-
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+import { CHECKOUT_KEYS, ISO } from "@/test/shapes";
 
 let db: Db;
 let token: string;

@@ -13,29 +13,9 @@ import { call } from "@/test/http";
 import { GET as getValidate, POST as validate } from "./validate/route";
 import { POST as activate } from "./activate/route";
 import { POST as deactivate } from "./deactivate/route";
+import { ISO, LICENSE_KEY_FIELDS as KEY_FIELDS } from "@/test/shapes";
 
-const KEY_FIELDS = [
-  "benefit_id",
-  "created_at",
-  "customer",
-  "customer_id",
-  "display_key",
-  "expires_at",
-  "id",
-  "key",
-  "last_validated_at",
-  "limit_activations",
-  "limit_usage",
-  "modified_at",
-  "organization_id",
-  "status",
-  "usage",
-  "user",
-  "user_id",
-  "validations",
-].sort();
 const ACTIVATION_FIELDS = ["created_at", "id", "label", "license_key_id", "meta", "modified_at"].sort();
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 const ids: Record<string, string> = {};
 
