@@ -6,7 +6,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { CheckoutBenefit, CheckoutView } from "./api";
 import { isEmbedded, postToEmbedder } from "./embed";
 import { Spinner } from "./fields";
-import { formatDate, formatMoney, intervalLabel } from "./format";
+import { formatMoney } from "@/lib/money";
+import { formatDate, intervalLabel } from "./format";
 import { useCheckoutBenefits } from "./hooks";
 import { OrganizationBadge } from "./summary";
 

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { CheckoutRequestError, type CheckoutView } from "./api";
 import { ErrorText, Spinner, TextInput } from "./fields";
 import { errorsFrom, fieldId } from "./form-state";
-import { formatMoney } from "./format";
+import { formatMoney } from "@/lib/money";
 
 type Props = {
   checkout: CheckoutView;

@@ -13,7 +13,7 @@ import {
   initialValues,
   requirementProblems,
 } from "./form-state";
-import { formatMoney, moneyInputValue, parseMoney } from "./format";
+import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
 
 function field(slug: string, type: string, required: boolean, properties: Record<string, unknown> = {}) {
   return {

@@ -36,7 +36,8 @@ import {
   type FormValues,
   type SyncGroup,
 } from "./form-state";
-import { currencySymbol, formatMoney, intervalLabel } from "./format";
+import { currencySymbol, formatMoney } from "@/lib/money";
+import { intervalLabel } from "./format";
 import { checkoutKeys, useConfirmCheckout } from "./hooks";
 import { OrganizationBadge, ProductDetails, Totals } from "./summary";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";

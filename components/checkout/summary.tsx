@@ -3,7 +3,8 @@
 // change is on its way they dim instead of jumping.
 import type { ReactNode } from "react";
 import type { CheckoutView } from "./api";
-import { formatMoney, intervalLabel } from "./format";
+import { formatMoney } from "@/lib/money";
+import { intervalLabel } from "./format";
 
 export function OrganizationBadge({ organization }: { organization: CheckoutView["organization"] }) {
   return (

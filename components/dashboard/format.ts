@@ -1,14 +1,4 @@
-// Display formats: money in minor units, dates in the merchant's locale.
-
-export function formatMoney(amount: number, currency = "usd"): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency: currency.toUpperCase() }).format(
-      amount / 100,
-    );
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
+// Display formats: dates in the merchant's locale, short ids (money: lib/money.ts).
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "—";

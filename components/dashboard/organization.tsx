@@ -19,9 +19,3 @@ export function useOrgPath(): (path?: string) => string {
   const { slug } = useOrganization();
   return (path = "") => `/dashboard/${slug}${path}`;
 }
-
-/** Only same-site dashboard paths are followed after sign-in (no open redirect). */
-export function safeNextPath(next: string | null): string | null {
-  if (!next || !next.startsWith("/dashboard") || next.startsWith("//")) return null;
-  return next;
-}

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { isUnauthenticated } from "./api";
 import { useSession, useSignOut } from "./hooks/session";
+import { signInPath } from "./next-path";
 import { OrganizationProvider } from "./organization";
 import { buttonClasses, Button } from "./ui/button";
 import { ErrorState, Skeleton } from "./ui/states";
@@ -23,8 +24,7 @@ function useRedirectToSignIn(shouldRedirect: boolean) {
   const pathname = usePathname();
   useEffect(() => {
     if (!shouldRedirect) return;
-    const here = pathname + window.location.search;
-    router.replace(`/dashboard/sign-in?next=${encodeURIComponent(here)}`);
+    router.replace(signInPath(pathname + window.location.search));
   }, [shouldRedirect, pathname, router]);
 }
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { ApiRequestError } from "./api";
 import { useSignIn } from "./hooks/session";
-import { safeNextPath } from "./organization";
+import { safeNextPath } from "./next-path";
 import { Button } from "./ui/button";
 
 function messageFor(error: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
 import {
   CHECKOUT_STATUSES,
   CHECKOUT_STATUS_INFO,
@@ -29,7 +29,7 @@ describe("checkout status", () => {
 
 describe("price text", () => {
   it("fixed, recurring, free and pay-what-you-want prices", () => {
-    expect(priceText({ ...base, amount_type: "fixed", price_amount: 4900 })).toBe(formatMoney(4900));
+    expect(priceText({ ...base, amount_type: "fixed", price_amount: 4900 })).toBe(formatMoney(4900, "usd"));
     expect(
       priceText({
         ...base,
@@ -38,7 +38,7 @@ describe("price text", () => {
         type: "recurring",
         recurring_interval: "month",
       }),
-    ).toBe(`${formatMoney(900)} / month`);
+    ).toBe(`${formatMoney(900, "usd")} / month`);
     expect(priceText({ ...base, amount_type: "free", price_amount: null })).toBe("Free");
     expect(
       priceText({
@@ -48,13 +48,13 @@ describe("price text", () => {
         minimum_amount: 300,
         maximum_amount: 50_000,
       }),
-    ).toBe(`Pay what you want (${formatMoney(300)} – ${formatMoney(50_000)})`);
+    ).toBe(`Pay what you want (${formatMoney(300, "usd")} – ${formatMoney(50_000, "usd")})`);
     expect(priceText({ ...base, amount_type: "custom", price_amount: null })).toBe("Pay what you want");
   });
 
   it("shows a dash for a missing amount", () => {
     expect(moneyOrDash(null, "usd")).toBe("—");
-    expect(moneyOrDash(1500, "usd")).toBe(formatMoney(1500));
+    expect(moneyOrDash(1500, "usd")).toBe(formatMoney(1500, "usd"));
   });
 
   it("describes discounts", () => {
@@ -62,7 +62,7 @@ describe("price text", () => {
       "20% off",
     );
     expect(discountText({ type: "fixed", basis_points: null, amount: 500, currency: "usd" })).toBe(
-      `${formatMoney(500)} off`,
+      `${formatMoney(500, "usd")} off`,
     );
   });
 });

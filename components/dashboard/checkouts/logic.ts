@@ -1,6 +1,6 @@
 // Checkout session states as the merchant reads them (contract section 4), and price text.
 import type { BadgeTone } from "../ui/misc";
-import { formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
 
 export const CHECKOUT_STATUSES = ["open", "expired", "confirmed", "succeeded", "failed"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

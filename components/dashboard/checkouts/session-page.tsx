@@ -2,7 +2,8 @@
 // /dashboard/<org>/checkouts/<id>: one checkout session — what its status means, its link (usable
 // only while open), the product and price, the amounts, the buyer's details and the discount.
 import type { ReactNode } from "react";
-import { formatDateTime, formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
+import { formatDateTime } from "../format";
 import { useCheckout, type Checkout } from "../hooks/checkouts";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { useOrgPath } from "../organization";

@@ -4,12 +4,13 @@ import type { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { sessionViewSchema, signInBody } from "@/lib/auth/schemas";
 import { apiFetch, isUnauthenticated } from "../api";
+import { sessionKeys } from "./session-keys";
 
 export type SessionView = z.input<typeof sessionViewSchema>;
 export type SessionOrganization = SessionView["organizations"][number];
 export type SignInBody = z.input<typeof signInBody>;
 
-export const sessionKeys = { all: ["session"] as const };
+export { sessionKeys };
 
 export function useSession() {
   return useQuery({
@@ -23,6 +24,8 @@ export function useSession() {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Under the session's key: its 401 is a wrong password, not a session that ended.
+    mutationKey: [...sessionKeys.all, "sign-in"],
     mutationFn: (body: SignInBody) => apiFetch<SessionView>("/v1/auth/sign-in", { method: "POST", body }),
     onSuccess: (view) => {
       // A new session: nothing cached under the previous one may be shown.
@@ -35,6 +38,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...sessionKeys.all, "sign-out"],
     mutationFn: () => apiFetch<void>("/v1/auth/sign-out", { method: "POST" }),
     onSettled: () => queryClient.clear(),
   });

@@ -3,7 +3,8 @@
 // subscription, custom field answers and metadata. An unknown id is a clear "not found".
 import Link from "next/link";
 import { ApiRequestError } from "../api";
-import { formatDateTime, formatMoney, shortId } from "../format";
+import { formatMoney } from "@/lib/money";
+import { formatDateTime, shortId } from "../format";
 import { useOrder, type Order } from "../hooks/orders";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";

@@ -2,7 +2,8 @@
 // The order page's cards: customer and billing address, product and price, discount,
 // subscription, and key/value lists (custom field answers, metadata).
 import Link from "next/link";
-import { formatDate, formatDateTime, formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
+import { formatDate, formatDateTime } from "../format";
 import type { Order } from "../hooks/orders";
 import { useOrgPath } from "../organization";
 import { searchString } from "../api";

@@ -2,7 +2,8 @@
 // The orders table. Each row is one link (the date, stretched over the whole row), so a row is one
 // Tab stop and opens like any link (middle-click, new tab).
 import Link from "next/link";
-import { formatDate, formatDateTime, formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
+import { formatDate, formatDateTime } from "../format";
 import type { Order } from "../hooks/orders";
 import { useOrgPath } from "../organization";
 import { bodyRowClass, cellClass, headerRowClass, SortableTh, Table, Th } from "../ui/table";

@@ -1,7 +1,7 @@
 // The revenue chart's vertical scale: a rounded top and evenly spaced ticks (1, 2, 2.5 or 5 times
 // a power of ten), so gridlines fall on readable amounts.
 
-/** Ticks from 0 to a "nice" top at or above `max` (amounts in cents; at least $1). */
+/** Ticks from 0 to a "nice" top at or above `max` (amounts in minor units; at least 100). */
 export function niceTicks(max: number, count = 4): number[] {
   const top = Math.max(max, 100);
   const raw = top / count;
@@ -13,20 +13,6 @@ export function niceTicks(max: number, count = 4): number[] {
     if (value >= top) break;
   }
   return ticks;
-}
-
-/** "$1.2K"-style amounts for the axis. */
-export function formatCompactMoney(cents: number, currency = "usd"): string {
-  try {
-    return new Intl.NumberFormat(undefined, {
-      style: "currency",
-      currency: currency.toUpperCase(),
-      notation: "compact",
-      maximumFractionDigits: 1,
-    }).format(cents / 100);
-  } catch {
-    return `${Math.round(cents / 100)} ${currency.toUpperCase()}`;
-  }
 }
 
 /** Which of `count` labels to show so that at most `max` appear, evenly spread (last one kept). */

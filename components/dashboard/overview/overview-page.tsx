@@ -2,7 +2,7 @@
 // /dashboard/<org>: revenue, orders and active subscriptions over a range kept in the URL
 // (`?range=12w`), revenue per period as a chart, and the latest orders.
 import { useMemo, type ReactNode } from "react";
-import { formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
 import { useMetrics } from "../hooks/metrics";
 import { useOrganization } from "../organization";
 import { useUrlState } from "../url-state";
@@ -11,6 +11,10 @@ import { ErrorState, Skeleton } from "../ui/states";
 import { RecentOrders } from "./recent-orders";
 import { RevenueChart } from "./revenue-chart";
 import { DEFAULT_RANGE, RANGES, rangeDates, rangeFrom, type RangeKey } from "./range";
+
+// /v1/metrics sums order amounts without a currency (one currency per organization for now), so
+// the totals are shown in the default one.
+const METRICS_CURRENCY = "usd";
 
 export function OverviewPage() {
   const organization = useOrganization();
@@ -34,10 +38,10 @@ export function OverviewPage() {
         <Stat
           label={`Revenue · ${description}`}
           loading={metrics.isPending}
-          value={totals && formatMoney(totals.revenue)}
+          value={totals && formatMoney(totals.revenue, METRICS_CURRENCY)}
           detail={
             totals &&
-            `One-time ${formatMoney(totals.one_time_revenue)} · recurring ${formatMoney(totals.recurring_revenue)}`
+            `One-time ${formatMoney(totals.one_time_revenue, METRICS_CURRENCY)} · recurring ${formatMoney(totals.recurring_revenue, METRICS_CURRENCY)}`
           }
         />
         <Stat
@@ -66,7 +70,8 @@ export function OverviewPage() {
               <RevenueChart
                 periods={metrics.data.periods}
                 interval={interval}
-                title={`Revenue per ${interval}, ${description}: ${formatMoney(metrics.data.totals.revenue)} in total`}
+                currency={METRICS_CURRENCY}
+                title={`Revenue per ${interval}, ${description}: ${formatMoney(metrics.data.totals.revenue, METRICS_CURRENCY)} in total`}
               />
               {metrics.data.totals.orders === 0 ? (
                 <p className="mt-2 text-center text-sm text-zinc-500 dark:text-zinc-400">

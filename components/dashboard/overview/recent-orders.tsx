@@ -1,7 +1,8 @@
 "use client";
 // The five latest orders, each a link to its page.
 import Link from "next/link";
-import { formatDateTime, formatMoney } from "../format";
+import { formatMoney } from "@/lib/money";
+import { formatDateTime } from "../format";
 import { useOrders } from "../hooks/orders";
 import { useOrganization, useOrgPath } from "../organization";
 import { Card } from "../ui/misc";

@@ -2,9 +2,9 @@
 // Revenue per period as stacked bars (one-time below, recurring on top), hand-drawn in SVG. The
 // picture is one image for screen readers, described by a visually hidden table of every period;
 // each column's <title> is its tooltip.
-import { formatMoney } from "../format";
+import { formatCompactMoney, formatMoney } from "@/lib/money";
 import type { MetricInterval, MetricsPeriod } from "../hooks/metrics";
-import { formatCompactMoney, labelEvery, niceTicks } from "./chart-scale";
+import { labelEvery, niceTicks } from "./chart-scale";
 import { periodLabel } from "./range";
 
 const WIDTH = 720;
@@ -22,10 +22,10 @@ type Props = {
   periods: MetricsPeriod[];
   interval: MetricInterval;
   title: string;
-  currency?: string;
+  currency: string;
 };
 
-export function RevenueChart({ periods, interval, title, currency = "usd" }: Props) {
+export function RevenueChart({ periods, interval, title, currency }: Props) {
   const max = Math.max(0, ...periods.map((p) => p.one_time_revenue + p.recurring_revenue));
   const ticks = niceTicks(max);
   const top = ticks.at(-1)!;
@@ -33,7 +33,7 @@ export function RevenueChart({ periods, interval, title, currency = "usd" }: Pro
   const band = PLOT_W / Math.max(periods.length, 1);
   const barWidth = Math.max(2, Math.min(band * 0.7, 40));
   const every = labelEvery(periods.length, 8);
-  const money = (cents: number) => formatMoney(cents, currency);
+  const money = (minor: number) => formatMoney(minor, currency);
   const titleId = `chart-title-${interval}`;
 
   return (
@@ -141,7 +141,7 @@ function DataTable({
 }: {
   periods: MetricsPeriod[];
   interval: MetricInterval;
-  money: (cents: number) => string;
+  money: (minor: number) => string;
 }) {
   return (
     <table className="sr-only">

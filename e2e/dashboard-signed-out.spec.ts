@@ -1,0 +1,111 @@
+// A signed-out visitor, from where a person starts: the home page's dashboard button, /dashboard and
+// deep links under it. Each must end on the sign-in form after one refused session check (no
+// request storm), and signing in must return to the page first asked for. Also: a session that ends
+// while the dashboard is open, and `next` values that try to leave the site.
+import type { Page } from "@playwright/test";
+import { signIn } from "./dashboard-helpers";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
+import { expect, test } from "./fixtures";
+
+const ORG = "/dashboard/demo";
+const DEEP_ORDERS = `${ORG}/orders?product_price_type=recurring&sorting=-amount`;
+/** How long a page is watched for repeated API calls once the sign-in form shows. */
+const WATCH_MS = 2_500;
+/** One session check, plus slack for a query that was already on its way. */
+const MAX_API_REQUESTS = 3;
+
+/** Every request the page makes to the JSON API from now on. */
+function recordApiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/v1/")) seen.push(`${request.method()} ${url.pathname}`);
+  });
+  return seen;
+}
+
+const signInHeading = (page: Page) => page.getByRole("heading", { name: "Sign in to your dashboard" });
+
+async function fillSignIn(page: Page) {
+  await page.getByLabel("Email").fill(DEMO_ADMIN_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Watches the first seconds for a storm of API calls, then expects the sign-in form. */
+async function expectSignInWithoutStorm(page: Page, api: string[], max = MAX_API_REQUESTS) {
+  await page.waitForTimeout(WATCH_MS);
+  test.info().annotations.push({ type: "api requests", description: `${api.length}` });
+  expect(api.length, `API requests in ${WATCH_MS} ms: ${api.slice(0, 10).join(", ")}…`).toBeLessThanOrEqual(
+    max,
+  );
+  await expect(signInHeading(page)).toBeVisible();
+}
+
+test("from the home page's dashboard button: sign-in at once, then the first organization", async ({
+  page,
+}) => {
+  const api = recordApiRequests(page);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Merchant dashboard" }).click();
+  await expectSignInWithoutStorm(page, api);
+  await expect(page).toHaveURL(/\/dashboard\/sign-in/);
+  await fillSignIn(page);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}`);
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+});
+
+test("/dashboard signed out: sign-in at once, then the first organization", async ({ page }) => {
+  const api = recordApiRequests(page);
+  await page.goto("/dashboard");
+  await expectSignInWithoutStorm(page, api);
+  await fillSignIn(page);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}`);
+});
+
+for (const deepLink of [ORG, DEEP_ORDERS]) {
+  test(`${deepLink} signed out: sign-in with next, then back to the same page`, async ({ page }) => {
+    const api = recordApiRequests(page);
+    await page.goto(deepLink);
+    await expectSignInWithoutStorm(page, api);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/sign-in?next=${encodeURIComponent(deepLink)}`);
+    await fillSignIn(page);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}${deepLink}`);
+    await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+  });
+}
+
+test("a session that ends while the dashboard is open (signed out elsewhere) ends on sign-in, once", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, ORG);
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+  // Signing out in another tab removes the cookies this tab relies on.
+  await context.clearCookies();
+  const api = recordApiRequests(page);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Orders" }).click();
+  // The orders page's own queries (orders, and the products, customers and discounts of its filters)
+  // answer 401 once each, then one session check confirms it; nothing after.
+  await expectSignInWithoutStorm(page, api, 4 + 2);
+  expect(api.filter((request) => request === "GET /v1/auth/session")).toHaveLength(1);
+  await expect(page).toHaveURL(
+    `${E2E_BASE_URL}/dashboard/sign-in?next=${encodeURIComponent(`${ORG}/orders`)}`,
+  );
+  await fillSignIn(page);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}/orders`);
+  await expect(page.getByRole("table", { name: "Orders" })).toBeVisible();
+});
+
+for (const hostile of [
+  "https://evil.example/",
+  "//evil.example/",
+  "/\\evil.example/",
+  "/dashboard/..//evil.example",
+]) {
+  test(`sign-in never follows next=${hostile} off the site`, async ({ page }) => {
+    await page.goto(`/dashboard/sign-in?next=${encodeURIComponent(hostile)}`);
+    await fillSignIn(page);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}`);
+  });
+}
