@@ -29,3 +29,23 @@ test("the API reference lists every endpoint from the OpenAPI document", async (
   await page.getByRole("link", { name: "POST /v1/checkouts/custom/client/{client_secret}/confirm" }).click();
   await expect(page.locator("section:target")).toContainText("confirmation_token_id");
 });
+
+test("pages have an icon: /favicon.ico and the linked icon load, nothing is a 404", async ({
+  page,
+  request,
+}) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\//);
+  const missing: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  for (const path of ["/", "/docs", "/dashboard/sign-in"]) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="icon"]').first()).toBeAttached();
+  }
+  // Chromium asks for the icon after the load event.
+  await page.waitForTimeout(500);
+  expect(missing).toEqual([]);
+});

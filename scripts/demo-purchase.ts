@@ -3,8 +3,10 @@
 // with the test card, wait for order processing, then read back the order, the subscription and
 // the license key, and activate and validate that key as the merchant's software would.
 //
-//   npm run demo:purchase                 (BASE_URL defaults to http://localhost:3000,
-//   DEMO_ACCESS_TOKEN=oat_... npm run demo:purchase      the token to the one the server printed)
+//   DEMO_ACCESS_TOKEN=oat_... npm run demo:purchase            (the token the server printed)
+//   PORT=3005 DEMO_ACCESS_TOKEN=oat_... npm run demo:purchase  (a server started with PORT=3005)
+//   BASE_URL=https://sales.example.com DEMO_ACCESS_TOKEN=oat_... npm run demo:purchase
+// The server is BASE_URL, else http://localhost:$PORT, else http://localhost:3000.
 //
 // The steps are a function over a tiny `api` so the test suite runs the same script against the
 // route handlers (test/demo-purchase.test.ts) and the browser suite against a real server.
@@ -160,6 +162,11 @@ export async function demoPurchase(
   };
 }
 
+/** Where the server is: BASE_URL, else localhost on PORT (as `npm start` uses it), else 3000. */
+export function demoBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.BASE_URL || `http://localhost:${env.PORT || 3000}`;
+}
+
 /** The api over HTTP, for a running server. */
 export function httpApi(baseUrl: string): ApiCall {
   return async (method, path, options = {}) => {
@@ -168,11 +175,21 @@ export function httpApi(baseUrl: string): ApiCall {
     const headers: Record<string, string> = { accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch (error) {
+      // fetch says only "fetch failed": name the address and how to point the script elsewhere.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(
+        `Could not reach the server at ${baseUrl} (${cause?.code ?? cause?.message ?? String(error)}). ` +
+          "Is it running? Set BASE_URL (or PORT) to where it listens.",
+      );
+    }
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
@@ -180,12 +197,13 @@ export function httpApi(baseUrl: string): ApiCall {
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"));
 if (isMain) {
-  const baseUrl = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  const baseUrl = demoBaseUrl();
   const token = process.env.DEMO_ACCESS_TOKEN;
   if (!token) {
     console.error("Set DEMO_ACCESS_TOKEN to the access token the server printed at start-up.");
     process.exit(2);
   }
+  console.log(`server: ${baseUrl}`);
   demoPurchase(httpApi(baseUrl), token, { log: (line) => console.log(line) }).then(
     (result) => console.log(JSON.stringify(result, null, 2)),
     (error: unknown) => {

@@ -1,11 +1,12 @@
 // The issue's "done means", on whichever database the suite runs on: the demo purchase script
 // (scripts/demo-purchase.ts) against the demo data, through the real route handlers, with the job
 // worker running as it does in the server.
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/runtime";
 import { seedDemo } from "@/lib/seed/demo";
-import { demoPurchase, type ApiCall } from "@/scripts/demo-purchase";
+import { demoBaseUrl, demoPurchase, httpApi, type ApiCall } from "@/scripts/demo-purchase";
 import type { RouteHandler } from "@/lib/api/handler";
 import { call } from "./http";
 import * as orders from "@/app/v1/orders/route";
@@ -71,5 +72,26 @@ describe("demo purchase", () => {
     const key = await db.licenseKey.findFirstOrThrow({ where: { key: result.licenseKey } });
     expect(key).toMatchObject({ status: "granted", validations: 1 });
     expect(result.confirmToSucceededMs).toBeLessThan(5000);
+  });
+});
+
+describe("demo purchase over HTTP", () => {
+  it("talks to BASE_URL, else localhost on PORT, else port 3000", () => {
+    expect(demoBaseUrl({ BASE_URL: "https://sales.example.com", PORT: "3005" })).toBe(
+      "https://sales.example.com",
+    );
+    expect(demoBaseUrl({ PORT: "3005" })).toBe("http://localhost:3005");
+    expect(demoBaseUrl({})).toBe("http://localhost:3000");
+  });
+
+  it("names the address and the settings when the server cannot be reached", async () => {
+    // A port that was just free: nothing listens there, the connection is refused at once.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    await expect(httpApi(`http://127.0.0.1:${port}`)("GET", "/v1/orders/")).rejects.toThrow(
+      `Could not reach the server at http://127.0.0.1:${port} (ECONNREFUSED). Is it running? Set BASE_URL (or PORT) to where it listens.`,
+    );
   });
 });
