@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { pgliteRunner, pgRunner } from "./client";
 import { applyMigrations, readMigrations, type Migration } from "./migrate";
 import { testServerUrl, urlForDatabase, withAdminClient } from "../../test/database";
-import { openTogether, stopAll } from "../../test/lock-openers";
+import { startOpeners, stopAll } from "../../test/lock-openers";
 
 const sample: Migration[] = [
   { name: "20260101000000_one", sql: "CREATE TABLE one (id int);", checksum: "a".repeat(64) },
@@ -116,8 +116,8 @@ describe("the embedded database folder", () => {
       host: os.hostname(),
     });
     // Another process is refused, with who holds the folder.
-    const [other] = (await openTogether(dir, 1)).openers;
-    expect(other!.lines[1]).toBe(
+    const [other] = await startOpeners(1);
+    expect(await other!.send(`lock ${dir}`)).toBe(
       `refused The embedded database in ${dir} is in use by another process (pid ${process.pid} on ${os.hostname()}). ` +
         "Stop that process, or point DATA_DIR at another folder, or set DATABASE_URL to use PostgreSQL.",
     );
@@ -130,7 +130,7 @@ describe("the embedded database folder", () => {
     expect(fs.readFileSync(lockPath, "utf8")).toBe("");
     const again = lockDatabaseFolder(dir);
     again();
-  });
+  }, 200_000);
 
   it("ignores a lock file naming a live process that does not hold the lock", async () => {
     // A pid alive here may be a zombie, a reused pid, or a process in another container: only the
