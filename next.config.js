@@ -7,7 +7,14 @@ const nextConfig = {
   // `/v1/orders/` and `/v1/orders` must both answer directly (contract section 1), not redirect.
   skipTrailingSlashRedirect: true,
   // PGlite loads its wasm and data files from node_modules at run time: keep these unbundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "@prisma/adapter-pg",
+    // A native addon (the data-folder lock): loaded from node_modules, never bundled.
+    "fs-native-extensions",
+  ],
   // The API is route handlers addressed by clients, not <Link>s: typed routes would only slow builds.
   typedRoutes: false,
   async headers() {

@@ -1,4 +1,5 @@
-// Browser tests against a production build (`next build` + `next start`), on Debian's chromium:
+// Browser tests against a production build (`next build`, then the app's own server as `npm start`
+// runs it: scripts/serve.mjs, which opens the database before it listens), on Debian's chromium:
 // `npx playwright install` cannot download browsers on these machines.
 import { defineConfig } from "@playwright/test";
 import { DEMO_ACCESS_TOKEN, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from "./e2e/env";
@@ -39,13 +40,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node_modules/.bin/next build && node_modules/.bin/next start -p ${E2E_PORT} -H 127.0.0.1`,
+    command: "node_modules/.bin/next build && node scripts/serve.mjs start",
     url: `${E2E_BASE_URL}/`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",
     env: {
       ...database,
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       PUBLIC_BASE_URL: E2E_BASE_URL,
       SEED_DEMO: "true",

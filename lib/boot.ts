@@ -1,9 +1,12 @@
-// Server start-up (instrumentation.ts): open the database, which applies pending migrations, then
-// seed the demo organization unless SEED_DEMO=false, and print how to use it. Runs inside the server
+// Server start-up, run once per process by instrumentation.ts's register(), which Next.js awaits
+// in app.prepare(): the app's server (lib/server/) only listens after it. Opens the database (which
+// applies pending migrations), seeds the demo organization where wanted, prints how to use it,
+// starts the job worker, and registers their clean-up for a graceful stop. Runs inside the server
 // so the embedded database is only ever opened by one process.
-import { databaseConfig, publicBaseUrl } from "./config";
-import { getDb, type Db } from "./db/client";
+import { databaseConfig, publicBaseUrl, type DatabaseConfig } from "./config";
+import { closeDb, getDb, type Db } from "./db/client";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
+import { onShutdown } from "./server/lifecycle";
 import type { DemoResult } from "./seed/demo";
 
 // Another server owns the embedded database: this one could only ever answer errors, so stop.
@@ -13,7 +16,27 @@ function exitIfLocked(error: unknown): void {
   process.exit(1);
 }
 
-export async function boot(): Promise<void> {
+/**
+ * The demo organization prints an all-scope token and an admin password: by default only on the
+ * embedded database (a developer's machine), never on a PostgreSQL install unless SEED_DEMO=true.
+ */
+export function shouldSeedDemo(
+  config: DatabaseConfig,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
+  if (env.SEED_DEMO === "true") return true;
+  if (env.SEED_DEMO === "false") return false;
+  return config.kind === "pglite";
+}
+
+// On globalThis: `next dev` may evaluate this module again, and the server must boot once.
+const holder = globalThis as unknown as { __appBoot?: Promise<void> };
+
+export function boot(): Promise<void> {
+  return (holder.__appBoot ??= bootOnce());
+}
+
+async function bootOnce(): Promise<void> {
   const started = Date.now();
   let db: Db;
   try {
@@ -25,21 +48,32 @@ export async function boot(): Promise<void> {
     console.error("Could not open the database; API requests will retry it:", error);
     return;
   }
+  // Registered first, so it runs last: the worker stops before the database closes.
+  onShutdown("the database", closeDb);
   const config = databaseConfig();
   const where = config.kind === "postgres" ? "PostgreSQL" : `embedded, ${config.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
 
-  await seed(db);
+  await seed(db, config);
   // After the seed, so a fresh install's first jobs see the demo data.
-  const { startJobWorker } = await import("./jobs/runtime");
-  if (startJobWorker())
+  const { startJobWorker, stopJobWorker } = await import("./jobs/runtime");
+  if (startJobWorker()) {
+    onShutdown("the job worker", stopJobWorker);
     console.log("Job worker started (JOB_WORKER=false to run this instance without one).");
+  }
 }
 
-async function seed(db: Db): Promise<void> {
-  if (process.env.SEED_DEMO === "false") return;
+async function seed(db: Db, config: DatabaseConfig): Promise<void> {
+  if (!shouldSeedDemo(config)) {
+    if (process.env.SEED_DEMO !== "false")
+      console.log(
+        "Demo data not seeded (PostgreSQL: SEED_DEMO=true seeds it). Create a merchant with " +
+          '`npm run user:create -- --email you@example.com --organization "Your Company"`.',
+      );
+    return;
+  }
   try {
-    // Imported lazily so a server with SEED_DEMO=false never loads the seed code.
+    // Imported lazily so a server without the demo never loads the seed code.
     const { seedDemo } = await import("./seed/demo");
     printBanner(await seedDemo(db));
   } catch (error) {
@@ -56,7 +90,7 @@ function printBanner(demo: DemoResult): void {
     demo.created ? "Demo data created." : "Demo data already present.",
     `  Organization:  ${demo.organizationName}`,
     `  Dashboard:     ${publicBaseUrl()}/dashboard`,
-    `  Admin login:   ${demo.adminEmail} / ${demo.adminPassword ?? "(shown only when first seeded; DEMO_ADMIN_PASSWORD fixes it)"}`,
+    `  Admin login:   ${demo.adminEmail} / ${demo.adminPassword ?? "(shown only when first seeded; DEMO_ADMIN_PASSWORD sets it)"}`,
     `  Access token:  ${demo.token ?? "(shown only when first seeded; DEMO_ACCESS_TOKEN fixes it)"}`,
     `  Checkout URL:  ${demo.checkoutUrl ?? "(none)"}`,
     "Set SEED_DEMO=false to skip the demo organization.",

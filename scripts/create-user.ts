@@ -1,9 +1,11 @@
 // `npm run user:create -- --email you@example.com --organization "Your Company"`: the first
-// merchant of a real install. The password comes from MERCHANT_PASSWORD, or is asked for.
+// merchant of a real install. The password comes from MERCHANT_PASSWORD, or is asked for. On
+// PostgreSQL it runs alongside the server; the embedded database must be closed first (it says so).
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
-import { closeDb, getDb } from "../lib/db/client";
+import { closeDb } from "../lib/db/client";
+import { openScriptDb } from "../lib/db/script-db";
 import { createMerchant } from "../lib/auth/users";
 
 const { values } = parseArgs({
@@ -30,8 +32,10 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
+// Before the password prompt: a locked database is refused before anyone types a password.
+const db = await openScriptDb("create the user");
 try {
-  const { user, organization } = await createMerchant(await getDb(), {
+  const { user, organization } = await createMerchant(db, {
     email: values.email,
     password: await askPassword(),
     name: values.name,

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { pgliteRunner, pgRunner } from "./client";
 import { applyMigrations, readMigrations, type Migration } from "./migrate";
 import { testServerUrl, urlForDatabase, withAdminClient } from "../../test/database";
+import { startOpeners, stopAll } from "../../test/lock-openers";
 
 const sample: Migration[] = [
   { name: "20260101000000_one", sql: "CREATE TABLE one (id int);", checksum: "a".repeat(64) },
@@ -107,16 +108,40 @@ describe("applyMigrations", () => {
 describe("the embedded database folder", () => {
   it("refuses a second process", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
+    const lockPath = path.join(dir, "app.lock");
     const { lockDatabaseFolder, DatabaseFolderLockedError } = await import("./folder-lock");
-    // Another live process holds the lock: our parent (the test runner) is a fine stand-in.
-    fs.writeFileSync(path.join(dir, "app.lock"), String(process.ppid));
+    const release = lockDatabaseFolder(dir);
+    expect(JSON.parse(fs.readFileSync(lockPath, "utf8"))).toMatchObject({
+      pid: process.pid,
+      host: os.hostname(),
+    });
+    // Another process is refused, with who holds the folder.
+    const [other] = await startOpeners(1);
+    expect(await other!.send(`lock ${dir}`)).toBe(
+      `refused The embedded database in ${dir} is in use by another process (pid ${process.pid} on ${os.hostname()}). ` +
+        "Stop that process, or point DATA_DIR at another folder, or set DATABASE_URL to use PostgreSQL.",
+    );
+    await stopAll([other!]);
+    // So is a second open in this process: the lock belongs to one file descriptor.
     expect(() => lockDatabaseFolder(dir)).toThrow(DatabaseFolderLockedError);
     expect(() => lockDatabaseFolder(dir)).toThrow(/in use by another process/);
-    // A lock left by a dead process is taken over.
-    fs.writeFileSync(path.join(dir, "app.lock"), "999999999");
-    const release = lockDatabaseFolder(dir);
-    expect(fs.readFileSync(path.join(dir, "app.lock"), "utf8")).toBe(String(process.pid));
     release();
-    expect(fs.existsSync(path.join(dir, "app.lock"))).toBe(false);
+    // The file stays (deleting it would race); the lock is free again.
+    expect(fs.readFileSync(lockPath, "utf8")).toBe("");
+    const again = lockDatabaseFolder(dir);
+    again();
+  }, 200_000);
+
+  it("ignores a lock file naming a live process that does not hold the lock", async () => {
+    // A pid alive here may be a zombie, a reused pid, or a process in another container: only the
+    // kernel's lock tells. This process and its parent are alive and hold nothing.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
+    fs.writeFileSync(path.join(dir, "app.lock"), JSON.stringify({ pid: process.ppid, host: os.hostname() }));
+    const { lockDatabaseFolder } = await import("./folder-lock");
+    const release = lockDatabaseFolder(dir);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "app.lock"), "utf8"))).toMatchObject({
+      pid: process.pid,
+    });
+    release();
   });
 });

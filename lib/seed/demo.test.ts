@@ -3,6 +3,8 @@ import { getDb } from "../db/client";
 import { sha256Hex } from "../crypto";
 import { verifyPassword } from "../auth/passwords";
 import { seedDemo } from "./demo";
+import { call } from "@/test/http";
+import { POST as signIn } from "@/app/v1/auth/sign-in/route";
 
 afterEach(() => {
   delete process.env.DEMO_ACCESS_TOKEN;
@@ -73,4 +75,38 @@ describe("seedDemo", () => {
     expect(years).toBeGreaterThan(0.99);
     expect(years).toBeLessThan(1.01);
   });
+
+  it("applies DEMO_ADMIN_PASSWORD on a later boot too: the printed password signs in", async () => {
+    const db = await getDb();
+    await seedDemo(db); // the demo exists, with whatever password it was first given
+    process.env.DEMO_ADMIN_PASSWORD = "recovered-password";
+    const later = await seedDemo(db);
+    expect(later).toMatchObject({
+      created: false,
+      adminEmail: "admin@demo.test",
+      adminPassword: "recovered-password",
+    });
+    const response = await call(signIn, { body: { email: later.adminEmail, password: later.adminPassword } });
+    expect(response.status).toBe(200);
+    // And the admin stays the demo organization's owner.
+    const admin = await db.user.findUniqueOrThrow({
+      where: { email: "admin@demo.test" },
+      include: { memberships: { include: { organization: true } } },
+    });
+    expect(admin.memberships.map((m) => [m.role, m.organization.slug])).toEqual([["owner", "demo"]]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "two instances seeding together on one PostgreSQL create one demo, and neither fails",
+    async () => {
+      const db = await getDb();
+      await db.organization.deleteMany({ where: { slug: "demo" } });
+      await db.user.deleteMany({ where: { email: "admin@demo.test" } });
+      // One client, two pooled connections: two interactive transactions really run at once.
+      const results = await Promise.all([seedDemo(db), seedDemo(db)]);
+      expect(results.map((r) => r.created).sort()).toEqual([false, true]);
+      expect(await db.organization.count({ where: { slug: "demo" } })).toBe(1);
+      expect(await db.user.count({ where: { email: "admin@demo.test" } })).toBe(1);
+    },
+  );
 });

@@ -1,11 +1,14 @@
 // The demo organization a fresh clone starts with: built once (idempotently, in one transaction)
 // from the same factories the tests use. Every boot also opens a new checkout session, so the
-// printed checkout URL is always fresh.
+// printed checkout URL is always fresh, and applies DEMO_ADMIN_PASSWORD (the documented way back
+// into a demo whose printed password was lost). Instances booting together on one PostgreSQL
+// queue on an advisory lock, so the second finds the demo the first created.
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { publicBaseUrl } from "../config";
 import { sha256Hex } from "../crypto";
 import { newAccessToken } from "../auth/access-tokens";
+import { hashPassword, verifyPassword } from "../auth/passwords";
 import {
   createActivation,
   createBenefit,
@@ -37,6 +40,28 @@ export type DemoResult = {
 };
 
 const DAY = 24 * 60 * 60 * 1000;
+// Any constant of its own (the migrator uses another): held until the seed's transaction ends.
+const SEED_LOCK_KEY = 72_707_370;
+
+/** Sets the demo admin's password to DEMO_ADMIN_PASSWORD, creating the admin if it is missing. */
+async function applyAdminPassword(tx: Tx, organizationId: string, email: string, password: string) {
+  const admin = await tx.user.findUnique({ where: { email } });
+  if (!admin) {
+    await createMerchantUser(tx, { email, password, name: "Demo Admin", organizationIds: [organizationId] });
+    return;
+  }
+  if (!(await verifyPassword(password, admin.password_hash))) {
+    await tx.user.update({
+      where: { id: admin.id },
+      data: { password_hash: await hashPassword(password), modified_at: new Date() },
+    });
+  }
+  await tx.membership.upsert({
+    where: { user_id_organization_id: { user_id: admin.id, organization_id: organizationId } },
+    create: { user_id: admin.id, organization_id: organizationId, role: "owner" },
+    update: {},
+  });
+}
 
 export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
   const adminEmail = (process.env.DEMO_ADMIN_EMAIL ?? "admin@demo.test").toLowerCase();
@@ -45,6 +70,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
 
   return db.$transaction(
     async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`;
       const existing = await tx.organization.findUnique({ where: { slug: DEMO_SLUG } });
       if (existing) {
         // A token fixed by the environment must work even if the demo was seeded without it.
@@ -54,6 +80,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
         ) {
           await createToken(tx, existing.id, { token: envToken, comment: "Demo token (DEMO_ACCESS_TOKEN)" });
         }
+        if (envPassword) await applyAdminPassword(tx, existing.id, adminEmail, envPassword);
         const product = await tx.product.findFirst({
           where: { organization_id: existing.id, is_recurring: false, is_archived: false },
           include: { prices: { where: { is_archived: false }, take: 1 } },
