@@ -1,7 +1,7 @@
 // Organization access tokens as the dashboard manages them. The token itself appears once, in the
 // creation response; lists show only what identifies a token.
 import { z } from "zod";
-import { scopeSchema } from "../auth/scopes";
+import { SCOPES, scopeSchema } from "../auth/scopes";
 import { paginationQuery } from "../api/pagination";
 import { id, queryList } from "../api/validation";
 import { dateTime, timestamps } from "../api/schemas";
@@ -44,6 +44,7 @@ export const createAccessTokenBody = z.object({
   scopes: z
     .array(scopeSchema)
     .min(1)
+    .max(SCOPES.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, "Scopes should be unique"),
   expires_at: dateTime.nullable().default(null),
 });

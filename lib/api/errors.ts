@@ -13,6 +13,8 @@ export type ErrorCode =
   | "ConflictError"
   | "RateLimitExceeded"
   | "MethodNotAllowed"
+  | "PayloadTooLarge"
+  | "UnsupportedMediaType"
   | "RequestValidationError"
   | "InternalServerError"
   // OAuth-style token errors, whose body is {error, error_description}.
@@ -31,19 +33,48 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   ConflictError: 409,
   RateLimitExceeded: 429,
   MethodNotAllowed: 405,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
   RequestValidationError: 422,
   InternalServerError: 500,
   invalid_token: 401,
   insufficient_scope: 403,
 };
 
-/** One entry of a 422 body. `loc` starts with "body", "query" or "path". */
+/** One entry of a 422 body. `loc` starts with "body", "query", "path" or "header". */
 export type Problem = {
   type: string;
   loc: (string | number)[];
   msg: string;
   input: unknown;
 };
+
+/** A 422 lists every problem, up to this many (a list of 100,000 bad items gets the first 100). */
+export const MAX_PROBLEMS = 100;
+
+/** The most of a rejected value a 422 repeats back: a 20 MB field must not become a 20 MB error. */
+export const MAX_ECHOED_INPUT_CHARS = 200;
+
+function truncated(text: string): string {
+  return text.length <= MAX_ECHOED_INPUT_CHARS ? text : `${text.slice(0, MAX_ECHOED_INPUT_CHARS - 1)}…`;
+}
+
+/**
+ * A problem's `input` as the 422 shows it: strings cut to 200 characters, and objects or arrays
+ * whose JSON is longer replaced by their JSON cut to 200 characters (a string, marked by the `…`).
+ */
+export function echoedInput(input: unknown): unknown {
+  if (typeof input === "string") return truncated(input);
+  if (input === null || typeof input !== "object") return input;
+  let serialized: string;
+  try {
+    serialized = JSON.stringify(input) ?? "";
+  } catch {
+    // Too deep or cyclic to serialize: nothing useful to echo.
+    return "…";
+  }
+  return serialized.length <= MAX_ECHOED_INPUT_CHARS ? input : truncated(serialized);
+}
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -61,7 +92,9 @@ export class ApiError extends Error {
     this.code = code;
     this.status = STATUS_OF[code];
     this.headers = options.headers ?? {};
-    this.problems = options.problems ?? [];
+    this.problems = (options.problems ?? [])
+      .slice(0, MAX_PROBLEMS)
+      .map((problem) => ({ ...problem, input: echoedInput(problem.input) }));
   }
 
   body(): Record<string, unknown> {

@@ -7,7 +7,8 @@ import type { Scope } from "../auth/scopes";
 import { authenticate, requireScope, requireSession, type Principal } from "./auth";
 import { ApiError, type Problem } from "./errors";
 import { describeIdempotentRequest, readIdempotencyKey, withIdempotency } from "./idempotency";
-import { parseWith, searchParamsToObject } from "./validation";
+import { parseWith, searchParamsToObject, unstorableInputProblems } from "./validation";
+import { assertAcceptableHeaders, readJsonBody } from "./request-body";
 import { clientIp, enforceRateLimits, rateLimitHeaders, rateLimits, type RateLimit } from "./rate-limit";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -90,26 +91,33 @@ export function errorResponse(error: ApiError): Response {
   return json(error.body(), error.status, error.headers);
 }
 
-// The body is read once as text: the idempotency hash needs the exact bytes, the schema the JSON.
-function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; problem: Problem } {
-  if (!text.trim()) return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return {
-      ok: false,
-      problem: {
-        type: "json_invalid",
-        loc: ["body"],
-        msg: `JSON decode error: ${(error as Error).message}`,
-        input: {},
-      },
-    };
-  }
+/** PostgreSQL's SQLSTATE behind a Prisma error (driver adapters keep it in the cause). */
+function sqlState(error: unknown): string | null {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta
+    ?.driverAdapterError?.cause;
+  return typeof cause?.originalCode === "string" ? cause.originalCode : null;
+}
+
+/**
+ * The database refused a value (class 22 "data exception": NUL bytes, out-of-range numbers or
+ * dates, malformed JSON text; 54000: an index row too large). Every input is bounded by its schema
+ * so that this never happens; if one bound is missing, the client still gets a 400, not a 500,
+ * and the log says which bound to add.
+ */
+function isRefusedValue(state: string | null): boolean {
+  return state !== null && (state.startsWith("22") || state === "54000");
 }
 
 /** Database failures that are the client's doing or a race, not a bug. */
 function fromDatabaseError(error: unknown): ApiError | null {
+  const state = sqlState(error);
+  if (isRefusedValue(state)) {
+    console.warn(
+      `Database refused a value from a request (SQLSTATE ${state}); an input bound is missing:`,
+      error,
+    );
+    return new ApiError("BadRequest", "A value in the request cannot be stored.");
+  }
   const code = (error as { code?: unknown })?.code;
   if (code === "P2025") return ApiError.notFound();
   if (code === "P2002")
@@ -147,6 +155,7 @@ export function route<
 ): RouteHandler {
   const handler: RouteHandler = async (request, context) => {
     try {
+      assertAcceptableHeaders(request);
       const db = await getDb();
       let principal: Principal | null = null;
       if (spec.auth !== "public") {
@@ -168,6 +177,11 @@ export function route<
         where: "path" | "query" | "body",
       ) => {
         if (!schema) return undefined;
+        const unstorable = unstorableInputProblems(value, where);
+        if (unstorable.length) {
+          problems.push(...unstorable);
+          return undefined;
+        }
         const result = parseWith(schema, value, where);
         if (result.ok) return result.data;
         problems.push(...result.problems);
@@ -178,11 +192,12 @@ export function route<
       const key = idempotency.ok ? idempotency.key : null;
       const params = parse(spec.params, await context.params, "path");
       const query = parse(spec.query, searchParamsToObject(new URL(request.url).searchParams), "query");
-      const text = spec.body || key ? await request.text() : "";
+      // Read once, bounded: the idempotency hash needs the exact text, the schema the JSON.
+      const raw = spec.body || key ? await readJsonBody(request, { parse: !!spec.body }) : null;
+      const text = raw?.text ?? "";
       let body: unknown;
-      if (spec.body) {
-        const raw = parseJsonBody(text);
-        if (!raw.ok) problems.push(raw.problem);
+      if (spec.body && raw) {
+        if (raw.problems.length) problems.push(...raw.problems);
         else if (raw.value === undefined)
           problems.push({ type: "missing", loc: ["body"], msg: "Field required", input: null });
         else body = parse(spec.body, raw.value, "body");

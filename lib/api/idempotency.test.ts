@@ -119,7 +119,8 @@ describe("Idempotency-Key on PATCH /v1/license-keys/{id}", () => {
       type: "string_too_long",
       loc: ["header", HEADER],
       msg: "String should have at most 255 characters",
-      input: long,
+      // A 422 echoes at most 200 characters of what it refused.
+      input: `${long.slice(0, 199)}…`,
     });
     expect(res.body.detail).toContainEqual(expect.objectContaining({ loc: ["body", "usage"] }));
     const empty = await patch(licenseKey.id, { usage: 1 }, "");

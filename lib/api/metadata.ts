@@ -63,3 +63,34 @@ export const metadataSchema = z
 
 /** Output side: stored metadata as it goes out. */
 export const metadataOut = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** Free-form JSON objects from clients (activation `meta`, `conditions`, `custom_field_data`). */
+export const FREE_FORM_MAX_KEYS = METADATA_MAX_PAIRS;
+export const FREE_FORM_MAX_BYTES = 16 * 1024;
+
+/**
+ * A JSON object of any shape, bounded like metadata: at most 50 keys and 16 KiB once serialized
+ * (UTF-8), both `too_long` at the object. Its inner text is checked by the route wrapper.
+ */
+export const boundedJsonObject = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const keys = Object.keys(value).length;
+  if (keys > FREE_FORM_MAX_KEYS) {
+    ctx.addIssue({
+      code: "custom",
+      params: { type: "too_long" },
+      message: `Should have at most ${FREE_FORM_MAX_KEYS} keys`,
+      input: value,
+    });
+    return;
+  }
+  // TextEncoder rather than Buffer: the hosted checkout page runs these schemas in the browser.
+  const bytes = new TextEncoder().encode(JSON.stringify(value)).byteLength;
+  if (bytes > FREE_FORM_MAX_BYTES) {
+    ctx.addIssue({
+      code: "custom",
+      params: { type: "too_long" },
+      message: `Should be at most ${FREE_FORM_MAX_BYTES} bytes as JSON`,
+      input: value,
+    });
+  }
+});

@@ -1,12 +1,14 @@
 // Lists (contract section 5): page/limit with limit clamped to 100, the {items, pagination}
 // envelope, and multi-criteria `sorting` with a `-` prefix for descending order.
 import { z } from "zod";
-import { queryInt, queryList } from "./validation";
+import { INT4_MAX, queryInt, queryList } from "./validation";
 
 export const MAX_LIMIT = 100;
+/** The last page that can be asked for: its offset still fits a PostgreSQL integer. */
+export const MAX_PAGE = Math.floor(INT4_MAX / MAX_LIMIT);
 
 export const paginationQuery = {
-  page: queryInt().pipe(z.number().int().positive()).default(1),
+  page: queryInt().pipe(z.number().int().positive().max(MAX_PAGE)).default(1),
   limit: queryInt()
     .pipe(z.number().int().positive())
     .default(10)

@@ -5,6 +5,69 @@ import type { Problem } from "./errors";
 
 type Where = "body" | "query" | "path";
 
+/** PostgreSQL `integer`: every integer column fed from input is bounded by it. */
+export const INT4_MAX = 2_147_483_647;
+
+/** How deep a JSON body may nest: deeper than any resource needs, shallow enough to walk and echo. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Values a repeatable query parameter may carry. */
+export const MAX_QUERY_LIST_ITEMS = 100;
+
+// A lone half of a UTF-16 surrogate pair: JSON can carry it (`"\ud800"`), UTF-8 and jsonb cannot.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL can store: no NUL character (text and jsonb refuse 0x00), no unpaired surrogate. */
+export function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && !UNPAIRED_SURROGATE.test(text);
+}
+
+const MAX_UNSTORABLE_PROBLEMS = 20;
+
+/**
+ * What no schema should have to think about, found anywhere in a path, query or body value (keys
+ * included): text PostgreSQL cannot store, and JSON nested deeper than MAX_JSON_DEPTH. Walked with
+ * an explicit stack, so a hostile body cannot overflow ours.
+ */
+export function unstorableInputProblems(value: unknown, where: Where): Problem[] {
+  const problems: Problem[] = [];
+  const textProblem = (loc: Problem["loc"], input: string): Problem => ({
+    type: "value_error",
+    loc,
+    msg: "Text should not contain NUL characters or unpaired surrogates",
+    input,
+  });
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length && problems.length < MAX_UNSTORABLE_PROBLEMS) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (!isStorableText(value)) problems.push(textProblem([where, ...path], value));
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      problems.push({
+        type: "json_invalid",
+        loc: [where, ...path],
+        msg: `JSON should be nested at most ${MAX_JSON_DEPTH} levels deep`,
+        input: null,
+      });
+      continue;
+    }
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : Object.entries(value);
+    // Pushed in reverse so problems come out in document order.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      if (typeof key === "string" && !isStorableText(key))
+        problems.push(textProblem([where, ...path, key], key));
+      else stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  return problems;
+}
+
 function typeFor(issue: z.core.$ZodIssue, input: unknown): { type: string; msg: string } {
   if (input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
     return { type: "missing", msg: "Field required" };
@@ -102,19 +165,47 @@ export const id = () =>
     })
     .transform((v) => v.toLowerCase());
 
+/** An integer that fits a PostgreSQL `integer` column, within [min, INT4_MAX]. */
+export const int4 = (min = -INT4_MAX - 1) => z.number().int().min(min).max(INT4_MAX);
+
 /** An integer query parameter: "12" parses, "twelve" is 422 int_type. */
 export const queryInt = () =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
 
 /** A filter that accepts one value or the key repeated; always parses to an array. */
 export const queryList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item)).optional();
+  z
+    .preprocess(
+      (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+      z.array(item).max(MAX_QUERY_LIST_ITEMS),
+    )
+    .optional();
+
+// PostgreSQL has no year 0 and JavaScript writes years past 9999 as "+010000": outside these
+// bounds an instant can be parsed but not stored.
+const EARLIEST_INSTANT = Date.parse("0001-01-01T00:00:00.000Z");
+const LATEST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** An instant between 0001-01-01 and 9999-12-31 (UTC), the range every layer can store. */
+export function isStorableInstant(date: Date): boolean {
+  const time = date.getTime();
+  return time >= EARLIEST_INSTANT && time <= LATEST_INSTANT;
+}
 
 /** ISO 8601 datetime on the wire, Date in code; always written with milliseconds and Z. */
-export const dateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
-  decode: (s) => new Date(s),
-  encode: (d) => d.toISOString(),
-});
+export const dateTime = z.codec(
+  // A malformed string is the format check's to report, once.
+  z.iso
+    .datetime({ offset: true })
+    .refine((s) => Number.isNaN(Date.parse(s)) || isStorableInstant(new Date(s)), {
+      message: "Datetime should be between 0001-01-01 and 9999-12-31 (UTC)",
+    }),
+  z.date(),
+  {
+    decode: (s) => new Date(s),
+    encode: (d) => d.toISOString(),
+  },
+);
 
 /** A boolean query parameter: "true"/"false" (also 1/0); anything else is 422 bool_type. */
 export const queryBoolean = () =>

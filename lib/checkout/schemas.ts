@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { publicBaseUrl } from "../public-url";
 import { addressInput, addressSchema, dateTime, jsonObject, timestamps, toAddress } from "../api/schemas";
-import { metadataOut, metadataSchema } from "../api/metadata";
+import { boundedJsonObject, metadataOut, metadataSchema } from "../api/metadata";
 import { paginationQuery, sortingQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
+import { id, int4, queryList } from "../api/validation";
 import {
   checkoutProductInclude,
   checkoutProductSchema,
@@ -91,14 +91,14 @@ const customerFields = {
 };
 
 /** Answers keyed by custom field slug; checked against the product's fields by the service. */
-const customFieldData = jsonObject.optional();
+const customFieldData = boundedJsonObject.optional();
 
 /** Server PATCH: customer fields, price, amount, metadata (replaced whole), discount, URLs. */
 export const updateCheckoutBody = z.object({
   ...customerFields,
   customer_metadata: metadataSchema.optional(),
   product_price_id: id().optional(),
-  amount: z.number().int().optional(),
+  amount: int4().optional(),
   metadata: metadataSchema.optional(),
   discount_id: id().nullish(),
   allow_discount_codes: z.boolean().optional(),
@@ -113,7 +113,7 @@ export const createCheckoutBody = z
   .object({
     product_id: id().optional(),
     product_price_id: id().optional(),
-    amount: z.number().int().nullish(),
+    amount: int4().nullish(),
     discount_id: id().nullish(),
     allow_discount_codes: z.boolean().default(true),
     customer_id: id().nullish(),
@@ -152,7 +152,7 @@ export type CreateCheckoutBody = z.output<typeof createCheckoutBody>;
 export const clientUpdateCheckoutBody = z.object({
   ...customerFields,
   product_price_id: id().optional(),
-  amount: z.number().int().optional(),
+  amount: int4().optional(),
   custom_field_data: customFieldData,
   discount_code: z.string().trim().min(1).max(256).nullish(),
 });

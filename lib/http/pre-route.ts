@@ -1,10 +1,91 @@
-// Requests the app answers itself before Next.js routes them (malformed URLs, methods Next.js
-// cannot route), so that even those get the contract's JSON errors.
+// Requests the app answers itself before Next.js routes them, so that even those get the
+// contract's JSON errors instead of Next.js's plain-text 500s or empty 400s:
+// - methods no route implements (TRACE, PROPFIND, ...): 405 (Next.js answers TRACE with a 500);
+// - paths with malformed percent-escapes (`/v1/orders/%FF`: a plain-text 500 from Next.js's
+//   parameter decoding) or a NUL once decoded (`/checkout/%00`: PostgreSQL refuses 0x00): 400;
+// - a declared Content-Length over the body limit: 413 before a byte of the body is read.
+// The app's HTTP server calls rejectBeforeRouting for every request, and answerConnect and
+// answerClientError for what never becomes a request (CONNECT, unparsable requests).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { ApiError } from "../api/errors";
+import { isDeclaredTooLarge, payloadTooLarge } from "../api/request-body";
+
+/** The methods Next.js routes: route files export GET..DELETE; HEAD and OPTIONS are automatic. */
+export const ROUTABLE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const ROUTABLE = new Set<string>(ROUTABLE_METHODS);
+const ALLOW = ROUTABLE_METHODS.join(", ");
+
+function methodNotAllowed(): ApiError {
+  return new ApiError("MethodNotAllowed", "Method Not Allowed", { headers: { Allow: ALLOW } });
+}
+
+/** Why the path cannot be routed, or null: malformed escapes, invalid UTF-8, or a NUL. */
+function pathProblem(url: string): string | null {
+  const path = url.split("?", 1)[0] ?? "";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return "The URL path is not valid percent-encoded UTF-8.";
+  }
+  return decoded.includes("\u0000") ? "The URL path should not contain NUL characters." : null;
+}
+
+function rejection(req: IncomingMessage): ApiError | null {
+  if (!ROUTABLE.has((req.method ?? "").toUpperCase())) return methodNotAllowed();
+  const problem = pathProblem(req.url ?? "/");
+  if (problem) return new ApiError("BadRequest", problem);
+  if (isDeclaredTooLarge(req.headers["content-length"])) return payloadTooLarge();
+  return null;
+}
+
+function errorHead(error: ApiError, body: string): Record<string, string | number> {
+  return {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    // The request's body (if any) is not read: the connection cannot carry another request.
+    connection: "close",
+    ...error.headers,
+  };
+}
 
 /** Answers the request and returns true when it must not reach Next.js. */
 export function rejectBeforeRouting(req: IncomingMessage, res: ServerResponse): boolean {
-  void req;
-  void res;
-  return false;
+  const error = rejection(req);
+  if (!error) return false;
+  const body = JSON.stringify(error.body());
+  res.writeHead(error.status, errorHead(error, body));
+  res.end(body);
+  return true;
+}
+
+const REASONS: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed" };
+
+function writeRaw(socket: Duplex, error: ApiError): void {
+  if (!socket.writable) return;
+  const body = JSON.stringify(error.body());
+  const head = Object.entries(errorHead(error, body))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.end(`HTTP/1.1 ${error.status} ${REASONS[error.status] ?? "Error"}\r\n${head}\r\n${body}`);
+}
+
+/** For the server's "connect" event: CONNECT (proxy tunnels) is not something this app does. */
+export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  writeRaw(socket, methodNotAllowed());
+}
+
+/**
+ * For the server's "clientError" event: a request Node.js could not parse (an unknown method,
+ * oversized headers, a malformed request line) gets a JSON 405 or 400 instead of an empty one.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET") return;
+  writeRaw(
+    socket,
+    error.code === "HPE_INVALID_METHOD"
+      ? methodNotAllowed()
+      : new ApiError("BadRequest", "The request could not be parsed."),
+  );
 }

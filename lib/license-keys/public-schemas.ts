@@ -1,15 +1,18 @@
 // Bodies and responses of the public license key routes, called by the merchant's licensed software
 // with the key itself as the credential (contract section 7).
 import { z } from "zod";
-import { jsonObject } from "../api/schemas";
-import { id } from "../api/validation";
+import { boundedJsonObject } from "../api/metadata";
+import { id, INT4_MAX } from "../api/validation";
 import { activationSchema, licenseKeySchema } from "./schemas";
 
 /** PostgreSQL `integer`: larger usage counts cannot be stored. */
-export const MAX_USAGE = 2_147_483_647;
+export const MAX_USAGE = INT4_MAX;
+
+/** Keys are issued as `<PREFIX>-<UUID>`; anything longer cannot be one (and would not fit an index). */
+export const MAX_LICENSE_KEY_LENGTH = 255;
 
 // Optional fields also accept null: the reference's SDKs send null for "not given".
-const keyRef = { key: z.string(), organization_id: id() };
+const keyRef = { key: z.string().min(1).max(MAX_LICENSE_KEY_LENGTH), organization_id: id() };
 
 export const validateLicenseKeyBody = z.object({
   ...keyRef,
@@ -17,15 +20,15 @@ export const validateLicenseKeyBody = z.object({
   benefit_id: id().nullish(),
   customer_id: id().nullish(),
   increment_usage: z.number().int().min(0).max(MAX_USAGE).nullish(),
-  conditions: jsonObject.nullish(),
+  conditions: boundedJsonObject.nullish(),
 });
 export type ValidateLicenseKeyBody = z.output<typeof validateLicenseKeyBody>;
 
 export const activateLicenseKeyBody = z.object({
   ...keyRef,
   label: z.string().min(1).max(255),
-  conditions: jsonObject.nullish(),
-  meta: jsonObject.nullish(),
+  conditions: boundedJsonObject.nullish(),
+  meta: boundedJsonObject.nullish(),
 });
 export type ActivateLicenseKeyBody = z.output<typeof activateLicenseKeyBody>;
 

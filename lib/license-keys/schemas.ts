@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Customer, LicenseKey, LicenseKeyActivation } from "../generated/prisma/client";
 import { dateTime, jsonObject, timestamps } from "../api/schemas";
 import { paginationQuery, sortingQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
+import { id, int4, INT4_MAX, queryList } from "../api/validation";
 import { customerSchema, toCustomer, toUser, userSchema } from "../customers/schemas";
 import { displayKey } from "./key-format";
 
@@ -58,9 +58,9 @@ export type ListLicenseKeysQuery = z.output<typeof listLicenseKeysQuery>;
 /** PATCH body: only the fields sent change; null clears a limit or the expiry. */
 export const updateLicenseKeyBody = z.object({
   status: z.enum(STATUSES).optional(),
-  usage: z.number().int().min(0).optional(),
+  usage: int4(0).optional(),
   limit_activations: z.number().int().min(1).max(50).nullable().optional(),
-  limit_usage: z.number().int().positive().nullable().optional(),
+  limit_usage: z.number().int().positive().max(INT4_MAX).nullable().optional(),
   expires_at: dateTime.nullable().optional(),
 });
 export type UpdateLicenseKeyBody = z.output<typeof updateLicenseKeyBody>;

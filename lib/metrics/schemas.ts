@@ -13,8 +13,12 @@ export const MAX_SPAN_YEARS = 10;
 
 const DAY_MS = 86_400_000;
 
+// PostgreSQL has no year 0: "0000-01-01" is a well-formed date no query can use.
 const isoDate = () =>
-  z.iso.date({ error: "Input should be a valid date in the format YYYY-MM-DD" }).meta({ format: "date" });
+  z.iso
+    .date({ error: "Input should be a valid date in the format YYYY-MM-DD" })
+    .refine((date) => date >= "0001-01-01", { message: "Date should be 0001-01-01 or later" })
+    .meta({ format: "date" });
 
 function addYears(date: string, years: number): string {
   const d = new Date(`${date}T00:00:00.000Z`);

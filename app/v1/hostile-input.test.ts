@@ -1,0 +1,430 @@
+// Hostile input thrown at every /v1 route file and every method: NUL bytes and unpaired surrogates
+// in paths, queries and bodies, over-long strings, integers past PostgreSQL's `integer`, dates
+// PostgreSQL cannot store, deep and wide JSON, invalid UTF-8, the wrong content types and bodies
+// over the size limit. Every answer must be one of the contract's JSON 4xx (GET routes may also
+// answer 200 to a query they can serve), and the database must not change. Prints the number of
+// cases tried and of 5xx answers.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import type { RouteHandler } from "@/lib/api/handler";
+import { dateTime } from "@/lib/api/validation";
+import { DOCUMENTED_ROUTES } from "./openapi.json/routes";
+import * as openApiRoute from "./openapi.json/route";
+import * as catchAllRoute from "./[...path]/route";
+import { createFixture, databaseFingerprint, rawRequest, send, type Fixture } from "@/test/hostile";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+const REFUSED = [400, 404, 405, 413, 415, 422];
+const REFUSED_OR_SERVED = [...REFUSED, 200];
+
+const ROUTES = [
+  ...DOCUMENTED_ROUTES,
+  { path: "/v1/openapi.json", module: openApiRoute },
+  { path: "/v1/{path}", module: catchAllRoute },
+];
+
+let fixture: Fixture;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  // Thousands of requests from one caller: the budgets are not what is tested here.
+  process.env.RATE_LIMIT_IP_PER_MINUTE = "10000000";
+  process.env.RATE_LIMIT_TOKEN_PER_MINUTE = "10000000";
+  process.env.RATE_LIMIT_LICENSE_KEY_PER_MINUTE = "10000000";
+  fixture = await createFixture();
+});
+
+afterAll(() => {
+  process.env = savedEnv;
+});
+
+// --- what is valid on each route, so that the hostile value is the only thing wrong -----------
+
+function pathParams(template: string): Record<string, string | string[]> {
+  const f = fixture;
+  const byTemplate: Record<string, Record<string, string | string[]>> = {
+    "/v1/organization-access-tokens/{id}": { id: f.otherTokenId },
+    "/v1/checkouts/custom/{id}": { id: f.checkoutId },
+    "/v1/license-keys/{id}": { id: f.licenseKey.id },
+    "/v1/license-keys/{id}/activations/{activation_id}": {
+      id: f.licenseKey.id,
+      activation_id: f.activationId,
+    },
+    "/v1/orders/{id}": { id: f.orderId },
+    "/v1/{path}": { path: ["nothing", "here"] },
+  };
+  if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
+  return byTemplate[template] ?? {};
+}
+
+function validQuery(template: string): Record<string, string> {
+  return template === "/v1/metrics/" ? { start_date: "2026-11-01", end_date: "2026-11-30" } : {};
+}
+
+function validBody(method: Method, template: string): Record<string, unknown> {
+  const f = fixture;
+  const key = { key: f.licenseKey.key, organization_id: f.organizationId };
+  const bodies: Record<string, Record<string, unknown>> = {
+    "POST /v1/auth/sign-in": { email: "hostile-merchant@example.com", password: "a long enough password" },
+    "POST /v1/organization-access-tokens/": {
+      organization_id: f.organizationId,
+      comment: "CI",
+      scopes: ["orders:read"],
+    },
+    "POST /v1/checkouts/custom/": { product_id: f.productId, amount: 1500 },
+    "POST /v1/checkouts/custom/client/{client_secret}/confirm": {
+      customer_email: "buyer@example.com",
+      customer_name: "Buyer",
+      customer_billing_address: { country: "US" },
+      confirmation_token_id: "tok_visa",
+    },
+    "POST /v1/customer-portal/license-keys/validate": key,
+    "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
+    "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },
+  };
+  return bodies[`${method} ${template}`] ?? {};
+}
+
+function authHeaders(auth: string | undefined): Record<string, string> {
+  if (!auth || auth === "public") return {};
+  if (auth === "session") return { cookie: fixture.session.cookie, "x-csrf-token": fixture.session.csrf };
+  return { authorization: `Bearer ${fixture.token}` };
+}
+
+function concretePath(template: string, params: Record<string, string | string[]>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name] ?? "x";
+    return (Array.isArray(value) ? value : [value]).map(encodeURIComponent).join("/");
+  });
+}
+
+// --- the hostile values --------------------------------------------------------------------------
+
+const deepJson = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+
+/** Values no field of any input schema may accept. */
+const FIELD_VALUES: Record<string, unknown> = {
+  "NUL in text": "a\u0000b",
+  "unpaired surrogate": "a\ud800b",
+  "100,000-character string": "x".repeat(100_000),
+  "integer 2^31": 2 ** 31,
+  "integer -2^31 - 1": -(2 ** 31) - 1,
+  "1e300": 1e300,
+  "object of 51 keys": Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])),
+  "object of 20 kB": { a: "x".repeat(20_000) },
+  "object with a NUL key": { "a\u0000": 1 },
+  "object with a NUL inside": { a: ["\u0000"] },
+  "array of 10,000 items": Array.from({ length: 10_000 }, () => "x"),
+};
+
+/** For datetime fields: instants PostgreSQL or JavaScript cannot store. */
+const DATETIME_VALUES: Record<string, string> = {
+  "year 0000": "0000-01-01T00:00:00Z",
+  "past 9999 once in UTC": "9999-12-31T23:00:00-05:00",
+};
+
+const PATH_VALUES: Record<string, string> = {
+  "NUL in path": "a\u0000b",
+  "unpaired surrogate in path": "a\ud800b",
+  "10,000-character segment": "x".repeat(10_000),
+};
+
+const QUERY_VALUES: Record<string, string | string[]> = {
+  "NUL in query": "a\u0000b",
+  "10,000-character value": "x".repeat(10_000),
+  "2^31": "2147483648",
+  "20 digits": "99999999999999999999",
+  "repeated 1,000 times": Array.from({ length: 1_000 }, () => "1"),
+};
+
+const QUERY_DATE_VALUES: Record<string, string> = { "year 0000": "0000-01-01", "year 9999": "9999-12-31" };
+
+// --- the cases ---------------------------------------------------------------------------------
+
+type Case = {
+  name: string;
+  request: () => Request;
+  /** Path parameters as Next.js would pass them (decoded); the route's valid ones by default. */
+  params?: Record<string, string | string[]>;
+  /** Reaching PostgreSQL's own checks is tolerated (a bound another part of the app owns). */
+  mayReachDatabase?: boolean;
+  /** Statuses that pass: an exact one where the answer is certain, else the refused set. */
+  allowed: number[];
+};
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType } } };
+  while (["optional", "nullable", "default"].includes(current._zod.def.type) && current._zod.def.innerType)
+    current = current._zod.def.innerType as typeof current;
+  return current;
+}
+
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  return (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+}
+
+function casesFor(template: string, method: Method, handler: RouteHandler): Case[] {
+  const spec = handler.spec;
+  const params = pathParams(template);
+  const url = concretePath(template, params);
+  const headers = authHeaders(spec?.auth);
+  const query = validQuery(template);
+  const body = validBody(method, template);
+  const json =
+    (text: string, extra: Record<string, string> = {}) =>
+    () =>
+      rawRequest({
+        method,
+        path: url,
+        query,
+        headers: { ...headers, "content-type": "application/json", ...extra },
+        body: encode(text),
+      });
+  const cases: Case[] = [];
+  const add = (name: string, request: () => Request, allowed = REFUSED) =>
+    cases.push({ name, request, allowed });
+
+  if (!spec) {
+    // Not implemented here (405), or the static OpenAPI document.
+    if (template === "/v1/openapi.json" && method === "GET") return [];
+    add("NUL in a JSON body", json('{"a":"\\u0000"}'), [405, 404]);
+    add("JSON as text/plain", json("{}", { "content-type": "text/plain" }), [405, 404]);
+    add("declared 100 MB body", json("{}", { "content-length": String(100 * 1024 * 1024) }), [405, 404]);
+    return cases;
+  }
+
+  for (const [name, value] of Object.entries(PATH_VALUES)) {
+    for (const key of Object.keys(shapeOf(spec.params))) {
+      cases.push({
+        name: `path ${key}: ${name}`,
+        params: { ...params, [key]: value },
+        allowed: REFUSED,
+        request: spec.body
+          ? json(JSON.stringify(body))
+          : () => rawRequest({ method, path: url, query, headers }),
+      });
+    }
+  }
+
+  for (const key of Object.keys(shapeOf(spec.query))) {
+    const values = key.endsWith("_date") ? { ...QUERY_VALUES, ...QUERY_DATE_VALUES } : QUERY_VALUES;
+    for (const [name, value] of Object.entries(values)) {
+      add(
+        `query ${key}: ${name}`,
+        () => rawRequest({ method, path: url, query: { ...query, [key]: value }, headers }),
+        method === "GET" ? REFUSED_OR_SERVED : REFUSED,
+      );
+    }
+  }
+  if (template === "/v1/metrics/") {
+    for (const [name, value] of Object.entries(QUERY_DATE_VALUES)) {
+      add(`query start_date and end_date: ${name}`, () =>
+        rawRequest({ method, path: url, query: { start_date: value, end_date: value }, headers }),
+      );
+    }
+  }
+
+  if (spec.body) {
+    for (const [key, schema] of Object.entries(shapeOf(spec.body))) {
+      const values: Record<string, unknown> = { ...FIELD_VALUES };
+      if (unwrap(schema) === dateTime) Object.assign(values, DATETIME_VALUES);
+      for (const [name, value] of Object.entries(values)) {
+        add(`body ${key}: ${name}`, json(JSON.stringify({ ...body, [key]: value })));
+      }
+      const withDeepField = JSON.stringify({ ...body, [key]: 0 }).replace(
+        `"${key}":0`,
+        `"${key}":${deepJson(10_000)}`,
+      );
+      add(`body ${key}: 10,000-level nesting`, json(withDeepField));
+    }
+    const valid = JSON.stringify(body);
+    add("JSON as text/plain (an HTML form)", json(valid, { "content-type": "text/plain" }), [415]);
+    add("urlencoded form", json("a=1&b=2", { "content-type": "application/x-www-form-urlencoded" }), [415]);
+    add(
+      "multipart form",
+      json("--x\r\n\r\n--x--", { "content-type": "multipart/form-data; boundary=x" }),
+      [415],
+    );
+    add("JSON in latin-1", json(valid, { "content-type": "application/json; charset=iso-8859-1" }), [415]);
+    add(
+      "JSON without a content type",
+      () => rawRequest({ method, path: url, query, headers, body: encode(valid) }),
+      [415],
+    );
+    add(
+      "invalid UTF-8",
+      () =>
+        rawRequest({
+          method,
+          path: url,
+          query,
+          headers: { ...headers, "content-type": "application/json" },
+          body: new Uint8Array([...encode('{"label":"'), 0xff, 0xfe, ...encode('"}')]),
+        }),
+      [422],
+    );
+    add("malformed JSON", json("{nope"), [422]);
+    add("10,000-level nesting", json(deepJson(10_000)), [422]);
+    add("NUL in a key", json('{"\\u0000":1}'), [422]);
+    add("2 MiB body", json(`"${"x".repeat(2 * 1024 * 1024)}"`), [413]);
+    add("declared 100 MB body", json(valid, { "content-length": String(100 * 1024 * 1024) }), [413]);
+  } else if (method !== "GET") {
+    add("text/plain (an HTML form)", json("{}", { "content-type": "text/plain" }), [415]);
+    add("urlencoded form", json("a=1", { "content-type": "application/x-www-form-urlencoded" }), [415]);
+    add(
+      "multipart form",
+      json("--x\r\n\r\n--x--", { "content-type": "multipart/form-data; boundary=x" }),
+      [415],
+    );
+    add("declared 100 MB body", json("{}", { "content-length": String(100 * 1024 * 1024) }), [413]);
+  } else {
+    add(
+      "declared 100 MB body",
+      () =>
+        rawRequest({
+          method,
+          path: url,
+          query,
+          headers: { ...headers, "content-length": String(100 * 1024 * 1024) },
+        }),
+      [413],
+    );
+    // The rate limits count requests by client address: a long one must never become a database
+    // error (the first hop used to be a rate-limit key: a btree row too large past ~2.7 kB).
+    cases.push({
+      name: "X-Forwarded-For of 8,000 characters",
+      request: () =>
+        rawRequest({
+          method,
+          path: url,
+          query,
+          headers: { ...headers, "x-forwarded-for": `${randomBytes(6_000).toString("base64")}, 10.0.0.1` },
+        }),
+      allowed: REFUSED_OR_SERVED,
+      mayReachDatabase: true,
+    });
+  }
+  return cases;
+}
+
+function databaseRefusals(calls: unknown[][]): number {
+  return calls.filter(([message]) => String(message).startsWith("Database refused a value")).length;
+}
+
+function isContractError(answer: Awaited<ReturnType<typeof send>>): boolean {
+  const body = answer.body as { error?: unknown; detail?: unknown } | null | undefined;
+  if (!answer.contentType?.startsWith("application/json") || !body || typeof body.error !== "string")
+    return false;
+  if (answer.status === 422) {
+    return (
+      Array.isArray(body.detail) &&
+      body.detail.every(
+        (p: { type?: unknown; loc?: unknown; msg?: unknown }) =>
+          typeof p.type === "string" && Array.isArray(p.loc) && typeof p.msg === "string" && "input" in p,
+      )
+    );
+  }
+  return typeof body.detail === "string";
+}
+
+/**
+ * The valid requests the cases were built on go through, so each case was refused for its hostile
+ * part alone. Reads first, then writes (a deactivation would hide the activation from its GET).
+ */
+async function expectValidRequestsToPass() {
+  const calls = ROUTES.flatMap((route) => METHODS.map((method) => ({ ...route, method }))).sort(
+    (a, b) => Number(a.method !== "GET") - Number(b.method !== "GET"),
+  );
+  for (const { path: template, module, method } of calls) {
+    const handler = (module as Partial<Record<Method, RouteHandler>>)[method];
+    const spec = handler?.spec;
+    if (!handler || !spec || template === "/v1/auth/sign-out") continue;
+    const params = pathParams(template);
+    const request = rawRequest({
+      method,
+      path: concretePath(template, params),
+      query: validQuery(template),
+      headers: { ...authHeaders(spec.auth), ...(spec.body ? { "content-type": "application/json" } : {}) },
+      body: spec.body ? new TextEncoder().encode(JSON.stringify(validBody(method, template))) : undefined,
+    });
+    const answer = await send(handler, request, params);
+    // The buyer's benefits exist once the order is processed: a 403 says the secret was good.
+    const expected = template.endsWith("/benefits") ? 403 : answer.status < 300 ? answer.status : "2xx";
+    expect(answer.status, `${method} ${template}: ${answer.text.slice(0, 300)}`).toBe(expected);
+  }
+}
+
+describe("hostile input on every route", () => {
+  it("lists every route file", () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name === "route.ts") files.push(full);
+      }
+    };
+    walk(import.meta.dirname);
+    expect(ROUTES).toHaveLength(files.length);
+  });
+
+  it("answers every case with a JSON 4xx of the contract and changes nothing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failures: string[] = [];
+    const statuses: Record<number, number> = {};
+    let tried = 0;
+    let serverErrors = 0;
+    // Values the schemas let through to PostgreSQL, refused there (a missing bound): none.
+    let refusedByDatabase = 0;
+    let tolerated = 0;
+    for (const { path: template, module } of ROUTES) {
+      const before = await databaseFingerprint();
+      for (const method of METHODS) {
+        const handler = (module as Partial<Record<Method, RouteHandler>>)[method];
+        if (!handler) continue;
+        for (const hostile of casesFor(template, method, handler)) {
+          const refusalsBefore = databaseRefusals(warn.mock.calls);
+          const answer = await send(handler, hostile.request(), hostile.params ?? pathParams(template));
+          const refused = databaseRefusals(warn.mock.calls) - refusalsBefore;
+          if (hostile.mayReachDatabase) tolerated += refused;
+          else refusedByDatabase += refused;
+          tried++;
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+          if (answer.status >= 500) serverErrors++;
+          const where = `${method} ${template} — ${hostile.name}`;
+          if (refused && !hostile.mayReachDatabase) failures.push(`${where}: reached PostgreSQL's checks`);
+          if (!hostile.allowed.includes(answer.status))
+            failures.push(`${where}: ${answer.status} ${answer.text.slice(0, 200)}`);
+          else if (answer.status >= 400 && !isContractError(answer))
+            failures.push(`${where}: not the contract's JSON`);
+          else if (answer.text.length > 16_384)
+            failures.push(`${where}: a ${answer.text.length}-character answer`);
+        }
+      }
+      const after = await databaseFingerprint();
+      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+      if (changed.length) failures.push(`${template}: changed ${changed.join(", ")}`);
+    }
+    warn.mockRestore();
+    error.mockRestore();
+    console.log(
+      `hostile input: ${tried} cases on ${ROUTES.length} route files, ${serverErrors} answered 5xx, ` +
+        `${refusedByDatabase} reached PostgreSQL's own checks (+${tolerated} tolerated: long X-Forwarded-For); ` +
+        `statuses ${JSON.stringify(statuses)}`,
+    );
+    expect(failures).toEqual([]);
+    expect(serverErrors).toBe(0);
+    expect(refusedByDatabase).toBe(0);
+    expect(tried).toBeGreaterThan(1000);
+
+    await expectValidRequestsToPass();
+  }, 600_000);
+});

@@ -1,0 +1,130 @@
+// Reading a request's body safely: its media type (JSON only, so a cross-site HTML form cannot
+// post to the API), its size (refused past the limit before the rest is read), its encoding
+// (strict UTF-8, never replaced by U+FFFD) and its JSON. Used by the route wrapper
+// (lib/api/handler.ts) and, for the size, by the pre-routing guard (lib/http/pre-route.ts).
+import { ApiError, type Problem } from "./errors";
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The largest request body accepted, in bytes: `MAX_BODY_BYTES`, 1 MiB by default. */
+export function maxBodyBytes(): number {
+  const value = Number(process.env.MAX_BODY_BYTES);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_BODY_BYTES;
+}
+
+export function payloadTooLarge(limit = maxBodyBytes()): ApiError {
+  return new ApiError("PayloadTooLarge", `The request body should be at most ${limit} bytes.`);
+}
+
+/** The declared Content-Length, or null when there is none (chunked) or it is not a number. */
+export function declaredLength(header: string | null | undefined): number | null {
+  if (header == null || !/^\s*\d+\s*$/.test(header)) return null;
+  return Number(header);
+}
+
+/** True when the declared length is already over the limit: refused without reading a byte. */
+export function isDeclaredTooLarge(header: string | null | undefined, limit = maxBodyBytes()): boolean {
+  const length = declaredLength(header);
+  return length !== null && length > limit;
+}
+
+// `application/json` and `application/<anything>+json`, with an optional UTF-8 charset. JSON has
+// no other encoding (RFC 8259), so another charset is refused rather than misread.
+const JSON_ESSENCE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
+
+export function isJsonMediaType(header: string): boolean {
+  const [essence = "", ...parameters] = header.split(";").map((part) => part.trim().toLowerCase());
+  if (!JSON_ESSENCE.test(essence)) return false;
+  return parameters.every((parameter) => {
+    const [name, value = ""] = parameter.split("=").map((part) => part.trim());
+    return name !== "charset" || ["utf-8", "utf8", '"utf-8"', '"utf8"'].includes(value);
+  });
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function unsupportedMediaType(): ApiError {
+  return new ApiError(
+    "UnsupportedMediaType",
+    "Send the request body as JSON, with Content-Type: application/json.",
+  );
+}
+
+/**
+ * The checks made before anything else, from the headers alone: a declared length over the limit
+ * is 413, and a write that declares any media type but JSON is 415 (HTML forms can only send
+ * text/plain, urlencoded or multipart: this is what keeps them off sign-in, sign-out and every
+ * other route, including those whose body is ignored).
+ */
+export function assertAcceptableHeaders(request: Request): void {
+  if (isDeclaredTooLarge(request.headers.get("content-length"))) throw payloadTooLarge();
+  if (READ_METHODS.has(request.method.toUpperCase())) return;
+  const type = request.headers.get("content-type");
+  if (type !== null && !isJsonMediaType(type)) throw unsupportedMediaType();
+}
+
+/**
+ * The body's bytes, counted while they arrive: past the limit the stream is cancelled (the rest
+ * is never read) and the request is 413.
+ */
+export async function readBodyBytes(request: Request, limit = maxBodyBytes()): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw payloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function jsonInvalid(msg: string): Problem {
+  return { type: "json_invalid", loc: ["body"], msg, input: {} };
+}
+
+export type RequestBody = {
+  /** The exact text (what idempotency hashes); "" when there was no body. */
+  text: string;
+  /** The parsed JSON; undefined when the body was empty or could not be parsed. */
+  value: unknown;
+  problems: Problem[];
+};
+
+/**
+ * Reads and parses a JSON body. Invalid UTF-8 and malformed JSON are 422 `json_invalid`; a
+ * non-empty body without a Content-Type is 415 (its sender did not say it is JSON).
+ */
+export async function readJsonBody(request: Request, options: { parse: boolean }): Promise<RequestBody> {
+  const bytes = await readBodyBytes(request);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { text: "", value: undefined, problems: [jsonInvalid("The request body is not valid UTF-8")] };
+  }
+  if (!text.trim()) return { text, value: undefined, problems: [] };
+  if (request.headers.get("content-type") === null) throw unsupportedMediaType();
+  if (!options.parse) return { text, value: undefined, problems: [] };
+  try {
+    return { text, value: JSON.parse(text), problems: [] };
+  } catch (error) {
+    return {
+      text,
+      value: undefined,
+      problems: [jsonInvalid(`JSON decode error: ${(error as Error).message}`)],
+    };
+  }
+}

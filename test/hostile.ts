@@ -1,0 +1,204 @@
+// Shared by the hostile-input tests: one organization with something behind every route, requests
+// built byte by byte (any content type, raw or streamed bodies, any header), and a fingerprint of
+// the database to prove a refused request changed nothing.
+import { getDb } from "../lib/db/client";
+import type { RouteHandler } from "../lib/api/handler";
+import {
+  createActivation,
+  createBenefit,
+  createCheckout,
+  createCustomer,
+  createLicenseKey,
+  createMerchantUser,
+  createOrder,
+  createOrganization,
+  createProduct,
+  createToken,
+} from "../lib/factories";
+import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
+
+export const MERCHANT_EMAIL = "hostile-merchant@example.com";
+export const MERCHANT_PASSWORD = "a long enough password";
+
+export type Fixture = {
+  organizationId: string;
+  token: string;
+  session: { cookie: string; csrf: string };
+  productId: string;
+  priceId: string;
+  checkoutId: string;
+  clientSecret: string;
+  licenseKey: { id: string; key: string };
+  activationId: string;
+  orderId: string;
+  /** A token other than the one used to call, for the revoke route's path. */
+  otherTokenId: string;
+};
+
+export async function createFixture(): Promise<Fixture> {
+  const db = await getDb();
+  const organization = await createOrganization(db);
+  const { token } = await createToken(db, organization.id);
+  const other = await createToken(db, organization.id, { comment: "Another token" });
+  await createMerchantUser(db, {
+    email: MERCHANT_EMAIL,
+    password: MERCHANT_PASSWORD,
+    organizationIds: [organization.id],
+  });
+  const keys = await createBenefit(db, organization.id, {
+    type: "license_keys",
+    properties: { activations: { limit: 5 }, limit_usage: 100 },
+  });
+  const { product, price } = await createProduct(db, organization.id, {
+    price: { amount_type: "custom", minimum_amount: 100, maximum_amount: null },
+    benefitIds: [keys.id],
+  });
+  const customer = await createCustomer(db, organization.id);
+  const order = await createOrder(db, organization.id, { customerId: customer.id, priceId: price.id });
+  const licenseKey = await db.licenseKey.findFirstOrThrow({ where: { customer_id: customer.id } });
+  const activation = await createActivation(db, licenseKey.id);
+  const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
+  const signedIn = await signInRoute(
+    jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
+    { params: Promise.resolve({}) },
+  );
+  const cookies = Object.fromEntries(
+    signedIn.headers.getSetCookie().map((line) => {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
+  return {
+    organizationId: organization.id,
+    token,
+    session: {
+      cookie: `dsb_session=${cookies.dsb_session}; dsb_csrf=${cookies.dsb_csrf}`,
+      csrf: decodeURIComponent(cookies.dsb_csrf ?? ""),
+    },
+    productId: product.id,
+    priceId: price.id,
+    checkoutId: checkout.id,
+    clientSecret: checkout.client_secret,
+    licenseKey: { id: licenseKey.id, key: licenseKey.key },
+    activationId: activation.id,
+    orderId: order.id,
+    otherTokenId: other.accessToken.id,
+  };
+}
+
+/** A fresh license key, for tests that must not share counters. */
+export async function createFixtureLicenseKey(fixture: Fixture) {
+  const db = await getDb();
+  const key = await db.licenseKey.findUniqueOrThrow({ where: { id: fixture.licenseKey.id } });
+  return createLicenseKey(db, fixture.organizationId, {
+    benefitId: key.benefit_id,
+    customerId: key.customer_id,
+  });
+}
+
+export type RawRequest = {
+  method: string;
+  path: string;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+  /** Sent as is: no Content-Type is added. */
+  body?: Uint8Array | ReadableStream<Uint8Array>;
+};
+
+export function rawRequest({ method, path, query = {}, headers = {}, body }: RawRequest): Request {
+  const url = new URL(path, "http://localhost");
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
+  }
+  // Fetch cannot send a body with GET: a GET case keeps its headers only.
+  if (method === "GET" || method === "HEAD") body = undefined;
+  return new Request(url, {
+    method,
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+export function jsonRequest(
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return rawRequest({
+    method,
+    path,
+    headers: { "content-type": "application/json", ...headers },
+    body: new TextEncoder().encode(JSON.stringify(body)),
+  });
+}
+
+export type Answer = { status: number; contentType: string | null; text: string; body: unknown };
+
+export async function send(
+  handler: RouteHandler,
+  request: Request,
+  params: Record<string, string | string[]> = {},
+): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await handler(request, { params: Promise.resolve(params) });
+  } catch (error) {
+    // Thrown out of the handler: Next.js would answer an empty 500.
+    return { status: 500, contentType: null, text: String(error), body: undefined };
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, contentType: response.headers.get("content-type"), text, body };
+}
+
+/**
+ * A body of `total` bytes that is produced only as it is read, counting what was pulled: proves a
+ * refused body was not read to its end.
+ */
+export function streamedBody(total: number, chunkSize = 64 * 1024) {
+  const counter = { pulled: 0 };
+  const chunk = new Uint8Array(chunkSize).fill(0x20);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled >= total) return controller.close();
+      counter.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, counter };
+}
+
+// Columns that reads themselves update (when a token or a session was last used).
+const VOLATILE_COLUMNS = ["last_used_at", "last_seen_at"];
+
+/**
+ * A fingerprint of every table's content (rate-limit counters aside: every request counts).
+ * Equal fingerprints before and after a request mean it changed nothing.
+ */
+export async function databaseFingerprint(): Promise<Record<string, string>> {
+  const db = await getDb();
+  const tables = await db.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+       AND table_name NOT LIKE 'rate_limit%' AND table_name NOT LIKE '%migrations%'
+     ORDER BY table_name`,
+  );
+  const strip = VOLATILE_COLUMNS.map((column) => ` - '${column}'`).join("");
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const rows = await db.$queryRawUnsafe<{ digest: string | null; count: number }[]>(
+      `SELECT md5(coalesce(string_agg(r, ',' ORDER BY r), '')) AS digest, count(*)::int AS count
+       FROM (SELECT (to_jsonb(t)${strip})::text AS r FROM "${name}" t) s`,
+    );
+    out[name] = `${rows[0]?.count}:${rows[0]?.digest}`;
+  }
+  return out;
+}
