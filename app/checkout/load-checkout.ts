@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { cache } from "react";
 import { GET } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import type { CheckoutView } from "@/components/checkout/api";
+import { addressHeaders } from "@/lib/http/peer";
 
 export type LoadedCheckout = { checkout: CheckoutView; loadedAt: number };
 
@@ -11,13 +12,9 @@ export type LoadedCheckout = { checkout: CheckoutView; loadedAt: number };
 export const loadCheckout = cache(async (clientSecret: string): Promise<LoadedCheckout | null> => {
   const path = `/v1/checkouts/custom/client/${encodeURIComponent(clientSecret)}`;
   // The buyer's address travels along, so this read counts against their own rate-limit budget.
-  const incoming = await headers();
-  const forwarded: Record<string, string> = {};
-  for (const name of ["x-forwarded-for", "x-real-ip"]) {
-    const value = incoming.get(name);
-    if (value) forwarded[name] = value;
-  }
-  const request = new Request(new URL(path, "http://checkout.internal"), { headers: forwarded });
+  const request = new Request(new URL(path, "http://checkout.internal"), {
+    headers: addressHeaders(await headers()),
+  });
   const response = await GET(request, {
     params: Promise.resolve({ client_secret: clientSecret }),
   });

@@ -9,7 +9,14 @@ import { ApiError, type Problem } from "./errors";
 import { describeIdempotentRequest, readIdempotencyKey, withIdempotency } from "./idempotency";
 import { parseWith, searchParamsToObject, unstorableInputProblems } from "./validation";
 import { assertAcceptableHeaders, readJsonBody } from "./request-body";
-import { clientIp, enforceRateLimits, rateLimitHeaders, rateLimits, type RateLimit } from "./rate-limit";
+import {
+  enforceRateLimits,
+  rateLimitHeaders,
+  rateLimits,
+  type RateLimit,
+  type RateLimitResult,
+} from "./rate-limit";
+import { addressBucket, clientAddress } from "../http/peer";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
@@ -157,18 +164,27 @@ export function route<
     try {
       assertAcceptableHeaders(request);
       const db = await getDb();
+      const limits = rateLimits();
+      const addressBudget = () => ({ key: `ip:${addressBucket(clientAddress(request))}`, limit: limits.ip });
       let principal: Principal | null = null;
+      let rate: RateLimitResult | null;
       if (spec.auth !== "public") {
-        principal = await authenticate(db, request);
+        principal = await authenticate(db, request).catch(async (error: unknown) => {
+          // Failed credentials cost the caller's address, like any anonymous request, so guessing
+          // tokens or session cookies runs into the same 429.
+          if (error instanceof ApiError && error.status === 401)
+            await enforceRateLimits(db, [addressBudget()]);
+          throw error;
+        });
+        // Charged before the scope check: refused requests of a valid credential count too.
+        rate = await enforceRateLimits(db, [
+          { key: `${principal.kind}:${principal.id}`, limit: limits.token },
+        ]);
         if (spec.auth === "session") requireSession(principal);
         else requireScope(principal, spec.auth as Scope);
+      } else {
+        rate = await enforceRateLimits(db, [addressBudget()]);
       }
-      const limits = rateLimits();
-      let rate = await enforceRateLimits(db, [
-        principal
-          ? { key: `${principal.kind}:${principal.id}`, limit: limits.token }
-          : { key: `ip:${clientIp(request)}`, limit: limits.ip },
-      ]);
 
       const problems: Problem[] = [];
       const parse = <S extends z.ZodType>(

@@ -1,7 +1,15 @@
 // Rate limits (contract: per token and per IP, 429 RateLimitExceeded with Retry-After and the
-// RateLimit-* headers). Counters live in PostgreSQL, one row per key and fixed window, so every
-// app instance enforces the same budget: one upsert per request, no in-memory state.
+// RateLimit-* headers). Each budget is a token bucket of `limit` requests that refills at
+// limit/window: a full minute's budget may come at once, but no faster than that afterwards, so a
+// burst across a minute's edge cannot double it (a fixed window could).
+//
+// The bucket is kept as one timestamp, its "theoretical arrival time" (GCRA): the moment it will
+// be full again. A request costs one emission interval (window/limit); it fits while the bucket
+// stays within one window of now. One upsert per budget decides that atomically in PostgreSQL,
+// so every app instance shares the budget, and the table is UNLOGGED: no WAL, no fsync per
+// request (the counters are lost, i.e. reset, if PostgreSQL crashes, which is acceptable).
 import type { DbOrTx } from "../db/client";
+import { sha256Hex } from "../crypto";
 import { ApiError } from "./errors";
 
 export type RateLimit = { limit: number; windowMs: number };
@@ -10,8 +18,10 @@ export type RateLimitResult = {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the window resets. */
+  /** Seconds until the bucket is full again. */
   resetSeconds: number;
+  /** Seconds until the next request fits (0 when this one did). */
+  retryAfterSeconds: number;
 };
 
 function fromEnv(name: string, fallback: number): number {
@@ -25,16 +35,31 @@ export function rateLimits() {
   return {
     /** Requests per minute for one access token. */
     token: { limit: fromEnv("RATE_LIMIT_TOKEN_PER_MINUTE", 600), windowMs },
-    /** Requests per minute from one IP address on routes without a token. */
+    /** Requests per minute from one client address on routes without a token (and failed credentials). */
     ip: { limit: fromEnv("RATE_LIMIT_IP_PER_MINUTE", 300), windowMs },
     /** Validations and activations per minute of one license key. */
     licenseKey: { limit: fromEnv("RATE_LIMIT_LICENSE_KEY_PER_MINUTE", 120), windowMs },
   } satisfies Record<string, RateLimit>;
 }
 
-// Old windows are swept now and then by whichever request happens to draw it, which keeps the
-// table small without a scheduled job.
-const SWEEP_PROBABILITY = 0.01;
+// Keys are built from ids, addresses and client-sent values such as license keys: a long one is
+// stored as its hash, so no caller can make an index entry too large.
+const MAX_KEY_LENGTH = 200;
+
+function boundedKey(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `${key.slice(0, 64)}#${sha256Hex(key)}`;
+}
+
+// A full bucket is the same as no row, so rows whose bucket has refilled are deleted; each
+// process does it at most once a minute, in the request that finds the sweep due.
+const SWEEP_INTERVAL_MS = 60_000;
+const sweepState = globalThis as unknown as { __rateLimitNextSweep?: number };
+
+async function sweepFullBuckets(db: DbOrTx, now: Date): Promise<void> {
+  if ((sweepState.__rateLimitNextSweep ?? 0) > now.getTime()) return;
+  sweepState.__rateLimitNextSweep = now.getTime() + SWEEP_INTERVAL_MS;
+  await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE full_at <= ${now.toISOString()}::timestamp`;
+}
 
 export async function hitRateLimit(
   db: DbOrTx,
@@ -42,18 +67,52 @@ export async function hitRateLimit(
   { limit, windowMs }: RateLimit,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO rate_limit_buckets (key, window_start, count)
-    VALUES (${key}, ${windowStart.toISOString()}::timestamp, 1)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
-    RETURNING count`;
-  if (Math.random() < SWEEP_PROBABILITY) {
-    await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE window_start < ${new Date(windowStart.getTime() - windowMs).toISOString()}::timestamp`;
-  }
-  const count = Number(rows[0]?.count ?? 1);
-  const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
+  const intervalMs = windowMs / limit;
+  const at = now.toISOString();
+  const bucket = boundedKey(key);
+  // full_at' = max(full_at, now) + interval, kept only if it stays within a window of now. When it
+  // does not, the row is left as it is and read back for Retry-After by the second branch.
+  const rows = await db.$queryRaw<{ full_at_ms: number; allowed: boolean }[]>`
+    WITH hit AS (
+      INSERT INTO rate_limit_buckets AS b (key, full_at)
+      VALUES (${bucket}, ${at}::timestamp + ${intervalMs}::float8 * interval '1 millisecond')
+      ON CONFLICT (key) DO UPDATE
+        SET full_at = GREATEST(b.full_at, ${at}::timestamp) + ${intervalMs}::float8 * interval '1 millisecond'
+        WHERE GREATEST(b.full_at, ${at}::timestamp) + ${intervalMs}::float8 * interval '1 millisecond'
+          <= ${at}::timestamp + ${windowMs}::float8 * interval '1 millisecond'
+      RETURNING full_at
+    )
+    SELECT (EXTRACT(EPOCH FROM full_at) * 1000)::float8 AS full_at_ms, true AS allowed FROM hit
+    UNION ALL
+    SELECT (EXTRACT(EPOCH FROM full_at) * 1000)::float8, false FROM rate_limit_buckets
+    WHERE key = ${bucket} AND NOT EXISTS (SELECT FROM hit)`;
+  await sweepFullBuckets(db, now);
+  return bucketState(rows[0], { limit, windowMs }, now.getTime());
+}
+
+/** What a bucket's full time means for the caller (pure, exported for the unit tests). */
+export function bucketState(
+  row: { full_at_ms: number; allowed: boolean } | undefined,
+  { limit, windowMs }: RateLimit,
+  nowMs: number,
+): RateLimitResult {
+  const intervalMs = windowMs / limit;
+  // No row at all: a concurrent first request created it after this statement's snapshot, and
+  // this one did not fit. The next request fits one interval later at the latest.
+  const fullAtMs = row ? Number(row.full_at_ms) : nowMs + windowMs;
+  const allowed = row?.allowed ?? false;
+  // The tolerance absorbs floating-point and microsecond rounding of the stored timestamp.
+  const remaining = allowed
+    ? Math.max(0, Math.floor((windowMs - (fullAtMs - nowMs)) / intervalMs + 1e-6))
+    : 0;
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000 - 1e-6));
+  return {
+    allowed,
+    limit,
+    remaining,
+    resetSeconds: seconds(fullAtMs - nowMs),
+    retryAfterSeconds: allowed ? 0 : seconds(fullAtMs + intervalMs - windowMs - nowMs),
+  };
 }
 
 export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
@@ -61,17 +120,8 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
     "RateLimit-Limit": String(result.limit),
     "RateLimit-Remaining": String(result.remaining),
     "RateLimit-Reset": String(result.resetSeconds),
-    ...(result.allowed ? {} : { "Retry-After": String(result.resetSeconds) }),
+    ...(result.allowed ? {} : { "Retry-After": String(result.retryAfterSeconds) }),
   };
-}
-
-/**
- * The caller's address: the first hop of X-Forwarded-For (set by the reverse proxy in front of
- * the app), else X-Real-IP. Without either, all such requests share one budget.
- */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
 }
 
 /**
@@ -90,10 +140,8 @@ export async function enforceRateLimits(
     if (!result.allowed) {
       throw new ApiError(
         "RateLimitExceeded",
-        `Rate limit exceeded. Retry in ${result.resetSeconds} seconds.`,
-        {
-          headers: rateLimitHeaders(result),
-        },
+        `Rate limit exceeded. Retry in ${result.retryAfterSeconds} seconds.`,
+        { headers: rateLimitHeaders(result) },
       );
     }
   }

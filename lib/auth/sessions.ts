@@ -1,16 +1,14 @@
 // Dashboard sign-in: email + password (scrypt), a session row per sign-in, the cookie holding a
 // random token of which only the hash is stored, and a CSRF token per session that the dashboard
-// echoes in X-CSRF-Token on writes. Repeated wrong passwords lock the account for a while.
+// echoes in X-CSRF-Token on writes. Password guessing is slowed down by sign-in-throttle.ts.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "../db/client";
 import { randomSecret, sha256Hex } from "../crypto";
 import { ApiError } from "../api/errors";
 import { hashPassword, verifyPassword } from "./passwords";
+import { claimSignInAttempt, settleSuccessfulSignIn, signInThrottleKeys } from "./sign-in-throttle";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Consecutive failures that lock an account, and for how long. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 // last_seen_at is for humans; refreshing it on every request would turn reads into writes.
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
@@ -26,48 +24,30 @@ export type SignedIn = { view: SessionView; token: string; expiresAt: Date };
 // wrong password and response times do not reveal which emails have accounts.
 let decoyHash: Promise<string> | null = null;
 
-function lockedError(until: Date, now: Date): ApiError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new ApiError(
-    "RateLimitExceeded",
-    `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
-    { headers: { "Retry-After": String(seconds) } },
-  );
-}
-
 const invalidCredentials = () => new ApiError("Unauthorized", "Invalid email or password.");
 
 export async function signIn(
   db: DbOrTx,
-  input: { email: string; password: string; userAgent?: string | null; previousToken?: string | null },
+  input: {
+    email: string;
+    password: string;
+    /** The client's address (lib/http/peer.ts): guesses are throttled per address. */
+    address: string;
+    userAgent?: string | null;
+    previousToken?: string | null;
+  },
   now = new Date(),
 ): Promise<SignedIn> {
-  const user = await db.user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
-  if (!user) {
-    decoyHash ??= hashPassword(randomUUID());
-    await verifyPassword(input.password, await decoyHash);
-    throw invalidCredentials();
-  }
-  if (user.locked_until && user.locked_until > now) throw lockedError(user.locked_until, now);
+  const email = input.email.trim().toLowerCase();
+  const throttleKeys = signInThrottleKeys(email, input.address);
+  // Counted before anything is looked up or checked, and the same for every email.
+  await claimSignInAttempt(db, throttleKeys, now);
+  const user = await db.user.findUnique({ where: { email } });
+  decoyHash ??= hashPassword(randomUUID());
+  const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
+  if (!user || !passwordMatches) throw invalidCredentials();
+  await settleSuccessfulSignIn(db, throttleKeys);
 
-  if (!(await verifyPassword(input.password, user.password_hash))) {
-    // Atomic increment: parallel wrong guesses each count.
-    const updated = await db.user.update({
-      where: { id: user.id },
-      data: { failed_login_count: { increment: 1 } },
-      select: { failed_login_count: true },
-    });
-    if (updated.failed_login_count >= MAX_FAILED_SIGN_INS) {
-      const until = new Date(now.getTime() + LOCKOUT_MS);
-      await db.user.update({ where: { id: user.id }, data: { locked_until: until, failed_login_count: 0 } });
-      throw lockedError(until, now);
-    }
-    throw invalidCredentials();
-  }
-
-  if (user.failed_login_count || user.locked_until) {
-    await db.user.update({ where: { id: user.id }, data: { failed_login_count: 0, locked_until: null } });
-  }
   // Rotation: a sign-in always starts a new session and ends the one the browser still held.
   if (input.previousToken) await signOut(db, input.previousToken, now);
   const token = randomSecret("dss_");

@@ -1,7 +1,8 @@
-// The dashboard's session cookie through the real route handlers: sign-in, lockout, the cookie as
-// a credential for /v1 (tenancy, CSRF on writes), sign-out, expiry and rotation.
-import { beforeAll, describe, expect, it } from "vitest";
+// The dashboard's session cookie through the real route handlers: sign-in, its throttling, the
+// cookie as a credential for /v1 (tenancy, CSRF on writes), sign-out, expiry and rotation.
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
+import type { ApiError } from "@/lib/api/errors";
 import { sha256Hex } from "@/lib/crypto";
 import {
   createBenefit,
@@ -13,8 +14,11 @@ import {
   createProduct,
   createToken,
 } from "@/lib/factories";
-import { LOCKOUT_MS, MAX_FAILED_SIGN_INS } from "@/lib/auth/sessions";
+import { verifyPassword } from "@/lib/auth/passwords";
+import { signIn as signInService } from "@/lib/auth/sessions";
+import { SIGN_IN_THROTTLE, signInThrottleKeys } from "@/lib/auth/sign-in-throttle";
 import { call, type CallOptions } from "@/test/http";
+import { fromPeer } from "@/test/peer";
 import { POST as signInRoute } from "./sign-in/route";
 import { POST as signOutRoute } from "./sign-out/route";
 import { GET as sessionRoute } from "./session/route";
@@ -22,6 +26,13 @@ import { GET as listOrders } from "../orders/route";
 import { GET as getOrder } from "../orders/[id]/route";
 import { GET as listLicenseKeys } from "../license-keys/route";
 import { PATCH as patchLicenseKey } from "../license-keys/[id]/route";
+
+// Password checks are counted: throttled attempts must never reach one.
+vi.mock("@/lib/auth/passwords", async (original) => {
+  const actual = await original<typeof import("@/lib/auth/passwords")>();
+  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+});
+const passwordChecks = vi.mocked(verifyPassword);
 
 const PASSWORD = "a long enough password";
 const orgs: Record<"a" | "b" | "c", { id: string; orderId: string; licenseKeyId: string }> = {} as never;
@@ -136,8 +147,6 @@ describe("sign-in", () => {
       expect(response.body).toEqual({ error: "Unauthorized", detail: "Invalid email or password." });
       expect(response.headers.getSetCookie()).toEqual([]);
     }
-    const db = await getDb();
-    await db.user.update({ where: { email: "bravo@example.com" }, data: { failed_login_count: 0 } });
   });
 
   it("validates the body", async () => {
@@ -149,38 +158,6 @@ describe("sign-in", () => {
     ]);
   });
 
-  it("locks the account after repeated failures, even for the right password, until the lock ends", async () => {
-    const db = await getDb();
-    await createMerchantUser(db, {
-      email: "locked@example.com",
-      password: PASSWORD,
-      organizationIds: [orgs.b.id],
-    });
-    // Parallel guesses each count.
-    const attempts = await Promise.all(
-      Array.from({ length: MAX_FAILED_SIGN_INS - 1 }, () => signIn("locked@example.com", "guess")),
-    );
-    expect(attempts.map((r) => r.status)).toEqual(Array(MAX_FAILED_SIGN_INS - 1).fill(401));
-    const locking = await signIn("locked@example.com", "guess");
-    expect(locking.status).toBe(429);
-    expect(locking.body.error).toBe("RateLimitExceeded");
-    expect(Number(locking.headers.get("retry-after"))).toBe(LOCKOUT_MS / 1000);
-
-    const rightPassword = await signIn("locked@example.com");
-    expect(rightPassword.status).toBe(429);
-    expect(rightPassword.headers.getSetCookie()).toEqual([]);
-    const user = await db.user.findUniqueOrThrow({ where: { email: "locked@example.com" } });
-    expect(user.locked_until!.getTime()).toBeGreaterThan(Date.now() + LOCKOUT_MS - 60_000);
-    expect(await db.userSession.count({ where: { user_id: user.id } })).toBe(0);
-
-    // The lock ends: the right password works again and the counters reset.
-    await db.user.update({ where: { id: user.id }, data: { locked_until: new Date(Date.now() - 1000) } });
-    expect((await signIn("locked@example.com")).status).toBe(200);
-    const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(after.failed_login_count).toBe(0);
-    expect(after.locked_until).toBeNull();
-  });
-
   it("rotates: signing in again ends the session the browser still held", async () => {
     const first = await signedIn("bravo@example.com");
     const second = await signIn("bravo@example.com", PASSWORD, {
@@ -189,6 +166,122 @@ describe("sign-in", () => {
     expect(second.status).toBe(200);
     expect(cookiesFrom(second.headers).dsb_session).not.toBe(first.session);
     expect((await call(listOrders, withSession(first))).status).toBe(401);
+  });
+});
+
+describe("sign-in throttling", () => {
+  const FREE = SIGN_IN_THROTTLE.accountAndAddress.freeAttempts;
+  const FIRST_DELAY_S = SIGN_IN_THROTTLE.accountAndAddress.firstDelayMs / 1000;
+
+  async function merchant(email: string) {
+    await createMerchantUser(await getDb(), { email, password: PASSWORD, organizationIds: [orgs.b.id] });
+  }
+
+  it("checks at most the free attempts of 30 parallel wrong passwords; the rest are 429", async () => {
+    await merchant("parallel@example.com");
+    passwordChecks.mockClear();
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn("parallel@example.com", `guess ${i}`, fromPeer("198.51.100.70")),
+      ),
+    );
+    expect(passwordChecks).toHaveBeenCalledTimes(FREE);
+    expect(responses.filter((r) => r.status === 401)).toHaveLength(FREE);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(30 - FREE);
+    for (const response of refused) {
+      expect(response.body).toEqual({
+        error: "RateLimitExceeded",
+        detail: expect.stringMatching(/^Too many sign-in attempts. Try again in \d+ second\(s\).$/),
+      });
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      // (Parallel requests' clocks differ by milliseconds, which may round up a second.)
+      expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(FIRST_DELAY_S + 1);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+
+    // The right password from that address waits too, unchecked; from another address it works.
+    passwordChecks.mockClear();
+    expect((await signIn("parallel@example.com", PASSWORD, fromPeer("198.51.100.70"))).status).toBe(429);
+    expect(passwordChecks).not.toHaveBeenCalled();
+    expect((await signIn("parallel@example.com", PASSWORD, fromPeer("198.51.100.71"))).status).toBe(200);
+  });
+
+  it("slows guesses down with growing delays, and lets the right password in after the wait", async () => {
+    await merchant("patient@example.com");
+    const db = await getDb();
+    const t0 = new Date(Date.now() + 60_000);
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    const attempt = (password: string, seconds: number) =>
+      signInService(
+        db,
+        { email: "patient@example.com", password, address: "198.51.100.80" },
+        at(seconds),
+      ).then(
+        () => 200,
+        (error: { status: number; headers: Record<string, string> }) =>
+          error.status === 429 ? `429 after ${error.headers["Retry-After"]}` : error.status,
+      );
+    const outcomes = [];
+    for (let i = 0; i < FREE; i++) outcomes.push(await attempt("wrong", 0));
+    expect(outcomes).toEqual(Array(FREE).fill(401));
+    expect(await attempt(PASSWORD, 1)).toBe(`429 after ${FIRST_DELAY_S - 1}`);
+    // After the wait, one more guess; the next wait is twice as long.
+    expect(await attempt("wrong", FIRST_DELAY_S)).toBe(401);
+    expect(await attempt(PASSWORD, FIRST_DELAY_S + 1)).toBe(`429 after ${2 * FIRST_DELAY_S - 1}`);
+    expect(await attempt(PASSWORD, 3 * FIRST_DELAY_S)).toBe(200);
+    // A successful sign-in forgets the guesses: the free attempts are there again.
+    const { accountAndAddress } = signInThrottleKeys("patient@example.com", "198.51.100.80");
+    expect(await db.signInAttempt.findUnique({ where: { key: accountAndAddress } })).toBeNull();
+    for (let i = 0; i < FREE; i++) expect(await attempt("wrong", 3 * FIRST_DELAY_S)).toBe(401);
+  });
+
+  it("throttles an unknown email exactly like a known one", async () => {
+    await merchant("known@example.com");
+    const db = await getDb();
+    const t0 = new Date(Date.now() + 60_000);
+    const sequence = async (email: string, address: string) => {
+      const seen = [];
+      for (let i = 0; i < FREE + 2; i++) {
+        const moment = new Date(t0.getTime() + i * 1000);
+        seen.push(
+          await signInService(db, { email, password: "wrong password", address }, moment).then(
+            () => "signed in",
+            (error: ApiError) => ({ status: error.status, body: error.body(), headers: error.headers }),
+          ),
+        );
+      }
+      return seen;
+    };
+    const known = await sequence("known@example.com", "198.51.100.90");
+    const unknown = await sequence("nobody-at-all@example.com", "198.51.100.91");
+    expect(unknown).toEqual(known);
+    expect(known.map((outcome) => (outcome as { status: number }).status)).toEqual([
+      ...Array(FREE).fill(401),
+      429,
+      429,
+    ]);
+    expect(known.at(-1)).toEqual({
+      status: 429,
+      body: {
+        error: "RateLimitExceeded",
+        detail: `Too many sign-in attempts. Try again in ${FIRST_DELAY_S - 2} second(s).`,
+      },
+      headers: { "Retry-After": String(FIRST_DELAY_S - 2) },
+    });
+  });
+
+  it("throttles one address trying many emails", async () => {
+    const limit = SIGN_IN_THROTTLE.address.freeAttempts;
+    const statuses = [];
+    for (let i = 0; i < limit + 2; i++) {
+      statuses.push(
+        (await signIn(`sprayed-${i}@example.com`, "Password1", fromPeer("198.51.100.95"))).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(limit).fill(401), 429, 429]);
+    // Other addresses are not affected.
+    expect((await signIn("sprayed-0@example.com", "Password1", fromPeer("198.51.100.96"))).status).toBe(401);
   });
 });
 

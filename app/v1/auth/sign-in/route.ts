@@ -4,6 +4,7 @@ import { json, methods, route } from "@/lib/api/handler";
 import { readCookie, SESSION_COOKIE, sessionCookies, withCookies } from "@/lib/api/session-cookies";
 import { signInBody, sessionViewSchema } from "@/lib/auth/schemas";
 import { signIn } from "@/lib/auth/sessions";
+import { clientAddress } from "@/lib/http/peer";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
@@ -14,14 +15,22 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       summary: "Sign a merchant in (email and password); sets the session cookie",
     },
     async ({ db, request, body }) => {
-      const signedIn = await signIn(db, {
-        ...body,
-        userAgent: request.headers.get("user-agent"),
-        previousToken: readCookie(request, SESSION_COOKIE),
-      });
+      // One clock for the session and its cookies: their lifetimes match however long the
+      // password check takes.
+      const now = new Date();
+      const signedIn = await signIn(
+        db,
+        {
+          ...body,
+          address: clientAddress(request),
+          userAgent: request.headers.get("user-agent"),
+          previousToken: readCookie(request, SESSION_COOKIE),
+        },
+        now,
+      );
       return withCookies(
         json(z.encode(sessionViewSchema, signedIn.view)),
-        sessionCookies(signedIn.token, signedIn.view.csrf_token, signedIn.expiresAt),
+        sessionCookies(signedIn.token, signedIn.view.csrf_token, signedIn.expiresAt, now),
       );
     },
   ),
