@@ -15,6 +15,7 @@ import { checkoutDiscountSchema } from "../discounts/schemas";
 import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
 import { organizationSchema, toOrganization } from "../organizations/schemas";
 import { computeAmounts } from "./amounts";
+import { clientSecretOf } from "./client-secret";
 
 const STATUSES = ["open", "expired", "confirmed", "succeeded", "failed"] as const;
 
@@ -191,12 +192,14 @@ export function checkoutUrl(clientSecret: string) {
 export function toCheckout(row: CheckoutRow) {
   const flags = computeAmounts({ price: row.product_price, amount: row.amount });
   const isPaymentRequired = (row.total_amount ?? 0) > 0;
+  const clientSecret = clientSecretOf(row);
   return {
     ...row,
-    url: checkoutUrl(row.client_secret),
+    client_secret: clientSecret,
+    url: checkoutUrl(clientSecret),
     success_url: row.success_url
       ? row.success_url.replaceAll("{CHECKOUT_ID}", row.id)
-      : `${checkoutUrl(row.client_secret)}/confirmation`,
+      : `${checkoutUrl(clientSecret)}/confirmation`,
     is_discount_applicable: flags.is_discount_applicable,
     is_free_product_price: flags.is_free_product_price,
     is_payment_required: isPaymentRequired,
