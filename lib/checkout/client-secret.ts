@@ -34,6 +34,11 @@ export function newClientSecret(sessionId: string) {
   return { clientSecret, columns: storedClientSecret(sessionId, clientSecret) };
 }
 
+/** The row with its secret in clear beside it, as the views (toCheckout) need it. */
+export function withClientSecret<T extends StoredSecret>(row: T): T & { client_secret: string } {
+  return { ...row, client_secret: clientSecretOf(row) };
+}
+
 /** The session's secret in clear, for the merchant's view and the checkout URL. */
 export function clientSecretOf(row: StoredSecret): string {
   if (row.client_secret_ciphertext) return decrypt(row.client_secret_ciphertext, context(row.id));

@@ -14,7 +14,8 @@ export async function findClientCheckout(db: DbOrTx, clientSecret: string) {
     include: checkoutClientInclude,
   });
   if (!row) throw ApiError.notFound();
-  return row;
+  // The caller holds the secret: no need to decrypt the stored copy.
+  return { ...row, client_secret: clientSecret };
 }
 
 /**

@@ -11,7 +11,7 @@ import { defaultPaymentProcessorName } from "../payments";
 import { checkoutInclude, toCheckout, type CreateCheckoutBody } from "./schemas";
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
-import { newClientSecret } from "./client-secret";
+import { newClientSecret, withClientSecret } from "./client-secret";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
@@ -159,6 +159,6 @@ export async function createCheckout(
       },
     });
     const row = await tx.checkoutSession.findUniqueOrThrow({ where: { id }, include: checkoutInclude });
-    return toCheckout(row);
+    return toCheckout(withClientSecret(row));
   });
 }
