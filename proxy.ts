@@ -2,11 +2,12 @@
 // - a Content-Security-Policy with a fresh nonce, which Next.js puts on its own scripts, so no
 //   other script runs ('strict-dynamic': only what those scripts load; no 'unsafe-inline');
 // - frame-ancestors: the session's embed_origin when the merchant set one, else 'none'. That needs
-//   the session, hence this lookup (one indexed read of one column) before the page renders;
+//   the session, hence this lookup (one indexed read by the secret's hash) before the page renders;
 // - no referrer (the URL carries the client secret), nosniff.
 // Everything else gets static headers from next.config.js.
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "@/lib/db/client";
+import { clientSecretHash } from "@/lib/checkout/client-secret";
 
 /** The origin a session may be framed by, or null: only a well-formed http(s) origin is trusted. */
 async function frameAncestorFor(clientSecret: string): Promise<string | null> {
@@ -14,7 +15,7 @@ async function frameAncestorFor(clientSecret: string): Promise<string | null> {
   try {
     const db = await getDb();
     const session = await db.checkoutSession.findUnique({
-      where: { client_secret: clientSecret },
+      where: { client_secret_hash: clientSecretHash(clientSecret) },
       select: { embed_origin: true },
     });
     if (!session?.embed_origin) return null;

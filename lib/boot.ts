@@ -53,6 +53,7 @@ async function bootOnce(): Promise<void> {
   const config = databaseConfig();
   const where = config.kind === "postgres" ? "PostgreSQL" : `embedded, ${config.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
+  await sealLegacySecrets(db);
 
   await seed(db, config);
   // After the seed, so a fresh install's first jobs see the demo data.
@@ -61,6 +62,15 @@ async function bootOnce(): Promise<void> {
     onShutdown("the job worker", stopJobWorker);
     console.log("Job worker started (JOB_WORKER=false to run this instance without one).");
   }
+}
+
+// Plaintext a migration could not encrypt (SQL has no access to the server's key) is sealed here,
+// before the server answers, so none remains once it has booted.
+async function sealLegacySecrets(db: Db): Promise<void> {
+  const { sealLegacyClientSecrets } = await import("./checkout/client-secret");
+  const sealed = await sealLegacyClientSecrets(db);
+  if (sealed)
+    console.log(`Encrypted the client secrets of ${sealed} checkout session(s) stored before encryption.`);
 }
 
 async function seed(db: Db, config: DatabaseConfig): Promise<void> {

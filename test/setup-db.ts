@@ -4,6 +4,9 @@ import { afterAll, inject } from "vitest";
 import { closeDb } from "../lib/db/client";
 import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
 
+// The server secret (lib/secrets), fixed as an operator sets APP_SECRET.
+process.env.APP_SECRET ??= "test-app-secret-not-for-production-0123456789";
+
 const serverUrl = testServerUrl();
 const suffix = randomBytes(6).toString("hex");
 

@@ -1,7 +1,7 @@
 // Managing organization access tokens from the dashboard: list, create (the token is returned
 // once, only its hash is kept) and revoke. Only signed-in merchants get here (auth "session"):
 // a token cannot mint or revoke tokens.
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { ApiError } from "../api/errors";
 import { pageOf, skipTake } from "../api/pagination";
@@ -22,7 +22,7 @@ export async function listAccessTokens(db: DbOrTx, principal: Principal, query: 
 }
 
 export async function createOrganizationAccessToken(
-  db: DbOrTx,
+  db: Db,
   principal: Principal,
   body: CreateAccessTokenBody,
   now = new Date(),
@@ -45,13 +45,17 @@ export async function createOrganizationAccessToken(
     });
   }
   if (problems.length) throw ApiError.validation(problems);
-  const { token, accessToken } = await createAccessToken(db, {
-    organizationId: body.organization_id,
-    comment: body.comment,
-    scopes: body.scopes,
-    expiresAt: body.expires_at,
+  // In a transaction of its own, so that an Idempotency-Key's answer (the token, encrypted) is
+  // stored with the token (lib/api/idempotency.ts): a retry never mints a second one.
+  return db.$transaction(async (tx) => {
+    const { token, accessToken } = await createAccessToken(tx, {
+      organizationId: body.organization_id,
+      comment: body.comment,
+      scopes: body.scopes,
+      expiresAt: body.expires_at,
+    });
+    return { organization_access_token: toAccessToken(accessToken), token };
   });
-  return { organization_access_token: toAccessToken(accessToken), token };
 }
 
 /** Revoking twice is harmless: the first revocation time is kept. */

@@ -6,7 +6,12 @@ import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { authenticate, requireScope, requireSession, type Principal } from "./auth";
 import { ApiError, type Problem } from "./errors";
-import { describeIdempotentRequest, readIdempotencyKey, withIdempotency } from "./idempotency";
+import {
+  describeIdempotentRequest,
+  readIdempotencyKey,
+  withIdempotency,
+  type StoredAnswer,
+} from "./idempotency";
 import { parseWith, searchParamsToObject, unstorableInputProblems } from "./validation";
 import { assertAcceptableHeaders, readJsonBody } from "./request-body";
 import {
@@ -61,6 +66,16 @@ type Spec<
   produces?: string;
   /** An extra rate-limit budget keyed by the request body (e.g. per license key). */
   rateLimitBy?: (body: z.output<B>) => { key: string; limit: RateLimit } | null;
+  /**
+   * Idempotency-Key (POST, PATCH): "replay" (default) keeps the answer, encrypted, for 24 hours;
+   * "none" ignores the header, for routes whose every try must run (sign-in checks the password).
+   */
+  idempotency?: "replay" | "none";
+  /**
+   * Public routes: whose Idempotency-Key it is (lib/api/idempotency.ts `clientSecretScope`,
+   * `licenseKeyScope`), so that two callers' keys never meet. Defaults to the route.
+   */
+  idempotencyScope?: (request: { params: z.output<P>; body: z.output<B> }) => string;
 };
 
 /** A route's declaration without its type parameters, as documentation sees it. */
@@ -150,6 +165,24 @@ function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 204 }, resu
   return json(spec.output ? z.encode(spec.output, result) : result, status);
 }
 
+/**
+ * The answer a transaction's result would make, to be stored with its effect: only a result the
+ * route's output schema encodes (or any result of a 204 route), so an intermediate value of a
+ * service running several transactions is not taken for the answer.
+ */
+function answerOf(
+  spec: { output?: z.ZodType; status?: 200 | 201 | 204 },
+  result: unknown,
+): StoredAnswer | null {
+  if (result instanceof Response) return null;
+  const status = spec.status ?? 200;
+  if (status === 204) return { status, headers: [], body: "" };
+  if (!spec.output) return null;
+  const encoded = z.safeEncode(spec.output, result);
+  if (!encoded.success) return null;
+  return { status, headers: Object.entries(JSON_HEADERS), body: JSON.stringify(encoded.data) };
+}
+
 export function route<
   A extends Auth,
   P extends z.ZodType = z.ZodUndefined,
@@ -203,7 +236,8 @@ export function route<
         problems.push(...result.problems);
         return undefined;
       };
-      const idempotency = readIdempotencyKey(request);
+      const idempotency =
+        spec.idempotency === "none" ? { ok: true as const, key: null } : readIdempotencyKey(request);
       if (!idempotency.ok) problems.push(idempotency.problem);
       const key = idempotency.ok ? idempotency.key : null;
       const params = parse(spec.params, await context.params, "path");
@@ -223,7 +257,7 @@ export function route<
       if (extra) rate = (await enforceRateLimits(db, [extra])) ?? rate;
 
       // Handler errors become responses here, so that an idempotent request stores its 4xx.
-      const run = async () => {
+      const run = async (db: Db) => {
         const result = await handle({
           request,
           db,
@@ -234,10 +268,24 @@ export function route<
         });
         return toResponse(spec, result);
       };
-      const guarded = () => run().catch(toErrorResponse);
+      const guarded = (db: Db) => run(db).catch(toErrorResponse);
       const response = key
-        ? await withIdempotency(db, describeIdempotentRequest(request, key, principal, text), guarded)
-        : await run();
+        ? await withIdempotency(
+            db,
+            describeIdempotentRequest(
+              request,
+              key,
+              {
+                principal,
+                scope: spec.idempotencyScope?.({ params: params as z.output<P>, body: body as z.output<B> }),
+              },
+              (await context.params) ?? {},
+              text,
+            ),
+            guarded,
+            (result) => answerOf(spec, result),
+          )
+        : await run(db);
       if (rate)
         for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
       return response;

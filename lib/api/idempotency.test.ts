@@ -17,6 +17,7 @@ import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate
 import { PATCH as clientUpdate } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { ApiError } from "./errors";
 import { route } from "./handler";
+import { licenseKeyScope } from "./idempotency";
 
 let db: Db;
 let orgId: string;
@@ -217,7 +218,7 @@ describe("Idempotency-Key on PATCH /v1/license-keys/{id}", () => {
     expect((await patch(licenseKey.id, { usage: 1 }, key)).status).toBe(200);
     await db.idempotencyKey.updateMany({
       where: { key },
-      data: { status: "in_flight", response_status: null, response_body: null },
+      data: { status: "in_flight", response_status: null, response_ciphertext: null },
     });
     expect(await patch(licenseKey.id, { usage: 1 }, key)).toMatchObject({
       status: 409,
@@ -278,7 +279,10 @@ describe("Idempotency-Key on public routes", () => {
     });
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expect(await row(key)).toMatchObject({ scope: "public:/v1/customer-portal/license-keys/activate" });
+    expect(await row(key)).toMatchObject({
+      scope: licenseKeyScope({ key: licenseKey.key, organization_id: orgId }),
+      path: "/v1/customer-portal/license-keys/activate",
+    });
   });
 
   it("scopes keys by the client secret in the path", async () => {

@@ -1,10 +1,18 @@
 // Idempotency-Key (contract section 9): a POST or PATCH sent again with the same key gets the first
 // answer back instead of running twice, so clients can retry after a timeout without fear. Claims
 // and stored answers live in PostgreSQL (idempotency_keys), so every app instance sees them.
+//
+// Secrets at rest: answers carry secrets (access tokens, client secrets, customer session tokens),
+// so a stored answer (headers and body) is encrypted with the server's key; scopes, paths and
+// request hashes never hold a secret either (keyed hashes, path templates).
+//
+// Exactly once across a crash: while a request runs, its transactions also write its answer
+// (`completingTransactions`), so the effect and the answer commit together; the write after the
+// handler returns stays, for work done outside a transaction or in several.
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { IdempotencyKey } from "../generated/prisma/client";
-import { sha256Hex } from "../crypto";
+import { decrypt, encrypt, hmacHex } from "../secrets";
 import { ApiError, type Problem } from "./errors";
 
 const HEADER = "Idempotency-Key";
@@ -15,16 +23,20 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 const IN_FLIGHT_TIMEOUT_MS = 2 * 60 * 1000;
 // Expired keys are swept by whichever claim draws it, as rate-limit buckets are: no scheduled job.
 const SWEEP_PROBABILITY = 0.01;
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** What identifies one idempotent request: whose key it is, and what was asked. */
 export type IdempotentRequest = {
   scope: string;
   key: string;
   method: string;
+  /** The route's path with its parameters as `{name}`: a client secret in the path is not stored. */
   path: string;
+  /** HMAC of method, path, query and body: a dump cannot confirm a guessed license key or password. */
   requestHash: string;
 };
+
+/** An answer as stored: status, headers (Set-Cookie included) and body. */
+export type StoredAnswer = { status: number; headers: [string, string][]; body: string };
 
 type Claim = { id: string; claimedAt: Date };
 
@@ -57,47 +69,113 @@ export function readIdempotencyKey(
   return { ok: true, key };
 }
 
+/** A public route's scope: the checkout whose client secret the path carries (keyed hash). */
+export function clientSecretScope(clientSecret: string): string {
+  return `client_secret:${hmacHex("idempotency_keys.scope.client_secret", clientSecret)}`;
+}
+
+/** A public license-key route's scope: the organization and a keyed hash of the license key. */
+export function licenseKeyScope(body: { organization_id: string; key: string }): string {
+  return `license_key:${body.organization_id}:${hmacHex("idempotency_keys.scope.license_key", body.key)}`;
+}
+
+/** The path with each parameter's segment written `{name}`. */
+export function pathTemplate(pathname: string, params: Record<string, unknown>): string {
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) if (typeof value === "string") names.set(value, name);
+  return pathname
+    .split("/")
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // A malformed escape is no parameter value of ours: kept as sent.
+      }
+      const name = names.get(decoded);
+      return name ? `{${name}}` : segment;
+    })
+    .join("/");
+}
+
 /**
- * Keys are per caller: a token's keys never meet another token's. Public routes carry their
- * credential (a client secret) in the path, so the path is the caller.
+ * Keys are per caller: a token's (or a dashboard session's) keys never meet another's. Public
+ * routes name their caller (`scope`: the checkout of a client secret, the organization and license
+ * key); without one, the route itself.
  */
 export function describeIdempotentRequest(
   request: Request,
   key: string,
-  principal: { id: string } | null,
+  caller: { principal: { kind: string; id: string } | null; scope?: string | null },
+  params: Record<string, unknown>,
   bodyText: string,
 ): IdempotentRequest {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
+  const path = pathTemplate(url.pathname, params);
+  const scope = caller.principal
+    ? `${caller.principal.kind}:${caller.principal.id}`
+    : (caller.scope ?? `route:${path}`);
   return {
-    scope: principal ? `token:${principal.id}` : `public:${url.pathname}`,
+    scope,
     key,
     method,
-    path: url.pathname,
-    requestHash: sha256Hex(`${method}\n${url.pathname}${url.search}\n${bodyText}`),
+    path,
+    requestHash: hmacHex("idempotency_keys.request", `${method}\n${url.pathname}${url.search}\n${bodyText}`),
   };
 }
 
 /**
  * Runs `run` at most once per key: claims the key, then stores the answer, or replays the stored
  * one, or refuses with 409 while another request holds the key or when the key was used for a
- * different request.
+ * different request. `run` gets a client whose interactive transactions also store the answer
+ * `answerOf` makes of their result (null: not an answer, e.g. the first of several transactions).
  */
 export async function withIdempotency(
   db: Db,
   request: IdempotentRequest,
-  run: () => Promise<Response>,
+  run: (db: Db) => Promise<Response>,
+  answerOf: (result: unknown) => StoredAnswer | null = () => null,
 ): Promise<Response> {
   const outcome = await claim(db, request, new Date());
   if (outcome instanceof Response) return outcome;
   let response: Response;
   try {
-    response = await run();
+    response = await run(completingTransactions(db, outcome, answerOf));
   } catch (error) {
     await release(db, outcome);
     throw error;
   }
   return finish(db, outcome, response);
+}
+
+/**
+ * The client a request runs with: `$transaction(fn)` writes the answer made of fn's result in the
+ * same transaction, so a crash after the commit still leaves the answer for the retry. Everything
+ * else is the client itself; services never know.
+ */
+function completingTransactions(
+  db: Db,
+  claim: Claim,
+  answerOf: (result: unknown) => StoredAnswer | null,
+): Db {
+  const transaction = (arg: unknown, options?: unknown) => {
+    if (typeof arg !== "function") return db.$transaction(arg as never, options as never);
+    const fn = arg as (tx: Tx) => Promise<unknown>;
+    return db.$transaction(async (tx) => {
+      const result = await fn(tx);
+      const answer = answerOf(result);
+      if (answer) await complete(tx, claim, answer);
+      return result;
+    }, options as never);
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "$transaction") return transaction;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 async function claim(
@@ -162,11 +240,16 @@ function inProgress() {
   return new ApiError("ConflictError", "A request with this idempotency key is in progress.");
 }
 
+const answerContext = (rowId: string) => `idempotency_keys.response:${rowId}`;
+
 function replay(row: IdempotencyKey): Response {
-  const body = row.response_body || null;
-  const headers: Record<string, string> = { "Idempotent-Replayed": "true" };
-  if (body) headers["content-type"] = JSON_CONTENT_TYPE;
-  return new Response(body, { status: row.response_status ?? 200, headers });
+  const answer = row.response_ciphertext
+    ? (JSON.parse(decrypt(row.response_ciphertext, answerContext(row.id))) as StoredAnswer)
+    : { status: row.response_status ?? 200, headers: [], body: "" };
+  const headers = new Headers();
+  for (const [name, value] of answer.headers) headers.append(name, value);
+  headers.set("Idempotent-Replayed", "true");
+  return new Response(answer.body || null, { status: row.response_status ?? answer.status, headers });
 }
 
 async function finish(db: Db, claim: Claim, response: Response): Promise<Response> {
@@ -174,7 +257,8 @@ async function finish(db: Db, claim: Claim, response: Response): Promise<Respons
   if (isRetryable(response.status, body)) {
     await release(db, claim);
   } else {
-    await complete(db, claim, response.status, body);
+    // Each Set-Cookie stays its own header (iteration yields them apart).
+    await complete(db, claim, { status: response.status, headers: [...response.headers], body });
   }
   return new Response(body || null, { status: response.status, headers: response.headers });
 }
@@ -198,14 +282,20 @@ function errorCode(body: string): unknown {
 }
 
 // Writes are conditioned on the claim's time: once a stale claim was taken over, the request
-// that took it owns the row, and a late finish of the old one must not overwrite its answer.
-async function complete(db: Db, claim: Claim, status: number, body: string) {
+// that took it owns the row, and a late finish of the old one must not overwrite its answer. The
+// final answer replaces one a transaction stored (the handler may have added headers since).
+async function complete(db: Db | Tx, claim: Claim, answer: StoredAnswer) {
   await db.idempotencyKey.updateMany({
-    where: { id: claim.id, status: "in_flight", created_at: claim.claimedAt },
-    data: { status: "completed", response_status: status, response_body: body },
+    where: { id: claim.id, created_at: claim.claimedAt },
+    data: {
+      status: "completed",
+      response_status: answer.status,
+      response_ciphertext: encrypt(JSON.stringify(answer), answerContext(claim.id)),
+    },
   });
 }
 
+// Only an answer-less claim: a transaction of this request may have committed its answer already.
 async function release(db: Db, claim: Claim) {
   await db.idempotencyKey.deleteMany({
     where: { id: claim.id, status: "in_flight", created_at: claim.claimedAt },

@@ -21,14 +21,26 @@ function cookie(name: string, value: string, maxAgeSeconds: number, httpOnly: bo
   );
 }
 
+// Rounded up: the cookie is set a few milliseconds after the session's expiry was computed, and a
+// slow request must not make it a second shorter (a lifetime of 604799 s instead of 7 days).
+function maxAgeUntil(expiresAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+}
+
 export function sessionCookies(
   token: string,
   csrfToken: string,
   expiresAt: Date,
   now = new Date(),
 ): string[] {
-  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000));
+  const maxAge = maxAgeUntil(expiresAt, now);
   return [cookie(SESSION_COOKIE, token, maxAge, true), cookie(CSRF_COOKIE, csrfToken, maxAge, false)];
+}
+
+/** The CSRF cookie alone: re-sent with the session view, so a browser's copy follows the server's. */
+export function csrfCookie(csrfToken: string, expiresAt: Date, now = new Date()): string {
+  const maxAge = maxAgeUntil(expiresAt, now);
+  return cookie(CSRF_COOKIE, csrfToken, maxAge, false);
 }
 
 export function clearedSessionCookies(): string[] {

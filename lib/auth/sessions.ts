@@ -1,9 +1,10 @@
 // Dashboard sign-in: email + password (scrypt), a session row per sign-in, the cookie holding a
 // random token of which only the hash is stored, and a CSRF token per session that the dashboard
 // echoes in X-CSRF-Token on writes. Password guessing is slowed down by sign-in-throttle.ts.
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
 import { randomSecret, sha256Hex } from "../crypto";
+import { hmacBase64url, safeEqual } from "../secrets";
 import { ApiError } from "../api/errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { claimSignInAttempt, settleSuccessfulSignIn, signInThrottleKeys } from "./sign-in-throttle";
@@ -51,14 +52,14 @@ export async function signIn(
   // Rotation: a sign-in always starts a new session and ends the one the browser still held.
   if (input.previousToken) await signOut(db, input.previousToken, now);
   const token = randomSecret("dss_");
-  const csrfToken = randomSecret("", 24);
+  const sessionId = randomUUID();
+  const csrfToken = csrfTokenFor(sessionId);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.userSession.create({
     data: {
-      id: randomUUID(),
+      id: sessionId,
       user_id: user.id,
       token_hash: sha256Hex(token),
-      csrf_token: csrfToken,
       created_at: now,
       last_seen_at: now,
       expires_at: expiresAt,
@@ -108,7 +109,7 @@ export async function resolveSession(
   return {
     id: row.id,
     userId: row.user_id,
-    csrfToken: row.csrf_token,
+    csrfToken: csrfTokenFor(row.id),
     organizationIds: row.user.memberships.map((m) => m.organization_id),
   };
 }
@@ -134,19 +135,31 @@ export async function sessionView(db: DbOrTx, userId: string, csrfToken: string)
   };
 }
 
+/**
+ * The session's CSRF token: an HMAC of its id under the server secret, computed when needed, so
+ * no token is stored. Another site can neither read it (the cookie is same-site) nor compute it.
+ * 32 characters (192 bits), like the random tokens it replaces.
+ */
+export function csrfTokenFor(sessionId: string): string {
+  return hmacBase64url("user_sessions.csrf_token", sessionId).slice(0, 32);
+}
+
 /** Constant-time comparison of the CSRF header with the session's token. */
 export function csrfMatches(sent: string | null, expected: string): boolean {
-  if (!sent) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return !!sent && safeEqual(sent, expected);
 }
 
 /** The view of a live session, by its id (the principal of a cookie-authenticated request). */
-export async function currentSessionView(db: DbOrTx, sessionId: string): Promise<SessionView> {
+export async function currentSession(
+  db: DbOrTx,
+  sessionId: string,
+): Promise<{ view: SessionView; expiresAt: Date }> {
   const session = await db.userSession.findUniqueOrThrow({
     where: { id: sessionId },
-    select: { user_id: true, csrf_token: true },
+    select: { user_id: true, expires_at: true },
   });
-  return sessionView(db, session.user_id, session.csrf_token);
+  return {
+    view: await sessionView(db, session.user_id, csrfTokenFor(sessionId)),
+    expiresAt: session.expires_at,
+  };
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { dateTime, pageSchema } from "../api/schemas";
 import { displayKey } from "../license-keys/key-format";
+import { clientSecretHash } from "./client-secret";
 
 export const checkoutLicenseKeySchema = z.object({
   id: z.string(),
@@ -39,7 +40,7 @@ function noteOf(properties: unknown): string | null {
 /** The benefits granted for a succeeded session, in the product's benefit order. */
 export async function listCheckoutBenefits(db: DbOrTx, clientSecret: string) {
   const session = await db.checkoutSession.findUnique({
-    where: { client_secret: clientSecret },
+    where: { client_secret_hash: clientSecretHash(clientSecret) },
     select: { id: true, status: true, product_id: true },
   });
   if (!session) throw ApiError.notFound();

@@ -1,18 +1,21 @@
 // The buyer's side of a session, where the client secret is the credential: read it (whatever its
-// status, so the hosted page can say what happened) and update it while it is open.
+// status, so the hosted page can say what happened) and update it while it is open. Sessions are
+// found by the hash of the secret (lib/checkout/client-secret.ts), never by the secret itself.
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { checkoutClientInclude, toCheckoutClient, type ClientUpdateCheckoutBody } from "./schemas";
 import { assertOpen } from "./service";
 import { resolveChanges } from "./changes";
+import { clientSecretHash } from "./client-secret";
 
 export async function findClientCheckout(db: DbOrTx, clientSecret: string) {
   const row = await db.checkoutSession.findUnique({
-    where: { client_secret: clientSecret },
+    where: { client_secret_hash: clientSecretHash(clientSecret) },
     include: checkoutClientInclude,
   });
   if (!row) throw ApiError.notFound();
-  return row;
+  // The caller holds the secret: no need to decrypt the stored copy.
+  return { ...row, client_secret: clientSecret };
 }
 
 /**
@@ -26,7 +29,8 @@ export async function getClientCheckout(db: DbOrTx, clientSecret: string, now = 
 
 /** Locks the session row for the rest of the transaction, then reads it. */
 export async function lockClientCheckout(tx: Tx, clientSecret: string) {
-  await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE client_secret = ${clientSecret} FOR UPDATE`;
+  await tx.$queryRaw`SELECT id FROM checkout_sessions
+    WHERE client_secret_hash = ${clientSecretHash(clientSecret)} FOR UPDATE`;
   return findClientCheckout(tx, clientSecret);
 }
 

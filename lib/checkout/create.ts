@@ -7,11 +7,11 @@ import type { Db } from "../db/client";
 import type { Principal } from "../api/auth";
 import { ApiError, type Problem } from "../api/errors";
 import { checkoutTtlSeconds } from "../config";
-import { randomSecret } from "../crypto";
 import { defaultPaymentProcessorName } from "../payments";
 import { checkoutInclude, toCheckout, type CreateCheckoutBody } from "./schemas";
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
+import { newClientSecret, withClientSecret } from "./client-secret";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
@@ -129,33 +129,36 @@ export async function createCheckout(
   });
 
   const id = randomUUID();
-  await db.checkoutSession.create({
-    data: {
-      id,
-      created_at: now,
-      organization_id: organizationId,
-      client_secret: randomSecret("cs_"),
-      payment_processor: defaultPaymentProcessorName(),
-      expires_at: new Date(now.getTime() + checkoutTtlSeconds() * 1000),
-      success_url: body.success_url ?? null,
-      embed_origin: body.embed_origin ?? null,
-      ...amounts,
-      product_id: price.product_id,
-      product_price_id: price.id,
-      discount_id: discount?.id ?? null,
-      discount_locked: !!discount,
-      allow_discount_codes: body.allow_discount_codes,
-      customer_id: customer?.id ?? null,
-      customer_name: body.customer_name ?? customer?.name ?? null,
-      customer_email: body.customer_email ?? customer?.email ?? null,
-      customer_ip_address: body.customer_ip_address ?? null,
-      customer_billing_address: billingAddress ?? Prisma.DbNull,
-      customer_tax_id: body.customer_tax_id ?? customer?.tax_id ?? null,
-      customer_metadata: body.customer_metadata,
-      metadata: body.metadata,
-      custom_field_data: customFieldData as Prisma.InputJsonObject,
-    },
+  // One transaction, so that an Idempotency-Key's answer is stored with the session (lib/api/idempotency.ts).
+  return db.$transaction(async (tx) => {
+    await tx.checkoutSession.create({
+      data: {
+        id,
+        created_at: now,
+        organization_id: organizationId,
+        ...newClientSecret(id).columns,
+        payment_processor: defaultPaymentProcessorName(),
+        expires_at: new Date(now.getTime() + checkoutTtlSeconds() * 1000),
+        success_url: body.success_url ?? null,
+        embed_origin: body.embed_origin ?? null,
+        ...amounts,
+        product_id: price.product_id,
+        product_price_id: price.id,
+        discount_id: discount?.id ?? null,
+        discount_locked: !!discount,
+        allow_discount_codes: body.allow_discount_codes,
+        customer_id: customer?.id ?? null,
+        customer_name: body.customer_name ?? customer?.name ?? null,
+        customer_email: body.customer_email ?? customer?.email ?? null,
+        customer_ip_address: body.customer_ip_address ?? null,
+        customer_billing_address: billingAddress ?? Prisma.DbNull,
+        customer_tax_id: body.customer_tax_id ?? customer?.tax_id ?? null,
+        customer_metadata: body.customer_metadata,
+        metadata: body.metadata,
+        custom_field_data: customFieldData as Prisma.InputJsonObject,
+      },
+    });
+    const row = await tx.checkoutSession.findUniqueOrThrow({ where: { id }, include: checkoutInclude });
+    return toCheckout(withClientSecret(row));
   });
-  const row = await db.checkoutSession.findUniqueOrThrow({ where: { id }, include: checkoutInclude });
-  return toCheckout(row);
 }

@@ -183,20 +183,27 @@ export const checkoutClientInclude = {
 } as const satisfies Prisma.CheckoutSessionInclude;
 
 export type CheckoutRow = Prisma.CheckoutSessionGetPayload<{ include: typeof checkoutInclude }>;
+/**
+ * The client secret is stored only hashed and encrypted: a view is made of a row with the secret
+ * in clear beside it (lib/checkout/client-secret.ts `withClientSecret`). Decrypting here would
+ * bring node:crypto into the browser, which loads these schemas.
+ */
+type WithSecret = { client_secret: string };
 
 export function checkoutUrl(clientSecret: string) {
   return `${publicBaseUrl()}/checkout/${clientSecret}`;
 }
 
-export function toCheckout(row: CheckoutRow) {
+export function toCheckout(row: CheckoutRow & WithSecret) {
   const flags = computeAmounts({ price: row.product_price, amount: row.amount });
   const isPaymentRequired = (row.total_amount ?? 0) > 0;
+  const clientSecret = row.client_secret;
   return {
     ...row,
-    url: checkoutUrl(row.client_secret),
+    url: checkoutUrl(clientSecret),
     success_url: row.success_url
       ? row.success_url.replaceAll("{CHECKOUT_ID}", row.id)
-      : `${checkoutUrl(row.client_secret)}/confirmation`,
+      : `${checkoutUrl(clientSecret)}/confirmation`,
     is_discount_applicable: flags.is_discount_applicable,
     is_free_product_price: flags.is_free_product_price,
     is_payment_required: isPaymentRequired,
@@ -215,6 +222,6 @@ export function toCheckout(row: CheckoutRow) {
 export type CheckoutClientRow = Prisma.CheckoutSessionGetPayload<{ include: typeof checkoutClientInclude }>;
 
 /** The client view's data; encode it with checkoutClientSchema (which drops the merchant fields). */
-export function toCheckoutClient(row: CheckoutClientRow) {
+export function toCheckoutClient(row: CheckoutClientRow & WithSecret) {
   return { ...toCheckout(row), organization: toOrganization(row.organization) };
 }

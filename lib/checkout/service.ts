@@ -7,6 +7,7 @@ import { ApiError } from "../api/errors";
 import { oneOf, pageOf, skipTake } from "../api/pagination";
 import { checkoutInclude, toCheckout, type ListCheckoutsQuery, type UpdateCheckoutBody } from "./schemas";
 import { resolveChanges } from "./changes";
+import { withClientSecret } from "./client-secret";
 
 export async function listCheckouts(db: DbOrTx, principal: Principal, query: ListCheckoutsQuery) {
   const where: Prisma.CheckoutSessionWhereInput = {
@@ -22,7 +23,11 @@ export async function listCheckouts(db: DbOrTx, principal: Principal, query: Lis
     db.checkoutSession.findMany({ where, include: checkoutInclude, orderBy, ...skipTake(query) }),
     db.checkoutSession.count({ where }),
   ]);
-  return pageOf(rows.map(toCheckout), total, query);
+  return pageOf(
+    rows.map((row) => toCheckout(withClientSecret(row))),
+    total,
+    query,
+  );
 }
 
 async function findCheckoutOrThrow(db: DbOrTx, principal: Principal, id: string) {
@@ -31,7 +36,7 @@ async function findCheckoutOrThrow(db: DbOrTx, principal: Principal, id: string)
     include: checkoutInclude,
   });
   if (!row) throw ApiError.notFound();
-  return row;
+  return withClientSecret(row);
 }
 
 export async function getCheckout(db: DbOrTx, principal: Principal, id: string) {

@@ -11,6 +11,7 @@ import { checkoutTtlSeconds } from "../config";
 import { grantProductBenefits } from "../benefits/grants";
 import { addInterval } from "../subscriptions/periods";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
+import { storedClientSecret } from "../checkout/client-secret";
 import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
 
 let sequence = 0;
@@ -185,12 +186,18 @@ export async function createCustomField(
   return field;
 }
 
-/** An open checkout session for a price, priced by the same rules the API uses. */
+/**
+ * An open checkout session for a price, priced by the same rules the API uses; `client_secret`
+ * fixes its secret (stored as the API stores it) and is returned in clear for the test's calls.
+ */
 export async function createCheckout(
   db: DbOrTx,
   organizationId: string,
   priceId: string,
-  data: Partial<Prisma.CheckoutSessionUncheckedCreateInput> = {},
+  {
+    client_secret: clientSecret = randomSecret("cs_"),
+    ...data
+  }: Partial<Prisma.CheckoutSessionUncheckedCreateInput> & { client_secret?: string } = {},
 ) {
   const price = await db.productPrice.findUniqueOrThrow({ where: { id: priceId } });
   const discount = data.discount_id
@@ -211,11 +218,12 @@ export async function createCheckout(
       data.customer_billing_address as { country?: string; state?: string } | null,
     ),
   });
-  return db.checkoutSession.create({
+  const id = data.id ?? randomUUID();
+  const row = await db.checkoutSession.create({
     data: {
-      id: randomUUID(),
+      id,
       organization_id: organizationId,
-      client_secret: randomSecret("cs_"),
+      ...storedClientSecret(id, clientSecret),
       payment_processor: "test",
       expires_at: new Date(Date.now() + checkoutTtlSeconds() * 1000),
       currency: price.price_currency,
@@ -229,6 +237,7 @@ export async function createCheckout(
       ...data,
     },
   });
+  return { ...row, client_secret: clientSecret };
 }
 
 /**

@@ -10,6 +10,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
     {
       auth: "public",
+      // Every try must run: the password is checked each time and the answer sets cookies.
+      idempotency: "none",
       body: signInBody,
       output: sessionViewSchema,
       summary: "Sign a merchant in (email and password); sets the session cookie",

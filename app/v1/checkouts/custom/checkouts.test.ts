@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { withClientSecret } from "@/lib/checkout/client-secret";
 import { getDb } from "@/lib/db/client";
 import {
   createBenefit,
@@ -846,7 +847,9 @@ describe("client views (for the client-secret routes)", () => {
       where: { id: ids.open! },
       include: checkoutClientInclude,
     });
-    const client = JSON.parse(JSON.stringify(z.encode(checkoutClientSchema, toCheckoutClient(row))));
+    const client = JSON.parse(
+      JSON.stringify(z.encode(checkoutClientSchema, toCheckoutClient(withClientSecret(row)))),
+    );
     const expected = [
       ...CHECKOUT_KEYS.filter((k) => !["metadata", "subscription_id", "customer_metadata"].includes(k)),
       "organization",
@@ -854,7 +857,7 @@ describe("client views (for the client-secret routes)", () => {
     expect(Object.keys(client).sort()).toEqual(expected.sort());
     expect(client.organization).toMatchObject({ id: ids.org, created_at: expect.stringMatching(ISO) });
     const confirmed = z.encode(checkoutConfirmedSchema, {
-      ...toCheckoutClient(row),
+      ...toCheckoutClient(withClientSecret(row)),
       customer_session_token: "cst_x",
     });
     expect(Object.keys(confirmed).sort()).toEqual([...expected, "customer_session_token"].sort());

@@ -1,6 +1,7 @@
 // POST /v1/customer-portal/license-keys/activate — takes one of the key's activation slots for a
 // device or instance (contract section 7).
 import { methods, route } from "@/lib/api/handler";
+import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/license-keys/public";
 import { activateLicenseKey } from "@/lib/license-keys/public";
 import { activateLicenseKeyBody } from "@/lib/license-keys/public-schemas";
@@ -12,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "public",
       body: activateLicenseKeyBody,
       rateLimitBy: licenseKeyRateLimit,
+      idempotencyScope: ({ body }) => licenseKeyScope(body),
       output: activationSchema,
     },
     ({ db, body }) => activateLicenseKey(db, body),

@@ -1,13 +1,20 @@
 // POST /v1/customer-portal/license-keys/deactivate — releases an activation's slot; 204, no body
 // (contract section 7).
 import { methods, route } from "@/lib/api/handler";
+import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/license-keys/public";
 import { deactivateLicenseKey } from "@/lib/license-keys/public";
 import { deactivateLicenseKeyBody } from "@/lib/license-keys/public-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
-    { auth: "public", body: deactivateLicenseKeyBody, rateLimitBy: licenseKeyRateLimit, status: 204 },
+    {
+      auth: "public",
+      body: deactivateLicenseKeyBody,
+      rateLimitBy: licenseKeyRateLimit,
+      idempotencyScope: ({ body }) => licenseKeyScope(body),
+      status: 204,
+    },
     ({ db, body }) => deactivateLicenseKey(db, body),
   ),
 });

@@ -1,6 +1,7 @@
 // POST /v1/customer-portal/license-keys/validate — the licensed software checks a key (and
 // optionally its activation), counting the validation and any usage (contract section 7).
 import { methods, route } from "@/lib/api/handler";
+import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/license-keys/public";
 import { validateLicenseKey } from "@/lib/license-keys/public";
 import { validateLicenseKeyBody, validatedLicenseKeySchema } from "@/lib/license-keys/public-schemas";
@@ -11,6 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "public",
       body: validateLicenseKeyBody,
       rateLimitBy: licenseKeyRateLimit,
+      idempotencyScope: ({ body }) => licenseKeyScope(body),
       output: validatedLicenseKeySchema,
     },
     ({ db, body }) => validateLicenseKey(db, body),

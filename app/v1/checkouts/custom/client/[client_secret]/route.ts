@@ -1,6 +1,7 @@
 // GET /v1/checkouts/custom/client/{client_secret} — the buyer's view of a session (any status);
 // PATCH updates it while open. The client secret is the credential: no token.
 import { methods, route } from "@/lib/api/handler";
+import { clientSecretScope } from "@/lib/api/idempotency";
 import { getClientCheckout, updateClientCheckout } from "@/lib/checkout/client";
 import { checkoutClientSchema, clientSecretParams, clientUpdateCheckoutBody } from "@/lib/checkout/schemas";
 
@@ -13,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "public",
       params: clientSecretParams,
       body: clientUpdateCheckoutBody,
+      idempotencyScope: ({ params }) => clientSecretScope(params.client_secret),
       output: checkoutClientSchema,
     },
     ({ db, params, body }) => updateClientCheckout(db, params.client_secret, body),
