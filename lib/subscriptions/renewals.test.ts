@@ -137,10 +137,10 @@ describe("subscription renewals", () => {
           SELECT id::text AS id FROM subscriptions WHERE id = ${subscription.id}::uuid FOR UPDATE NOWAIT`;
         return rows.length === 1;
       });
-      const [{ count }] = await db.$queryRaw<{ count: number }[]>`
+      const [row] = await db.$queryRaw<{ count: number }[]>`
         SELECT count(*)::int AS count FROM pg_stat_activity
         WHERE datname = current_database() AND state = 'idle in transaction'`;
-      seen.push({ lockFree, openTransactions: count });
+      seen.push({ lockFree, openTransactions: row!.count });
     };
     const periodEnd = subscription.current_period_end!;
     await drain(minutesAfter(periodEnd, 1));
