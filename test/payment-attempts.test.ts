@@ -166,6 +166,29 @@ describe("a crash between the charge and the recording of its outcome", () => {
     expect(jobHandlers[RECONCILE_PAYMENTS_JOB]!.repeatEveryMs).toBe(60_000);
   });
 
+  it("a confirm that stops for good right after the charge is completed by reconciliation", async () => {
+    const double = registerProcessorDouble("succeed");
+    const session = await openSession(double);
+    // The request stops at the pause point between the charge and the outcome transaction and
+    // never goes on, as if its process had died there.
+    process.env.JOB_PAUSE_AT = "after-charge";
+    try {
+      void pay(session.client_secret);
+      while (double.charges.length === 0) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      delete process.env.JOB_PAUSE_AT;
+    }
+    expect((await attemptsOf(session.id))[0]).toMatchObject({ status: "pending" });
+    expect(await pay(session.client_secret, "tok_new_card")).toMatchObject(inProgress);
+
+    expect(await reconcilePayments(db, afterGrace())).toBe(1);
+    await drainJobs(afterGrace());
+    expect(await sessionRow(session.id)).toMatchObject({ status: "succeeded" });
+    expect(await ordersOf(session.id)).toBe(1);
+    expect(double.calls).toBe(1);
+    expect(double.charges).toHaveLength(1);
+  });
+
   it("fails an attempt the processor never received, reopens the session and releases the reservation", async () => {
     const double = registerProcessorDouble("lose-before-charge");
     const discount = await createDiscount(db, organizationId, { basis_points: 1000, max_redemptions: 1 });
