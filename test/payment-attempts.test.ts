@@ -21,7 +21,9 @@ import { REFUND_PAYMENT_JOB } from "@/lib/payments/refunds";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { registerProcessorDouble, settle, type ProcessorDouble } from "@/test/processor-double";
+import { PATCH as update } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
+import { expireCheckouts } from "@/lib/checkout/expiry";
 
 let db: Db;
 let organizationId: string;
@@ -232,6 +234,13 @@ describe("asynchronous outcomes", () => {
       status: 409,
       body: { error: "ConflictError" },
     });
+    // Nor can the buyer change what is being paid for meanwhile.
+    expect(
+      await call(update, {
+        params: { client_secret: session.client_secret },
+        body: { customer_name: "Other" },
+      }),
+    ).toMatchObject({ status: 409, body: { error: "ConflictError" } });
 
     // The buyer passes the check; the processor notifies us.
     const outcome = settle(double, attempt!.idempotency_key);
@@ -246,6 +255,33 @@ describe("asynchronous outcomes", () => {
     await drainJobs();
     expect(await ordersOf(session.id)).toBe(1);
     expect(double.charges).toHaveLength(1);
+  });
+
+  it("an abandoned 3-D Secure step fails once the session expired, and a late success is refunded", async () => {
+    const double = registerProcessorDouble("requires-action");
+    const session = await openSession(double);
+    expect((await pay(session.client_secret)).body.status).toBe("open");
+    const [attempt] = await attemptsOf(session.id);
+    const later = new Date(session.expires_at.getTime() + RECONCILE_AFTER_MS + 1000);
+    // Before the session expires the buyer may still finish: reconciliation waits.
+    expect(await reconcilePayments(db, afterGrace())).toBe(0);
+    expect(await db.$transaction((tx) => expireCheckouts(tx, later))).toBe(0);
+
+    expect(await reconcilePayments(db, later)).toBe(1);
+    expect((await attemptsOf(session.id))[0]).toMatchObject({ status: "failed", failure_code: "abandoned" });
+    expect(await db.$transaction((tx) => expireCheckouts(tx, later))).toBeGreaterThanOrEqual(1);
+    expect(await sessionRow(session.id)).toMatchObject({ status: "expired", payment_processor_metadata: {} });
+
+    // The buyer finishes the step after all: the money goes back, no order is made.
+    const paymentId = `py_${attempt!.idempotency_key}`;
+    await recordPaymentOutcome(
+      db,
+      { processor: double.name, paymentId },
+      settle(double, attempt!.idempotency_key),
+    );
+    await drainJobs(later);
+    expect(double.refunds).toEqual([paymentId]);
+    expect(await ordersOf(session.id)).toBe(0);
   });
 
   it("a pending payment confirms the session; the order waits for the processor's notification", async () => {

@@ -36,7 +36,8 @@ const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
 
 type Session = Awaited<ReturnType<typeof lockClientCheckout>>;
 type Started =
-  { kind: "done"; customerId: string } | { kind: "payment"; attempt: PaymentAttempt; call: CallInput };
+  | { kind: "done"; customerSessionToken: string }
+  | { kind: "payment"; attempt: PaymentAttempt; call: CallInput };
 
 /** Everything confirm requires of the session as it will be, as one list of problems. */
 async function confirmProblems(
@@ -153,7 +154,7 @@ async function startConfirm(
   if (!kind) {
     const customerId = await confirmCheckoutSession(tx, session.id, changes.data, null, now);
     await enqueueCheckoutProcessing(tx, session.id, now);
-    return { kind: "done", customerId };
+    return { kind: "done", customerSessionToken: await createCustomerSession(tx, customerId, now) };
   }
   const attempt = await createPaymentAttempt(
     tx,
@@ -203,10 +204,10 @@ export async function confirmCheckout(
     timeout: 10_000,
   });
 
-  let customerId: string | null = null;
+  let customerSessionToken: string | null = null;
   let failure: string | null = null;
   if (started.kind === "done") {
-    customerId = started.customerId;
+    customerSessionToken = started.customerSessionToken;
   } else {
     let result;
     try {
@@ -222,20 +223,22 @@ export async function confirmCheckout(
     }
     // For the crash test: a process killed here has charged but recorded nothing.
     await pausePoint("after-charge");
-    const attempt = await db.$transaction(async (tx) => {
-      const settled = await applyPaymentOutcome(tx, started.attempt.id, result, now);
-      const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: settled.checkout_id! } });
-      if (session.status === "confirmed" && session.customer_id) customerId = session.customer_id;
-      return settled;
+    await db.$transaction(async (tx) => {
+      const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
+      if (attempt.status === "failed") {
+        failure = attempt.failure_reason ?? "The payment failed.";
+        return;
+      }
+      const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: attempt.checkout_id! } });
+      if (session.status === "confirmed" && session.customer_id) {
+        customerSessionToken = await createCustomerSession(tx, session.customer_id, now);
+      }
     });
-    if (attempt.status === "failed") failure = attempt.failure_reason ?? "The payment failed.";
   }
   kickWorker();
   if (failure) throw new ApiError("PaymentError", failure);
 
   const view = toCheckoutClient(await findClientCheckout(db, clientSecret));
-  // requires_action: the client performs payment_processor_metadata.next_action.
-  if (!customerId) return { ...view, customer_session_token: null };
-  const token = await db.$transaction((tx) => createCustomerSession(tx, customerId!, now));
-  return { ...view, customer_session_token: token };
+  // Null while the buyer must act (requires_action: payment_processor_metadata.next_action).
+  return { ...view, customer_session_token: customerSessionToken };
 }

@@ -8,6 +8,7 @@ import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";
 import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
 import type { PaymentLookup } from "./processor";
+import { requestRefund } from "./refunds";
 
 const RESOLVED: PaymentAttemptStatus[] = ["succeeded", "failed"];
 
@@ -28,7 +29,16 @@ export async function applyPaymentOutcome(
 ): Promise<PaymentAttempt> {
   await tx.$queryRaw`SELECT id FROM payment_attempts WHERE id = ${attemptId}::uuid FOR UPDATE`;
   const current = await tx.paymentAttempt.findUniqueOrThrow({ where: { id: attemptId } });
-  if (RESOLVED.includes(current.status)) return current;
+  if (RESOLVED.includes(current.status)) {
+    // The processor took money after we gave up on the attempt (a buyer finishing 3-D Secure after
+    // the checkout was abandoned): nothing was delivered for it, so it goes back.
+    if (current.status === "failed" && outcome.status === "succeeded" && current.kind !== "refund") {
+      if (outcome.payment_id && current.amount > 0) {
+        await requestRefund(tx, { ...current, processor_payment_id: outcome.payment_id }, now);
+      }
+    }
+    return current;
+  }
   const status = statusOf(outcome);
   const failed = outcome.status === "declined" || outcome.status === "not_found";
   const attempt = await tx.paymentAttempt.update({

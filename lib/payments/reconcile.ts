@@ -13,6 +13,15 @@ export const RECONCILE_PAYMENTS_JOB = "payments.reconcile";
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 const BATCH = 100;
 
+async function checkoutExpired(db: Db, checkoutId: string | null, now: Date): Promise<boolean> {
+  if (!checkoutId) return false;
+  const session = await db.checkoutSession.findUnique({
+    where: { id: checkoutId },
+    select: { expires_at: true },
+  });
+  return !!session && session.expires_at.getTime() + RECONCILE_AFTER_MS <= now.getTime();
+}
+
 export async function reconcilePayments(db: Db, now: Date): Promise<number> {
   const stale = await db.paymentAttempt.findMany({
     where: {
@@ -28,9 +37,18 @@ export async function reconcilePayments(db: Db, now: Date): Promise<number> {
       const found = await paymentProcessor(attempt.processor).findPayment({
         idempotencyKey: attempt.idempotency_key,
       });
-      // Still waiting at the processor (a bank transfer, a buyer on a 3-D Secure page): leave it.
-      if (found.status === "pending" || found.status === "requires_action") continue;
-      const after = await recordPaymentOutcome(db, { attemptId: attempt.id }, found, now);
+      // Still waiting at the processor (a bank transfer, a buyer on a 3-D Secure page): leave it,
+      // unless the buyer left a checkout's 3-D Secure step until the session expired.
+      const outcome =
+        found.status === "requires_action" && (await checkoutExpired(db, attempt.checkout_id, now))
+          ? ({
+              status: "declined",
+              code: "abandoned",
+              message: "The buyer did not complete the payment.",
+            } as const)
+          : found;
+      if (outcome.status === "pending" || outcome.status === "requires_action") continue;
+      const after = await recordPaymentOutcome(db, { attemptId: attempt.id }, outcome, now);
       if (after && after.status !== attempt.status) resolved += 1;
     } catch (error) {
       // One unreachable processor or odd attempt must not stop the others; the next run retries.
