@@ -33,6 +33,9 @@ import { validateCustomFieldData } from "./custom-fields";
 import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from "./settle";
 
 const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
+// Both transactions are short (no network call in them), but a burst of confirms may queue for a
+// pooled connection: let them wait for one rather than fail.
+const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 15_000 };
 
 type Session = Awaited<ReturnType<typeof lockClientCheckout>>;
 type Started =
@@ -199,10 +202,10 @@ export async function confirmCheckout(
   await assertNoPaymentInProgress(db, current.id);
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
-  const started = await db.$transaction((tx) => startConfirm(tx, clientSecret, body, now), {
-    maxWait: 10_000,
-    timeout: 10_000,
-  });
+  const started = await db.$transaction(
+    (tx) => startConfirm(tx, clientSecret, body, now),
+    TRANSACTION_OPTIONS,
+  );
 
   let customerSessionToken: string | null = null;
   let failure: string | null = null;
@@ -233,7 +236,7 @@ export async function confirmCheckout(
       if (session.status === "confirmed" && session.customer_id) {
         customerSessionToken = await createCustomerSession(tx, session.customer_id, now);
       }
-    });
+    }, TRANSACTION_OPTIONS);
   }
   kickWorker();
   if (failure) throw new ApiError("PaymentError", failure);

@@ -11,6 +11,8 @@ import type { PaymentLookup } from "./processor";
 import { requestRefund } from "./refunds";
 
 const RESOLVED: PaymentAttemptStatus[] = ["succeeded", "failed"];
+// Short, but it may queue for a pooled connection behind a burst of payments.
+const OUTCOME_TRANSACTION = { maxWait: 20_000, timeout: 15_000 };
 
 function statusOf(outcome: PaymentLookup): PaymentAttemptStatus {
   if (outcome.status === "declined" || outcome.status === "not_found") return "failed";
@@ -95,7 +97,7 @@ export async function recordPaymentOutcome(
       select: { id: true },
     });
     return found ? applyPaymentOutcome(tx, found.id, outcome, now) : null;
-  });
+  }, OUTCOME_TRANSACTION);
   kickWorker();
   return attempt;
 }

@@ -157,10 +157,13 @@ export async function renewSubscription(
   now: Date,
   assertHeld: (tx: Tx) => Promise<void> = async () => {},
 ): Promise<void> {
-  const attempt = await db.$transaction(async (tx) => {
-    await assertHeld(tx);
-    return startRenewal(tx, payload, now);
-  });
+  const attempt = await db.$transaction(
+    async (tx) => {
+      await assertHeld(tx);
+      return startRenewal(tx, payload, now);
+    },
+    { maxWait: 20_000, timeout: 15_000 },
+  );
   if (!attempt) return;
   const result = await callProcessor(attempt);
   await recordPaymentOutcome(db, { attemptId: attempt.id }, result, now);
