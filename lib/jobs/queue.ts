@@ -119,17 +119,30 @@ async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number): P
 }
 
 /**
- * Renews the claim's lease every third of it while the job runs. Times follow the caller's clock
- * (`now` plus the real time elapsed), so an injected clock stays consistent.
+ * Renews the claim's lease every third of it while the job runs, for at most `maxMs` (the job's
+ * own time limit: a job hung past it is let go, and another worker may take it over). Times follow
+ * the caller's clock (`now` plus the real time elapsed), so an injected clock stays consistent. A
+ * failed renewal stops the heartbeat: the lease then runs out and fencing keeps the job safe.
  */
-function startHeartbeat(db: Db, job: Job, workerId: string, now: Date, leaseMs: number): () => void {
+function startHeartbeat(
+  db: Db,
+  job: Job,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  maxMs: number,
+): () => void {
   const startedAt = Date.now();
   const timer = setInterval(
     () => {
-      const at = new Date(now.getTime() + (Date.now() - startedAt));
+      const elapsed = Date.now() - startedAt;
+      if (elapsed > maxMs) return clearInterval(timer);
       db.job
-        .updateMany({ where: held(job, workerId), data: { locked_at: at } })
-        .catch((error) => console.error(`Heartbeat of job ${job.name} (${job.id}) failed:`, error));
+        .updateMany({ where: held(job, workerId), data: { locked_at: new Date(now.getTime() + elapsed) } })
+        .catch((error) => {
+          clearInterval(timer);
+          console.error(`Heartbeat of job ${job.name} (${job.id}) stopped: ${describe(error)}`);
+        });
     },
     Math.max(100, Math.floor(leaseMs / 3)),
   );
@@ -203,7 +216,8 @@ export async function runDueJobs(
     const job = await claimJob(db, workerId, now, leaseMs);
     if (!job) break;
     result.claimed += 1;
-    const stopHeartbeat = startHeartbeat(db, job, workerId, now, leaseMs);
+    const maxMs = handlers[job.name]?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const stopHeartbeat = startHeartbeat(db, job, workerId, now, leaseMs, maxMs);
     try {
       result[await runJob(db, handlers, job, workerId, now)] += 1;
     } finally {
