@@ -2,7 +2,10 @@
 // cannot be shared between processes). A child process runs the real `checkout.process` job and
 // stops at the "after-order" pause point, right after inserting the order inside the job's
 // transaction; the test SIGKILLs it there. Nothing of the job may survive, and after the lease
-// another worker completes the purchase exactly once.
+// another worker completes the purchase exactly once. The second test kills a polling worker (as
+// a server runs it) with a backlog of paid orders and measures how long until another worker
+// process has completed all of them: the worker holds only the job it runs, and that job's short
+// lease (renewed by a heartbeat while it lives) runs out seconds after the kill.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -53,10 +56,44 @@ function waitForOutput(child: ChildProcess, marker: string, timeoutMs: number): 
   });
 }
 
+/** Starts the worker fixture in a child process whose connections carry `applicationName`. */
+function spawnWorker(applicationName: string, env: Record<string, string> = {}) {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.searchParams.set("application_name", applicationName);
+  const [node, ...args] = workerCommand;
+  const child = spawn(node, args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url.toString(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on("exit", (code, signal) => resolve(signal ?? code)),
+  );
+  return { child, exited };
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", () => {
   let db: Db;
   let token: string;
   let productId: string;
+
+  /** A paid purchase through the routes: its order-processing job is queued. */
+  async function buy(email: string) {
+    const created = await call(create, { token, body: { product_id: productId } });
+    expect(created.status).toBe(201);
+    const confirmed = await call(confirm, {
+      params: { client_secret: created.body.client_secret },
+      body: {
+        customer_email: email,
+        customer_name: "Kill Test",
+        customer_billing_address: { country: "US" },
+        confirmation_token_id: TEST_TOKENS.succeeds,
+      },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.status).toBe("confirmed");
+    return { checkoutId: created.body.id as string, customerId: confirmed.body.customer_id as string };
+  }
 
   beforeAll(async () => {
     db = await getDb();
@@ -74,38 +111,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
 
   it("leaves no order behind, and the job completes once after its lease", async () => {
     expect(existsSync(path.join(root, "node_modules/tsx/package.json"))).toBe(true);
-    const created = await call(create, { token, body: { product_id: productId } });
-    expect(created.status).toBe(201);
-    const checkoutId: string = created.body.id;
-    const confirmed = await call(confirm, {
-      params: { client_secret: created.body.client_secret },
-      body: {
-        customer_email: "killed@example.com",
-        customer_name: "Kill Test",
-        customer_billing_address: { country: "US" },
-        confirmation_token_id: TEST_TOKENS.succeeds,
-      },
-    });
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.status).toBe("confirmed");
-    const customerId: string = confirmed.body.customer_id;
+    const { checkoutId, customerId } = await buy("killed@example.com");
     const job = await db.job.findFirstOrThrow({ where: { name: PROCESS_CHECKOUT_JOB } });
     expect(job).toMatchObject({ status: "pending", attempts: 0, payload: { checkout_id: checkoutId } });
 
     // The child's connections carry their own application_name, so the test can watch them go.
     const applicationName = `worker-kill-${process.pid}`;
-    const url = new URL(process.env.DATABASE_URL!);
-    url.searchParams.set("application_name", applicationName);
     const started = Date.now();
-    const [node, ...args] = workerCommand;
-    const child = spawn(node, args, {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url.toString(), JOB_PAUSE_AT: "after-order" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-      child.on("exit", (code, signal) => resolve(signal ?? code)),
-    );
+    const { child, exited } = spawnWorker(applicationName, { JOB_PAUSE_AT: "after-order" });
     const sessions = () =>
       db.$queryRaw<{ pid: number; state: string | null }[]>`
         SELECT pid, state FROM pg_stat_activity WHERE application_name = ${applicationName}`;
@@ -165,4 +178,64 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
     // And it stays done: another pass finds nothing.
     expect((await runDueJobs(db, jobHandlers, { now: new Date(later.getTime() + 1000) })).claimed).toBe(0);
   });
+
+  it("a killed polling worker's paid orders are all completed by another worker within 30 s", async () => {
+    await db.job.deleteMany({});
+    const purchases = [];
+    for (let n = 0; n < 7; n++) purchases.push(await buy(`backlog${n}@example.com`));
+    const checkoutIds = purchases.map((p) => p.checkoutId);
+    const processing = () =>
+      db.job.findMany({ where: { name: PROCESS_CHECKOUT_JOB, status: { in: ["pending", "running"] } } });
+    expect(await processing()).toHaveLength(7);
+
+    const doomed = spawnWorker(`worker-kill-loop-${process.pid}`, {
+      WORKER_LOOP: "1",
+      JOB_PAUSE_AT: "after-order",
+      JOB_POLL_MS: "200",
+    });
+    let killedAt = 0;
+    try {
+      await waitForOutput(doomed.child, "paused:after-order", 30_000);
+      // It holds the one job it is running, not a batch: the other six wait for any worker.
+      const jobs = await processing();
+      expect(jobs.filter((j) => j.status === "running")).toHaveLength(1);
+      expect(jobs.filter((j) => j.status === "pending")).toHaveLength(6);
+      // Its heartbeat renews the lease while the job runs, however long that is.
+      const claimedAt = jobs.find((j) => j.status === "running")!.locked_at!.getTime();
+      await new Promise((resolve) => setTimeout(resolve, DEFAULT_LEASE_MS / 3 + 1500));
+      const renewed = await db.job.findFirstOrThrow({
+        where: { status: "running", name: PROCESS_CHECKOUT_JOB },
+      });
+      expect(renewed.locked_at!.getTime()).toBeGreaterThan(claimedAt);
+    } finally {
+      doomed.child.kill("SIGKILL");
+      killedAt = Date.now();
+    }
+    expect(await doomed.exited).toBe("SIGKILL");
+
+    const rescuer = spawnWorker(`worker-rescue-${process.pid}`, { WORKER_LOOP: "1", JOB_POLL_MS: "1000" });
+    try {
+      const succeeded = () =>
+        db.checkoutSession.count({ where: { id: { in: checkoutIds }, status: "succeeded" } });
+      while ((await succeeded()) < 7) {
+        if (Date.now() - killedAt > 60_000)
+          throw new Error(`Only ${await succeeded()} of 7 completed in 60 s.`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const elapsed = Date.now() - killedAt;
+      console.log(
+        `kill -9 of a worker holding a job → all 7 paid orders completed by another worker: ${elapsed} ms`,
+      );
+      expect(elapsed).toBeLessThan(30_000);
+    } finally {
+      rescuer.child.kill("SIGKILL");
+      await rescuer.exited;
+    }
+    for (const checkoutId of checkoutIds) {
+      expect(await db.order.count({ where: { checkout_id: checkoutId } })).toBe(1);
+    }
+    expect(
+      await db.licenseKey.count({ where: { customer_id: { in: purchases.map((p) => p.customerId) } } }),
+    ).toBe(7);
+  }, 90_000);
 });

@@ -4,6 +4,7 @@
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { checkoutClientInclude, toCheckoutClient, type ClientUpdateCheckoutBody } from "./schemas";
+import { assertNoPaymentInProgress } from "../payments/attempts";
 import { assertOpen } from "./service";
 import { resolveChanges } from "./changes";
 import { clientSecretHash } from "./client-secret";
@@ -43,6 +44,7 @@ export async function updateClientCheckout(
   return db.$transaction(async (tx) => {
     const session = await lockClientCheckout(tx, clientSecret);
     assertOpen(session, now);
+    await assertNoPaymentInProgress(tx, session.id);
     const changes = await resolveChanges(tx, session, body, "buyer", now);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id: session.id }, data: changes.data });

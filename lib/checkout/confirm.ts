@@ -1,27 +1,46 @@
-// Confirm (contract sections 4 and 6): the buyer's last changes, every check at once, the payment,
-// then in the same transaction the customer, the discount redemption, `confirmed`, and the durable
-// order-processing job. The session row is locked, so of N simultaneous confirms one wins and the
-// others find it no longer open; the discount row is locked, so max_redemptions always holds.
+// Confirm (contract sections 4 and 6): the buyer's last changes, every check at once, then the
+// payment in three steps, none of which holds a lock across the processor's network time:
+// 1. one short transaction locks the session, runs the checks, reserves the discount redemption
+//    and records a pending payment attempt (lib/payments/attempts.ts) with the buyer's changes;
+// 2. the processor is called, after commit, with the attempt's idempotency key;
+// 3. a second transaction records the outcome (lib/payments/outcomes.ts → ./settle.ts): succeeded
+//    → customer, `confirmed` and the order-processing job; declined → the reservation is released
+//    and the session stays open and unchanged; requires_action → the session stays open with the
+//    processor's next step in payment_processor_metadata.next_action.
+// While an attempt is unresolved, another confirm of the session is 409 at once; a crash between
+// the steps is resolved by the reconciliation job (lib/payments/reconcile.ts). The session row lock
+// makes N simultaneous confirms record one attempt; the discount row lock keeps max_redemptions.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { ApiError, type Problem } from "../api/errors";
 import { randomSecret, sha256Hex } from "../crypto";
-import { enqueueJob } from "../jobs/queue";
-import { releaseRedemption } from "../discounts/redemptions";
+import { pausePoint } from "../jobs/pause";
 import { kickWorker } from "../jobs/runtime";
-import { PROCESS_CHECKOUT_JOB } from "../orders/processing";
-import { paymentProcessor, type PaymentResult } from "../payments";
+import type { PaymentAttempt } from "../generated/prisma/client";
+import {
+  assertNoPaymentInProgress,
+  callProcessor,
+  createPaymentAttempt,
+  type CallInput,
+} from "../payments/attempts";
+import { applyPaymentOutcome } from "../payments/outcomes";
 import { type ConfirmCheckoutBody, toCheckoutClient } from "./schemas";
 import { findClientCheckout, lockClientCheckout } from "./client";
 import { assertOpen } from "./service";
 import { resolveChanges, type ResolvedChanges } from "./changes";
 import { discountRefusal } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
+import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from "./settle";
 
 const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
+// Both transactions are short (no network call in them), but a burst of confirms may queue for a
+// pooled connection: let them wait for one rather than fail.
+const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 15_000 };
 
 type Session = Awaited<ReturnType<typeof lockClientCheckout>>;
-type Charge = { processor: string; paymentId: string; amount: number; sessionId: string };
+type Started =
+  | { kind: "done"; customerSessionToken: string }
+  | { kind: "payment"; attempt: PaymentAttempt; call: CallInput };
 
 /** Everything confirm requires of the session as it will be, as one list of problems. */
 async function confirmProblems(
@@ -83,25 +102,6 @@ async function confirmProblems(
   });
 }
 
-/** The customer for this email in the organization, created on first purchase. */
-async function findOrCreateCustomer(tx: Tx, session: Session, changes: ResolvedChanges, now: Date) {
-  if (session.customer_id) return session.customer_id;
-  const email = changes.next.customerEmail!.toLowerCase();
-  const address = changes.next.billingAddress;
-  // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once.
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata)
-    VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
-            ${changes.next.customerName}, ${address ? JSON.stringify(address) : null}::jsonb,
-            ${changes.next.customerTaxId}, ${JSON.stringify(session.customer_metadata ?? {})}::jsonb)
-    ON CONFLICT (organization_id, email) DO UPDATE SET
-      modified_at = EXCLUDED.created_at,
-      name = COALESCE(EXCLUDED.name, customers.name),
-      billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address)
-    RETURNING id::text AS id`;
-  return rows[0]!.id;
-}
-
 async function assertNoActiveSubscription(tx: Tx, session: Session, changes: ResolvedChanges) {
   if (changes.next.price.type !== "recurring" || session.organization.allow_multiple_subscriptions) return;
   const email = changes.next.customerEmail!.toLowerCase();
@@ -117,32 +117,77 @@ async function assertNoActiveSubscription(tx: Tx, session: Session, changes: Res
   }
 }
 
-async function takePayment(session: Session, body: ConfirmCheckoutBody, changes: ResolvedChanges) {
+/** Holds the session's discount redemption from the start of the payment; released if it fails. */
+async function reserveRedemption(tx: Tx, session: Session, changes: ResolvedChanges, now: Date) {
+  if (!changes.next.discount) return;
+  await tx.discountRedemption.create({
+    data: {
+      id: randomUUID(),
+      created_at: now,
+      discount_id: changes.next.discount.id,
+      checkout_id: session.id,
+    },
+  });
+  await tx.discount.update({
+    where: { id: changes.next.discount.id },
+    data: { redemptions_count: { increment: 1 } },
+  });
+}
+
+/** Step 1: checks, reservation, and the attempt to pay (or the confirmation when nothing is due). */
+async function startConfirm(
+  tx: Tx,
+  clientSecret: string,
+  body: ConfirmCheckoutBody,
+  now: Date,
+): Promise<Started> {
+  const session = await lockClientCheckout(tx, clientSecret);
+  assertOpen(session, now);
+  await assertNoPaymentInProgress(tx, session.id);
+  const changes = await resolveChanges(tx, session, body, "buyer", now);
+  const problems = await confirmProblems(tx, session, body, changes, now);
+  if (problems.length) throw ApiError.validation(problems);
+  await assertNoActiveSubscription(tx, session, changes);
+  await reserveRedemption(tx, session, changes, now);
+
   const { next } = changes;
-  const processor = paymentProcessor(session.payment_processor);
   const token = body.confirmation_token_id;
   const saveForFutureUse = next.price.type === "recurring";
-  const customer = { email: next.customerEmail!, name: next.customerName };
-  let result: PaymentResult | null = null;
-  if (next.totalAmount > 0) {
-    result = await processor.createPayment({
+  const kind = next.totalAmount > 0 ? "charge" : saveForFutureUse && token ? "setup" : null;
+  if (!kind) {
+    const customerId = await confirmCheckoutSession(tx, session.id, changes.data, null, now);
+    await enqueueCheckoutProcessing(tx, session.id, now);
+    return { kind: "done", customerSessionToken: await createCustomerSession(tx, customerId, now) };
+  }
+  const attempt = await createPaymentAttempt(
+    tx,
+    {
+      organizationId: session.organization_id,
+      kind,
       amount: next.totalAmount,
       currency: next.price.price_currency,
-      token: token!,
-      customer,
-      saveForFutureUse,
-      // A new token is a new attempt; the same one retried is the same payment.
-      idempotencyKey: `checkout:${session.id}:${token}`,
-    });
-  } else if (saveForFutureUse && token) {
-    const setup = await processor.setupPaymentMethod({ token, customer });
-    result =
-      setup.status === "declined"
-        ? setup
-        : { status: "succeeded", payment_id: "", payment_method_ref: setup.payment_method_ref };
-  }
-  if (result?.status === "declined") throw new ApiError("PaymentError", result.message);
-  return result;
+      processor: session.payment_processor,
+      checkoutId: session.id,
+      pendingChanges: storedChanges(changes.data),
+    },
+    now,
+  );
+  const customer = { email: next.customerEmail!, name: next.customerName };
+  return { kind: "payment", attempt, call: { token: token!, customer, saveForFutureUse } };
+}
+
+async function createCustomerSession(tx: Tx, customerId: string, now: Date) {
+  const token = randomSecret("cst_");
+  await tx.customerSession.create({
+    data: {
+      id: randomUUID(),
+      created_at: now,
+      customer_id: customerId,
+      token_hash: sha256Hex(token),
+      expires_at: new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS),
+    },
+  });
+  return token;
 }
 
 export async function confirmCheckout(
@@ -152,138 +197,51 @@ export async function confirmCheckout(
   now = new Date(),
 ) {
   // Most duplicate confirms stop here, without waiting for the lock.
-  assertOpen(await findClientCheckout(db, clientSecret), now);
+  const current = await findClientCheckout(db, clientSecret);
+  assertOpen(current, now);
+  await assertNoPaymentInProgress(db, current.id);
 
-  // Set once money is taken, so a confirmation that then fails to commit can be refunded.
-  const charged: { current: Charge | null } = { current: null };
-  try {
-    const confirmed = await db.$transaction(
-      async (tx) => {
-        const session = await lockClientCheckout(tx, clientSecret);
-        assertOpen(session, now);
-        const changes = await resolveChanges(tx, session, body, "buyer", now);
-        const problems = await confirmProblems(tx, session, body, changes, now);
-        if (problems.length) throw ApiError.validation(problems);
-        await assertNoActiveSubscription(tx, session, changes);
+  // Short: no network call in it, so confirms racing for the lock wait milliseconds.
+  const started = await db.$transaction(
+    (tx) => startConfirm(tx, clientSecret, body, now),
+    TRANSACTION_OPTIONS,
+  );
 
-        const payment = await takePayment(session, body, changes);
-        if (payment?.payment_id) {
-          charged.current = {
-            processor: session.payment_processor,
-            paymentId: payment.payment_id,
-            amount: changes.next.totalAmount,
-            sessionId: session.id,
-          };
-        }
-
-        const customerId = await findOrCreateCustomer(tx, session, changes, now);
-        if (changes.next.discount) {
-          await tx.discountRedemption.create({
-            data: {
-              id: randomUUID(),
-              created_at: now,
-              discount_id: changes.next.discount.id,
-              checkout_id: session.id,
-            },
-          });
-          await tx.discount.update({
-            where: { id: changes.next.discount.id },
-            data: { redemptions_count: { increment: 1 } },
-          });
-        }
-        await tx.checkoutSession.update({
-          where: { id: session.id },
-          data: {
-            ...changes.data,
-            status: "confirmed",
-            confirmed_at: now,
-            customer_id: customerId,
-            payment_id: payment?.payment_id || null,
-            payment_method_ref: payment?.payment_method_ref ?? null,
-          },
-        });
-        // A pending payment is processed when the processor reports it settled (recordPaymentOutcome).
-        if (payment?.status !== "pending") {
-          await enqueueJob(
-            tx,
-            PROCESS_CHECKOUT_JOB,
-            { checkout_id: session.id },
-            { dedupeKey: `checkout:${session.id}` },
-          );
-        }
-
-        const token = randomSecret("cst_");
-        await tx.customerSession.create({
-          data: {
-            id: randomUUID(),
-            created_at: now,
-            customer_id: customerId,
-            token_hash: sha256Hex(token),
-            expires_at: new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS),
-          },
-        });
-        return {
-          ...toCheckoutClient(await findClientCheckout(tx, clientSecret)),
-          customer_session_token: token,
-        };
-      },
-      // Simultaneous confirms queue on the row lock; give them time rather than a pool timeout.
-      { maxWait: 20_000, timeout: 30_000 },
-    );
-    kickWorker();
-    return confirmed;
-  } catch (error) {
-    await refundUncommitted(charged.current, error);
-    throw error;
-  }
-}
-
-/** Money was taken but the confirmation did not commit: give it back rather than keep it. */
-async function refundUncommitted(charged: Charge | null, cause: unknown) {
-  if (!charged) return;
-  try {
-    await paymentProcessor(charged.processor).refund({
-      paymentId: charged.paymentId,
-      amount: charged.amount,
-      idempotencyKey: `refund:${charged.paymentId}`,
-    });
-  } catch (refundError) {
-    console.error(
-      `Refund of ${charged.paymentId} (checkout ${charged.sessionId}) failed after`,
-      cause,
-      refundError,
-    );
-  }
-}
-
-/**
- * A processor's asynchronous notification for a payment it reported `pending` at confirm: settled
- * payments get their order processed; failed ones fail the session.
- */
-export async function recordPaymentOutcome(
-  db: Db,
-  input: { paymentId: string; outcome: "succeeded" | "failed"; reason?: string },
-  now = new Date(),
-) {
-  await db.$transaction(async (tx) => {
-    const session = await tx.checkoutSession.findFirst({
-      where: { payment_id: input.paymentId, status: "confirmed" },
-    });
-    if (!session) return;
-    if (input.outcome === "succeeded") {
-      await enqueueJob(
-        tx,
-        PROCESS_CHECKOUT_JOB,
-        { checkout_id: session.id },
-        { dedupeKey: `checkout:${session.id}` },
+  let customerSessionToken: string | null = null;
+  let failure: string | null = null;
+  if (started.kind === "done") {
+    customerSessionToken = started.customerSessionToken;
+  } else {
+    let result;
+    try {
+      result = await callProcessor(started.attempt, started.call);
+    } catch (error) {
+      // The processor may or may not have taken the money: the attempt stays pending until
+      // reconciliation asks the processor, and confirms meanwhile answer 409.
+      console.error(`Payment attempt ${started.attempt.id} got no answer from the processor:`, error);
+      throw new ApiError(
+        "ConflictError",
+        "The payment processor did not answer; the payment is being checked and the checkout will update.",
       );
-    } else {
-      await tx.checkoutSession.update({
-        where: { id: session.id },
-        data: { status: "failed", failure_reason: input.reason ?? "Payment failed.", modified_at: now },
-      });
-      await releaseRedemption(tx, session.id);
     }
-  });
+    // For the crash test: a process killed here has charged but recorded nothing.
+    await pausePoint("after-charge");
+    await db.$transaction(async (tx) => {
+      const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
+      if (attempt.status === "failed") {
+        failure = attempt.failure_reason ?? "The payment failed.";
+        return;
+      }
+      const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: attempt.checkout_id! } });
+      if (session.status === "confirmed" && session.customer_id) {
+        customerSessionToken = await createCustomerSession(tx, session.customer_id, now);
+      }
+    }, TRANSACTION_OPTIONS);
+  }
   kickWorker();
+  if (failure) throw new ApiError("PaymentError", failure);
+
+  const view = toCheckoutClient(await findClientCheckout(db, clientSecret));
+  // Null while the buyer must act (requires_action: payment_processor_metadata.next_action).
+  return { ...view, customer_session_token: customerSessionToken };
 }

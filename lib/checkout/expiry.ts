@@ -15,6 +15,9 @@ export async function expireCheckouts(tx: Tx, now: Date): Promise<number> {
     WHERE id IN (
       SELECT id FROM checkout_sessions
       WHERE status = 'open' AND expires_at <= ${now.toISOString()}::timestamp
+        -- A payment under way settles first (reconciliation resolves it if nobody reports back).
+        AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.checkout_id = checkout_sessions.id
+                        AND a.status IN ('pending', 'requires_action'))
       ORDER BY expires_at LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED)
     RETURNING id::text AS id`;

@@ -66,8 +66,14 @@ export const checkoutClientSchema = checkoutSchema
   .omit({ metadata: true, subscription_id: true, customer_metadata: true })
   .extend({ organization: organizationSchema });
 
-/** The Confirm response: the client view with the customer session token (shown once). */
-export const checkoutConfirmedSchema = checkoutClientSchema.extend({ customer_session_token: z.string() });
+/**
+ * The Confirm response: the client view with the customer session token (shown once). The token is
+ * null while the payment waits for the buyer (status `open`, the processor's step in
+ * `payment_processor_metadata.next_action`).
+ */
+export const checkoutConfirmedSchema = checkoutClientSchema.extend({
+  customer_session_token: z.string().nullable(),
+});
 
 export const listCheckoutsQuery = z.object({
   ...paginationQuery,

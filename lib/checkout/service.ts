@@ -1,5 +1,6 @@
 // Checkout sessions as the merchant sees them: list, read, and update (contract section 6).
 // Create is in create.ts, the buyer's routes in client.ts and confirm.ts.
+import { assertNoPaymentInProgress } from "../payments/attempts";
 import { Prisma } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
 import { visibleOrganizations, type Principal } from "../api/auth";
@@ -61,6 +62,7 @@ export async function updateCheckout(
     await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE id = ${id}::uuid FOR UPDATE`;
     const session = await findCheckoutOrThrow(tx, principal, id);
     assertOpen(session, now);
+    await assertNoPaymentInProgress(tx, session.id);
     const changes = await resolveChanges(tx, session, body, "merchant", now);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id }, data: changes.data });

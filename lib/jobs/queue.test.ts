@@ -549,6 +549,114 @@ describe("leases", () => {
   );
 });
 
+describe("claims and heartbeats", () => {
+  it("claims a job only when it is about to run it: the rest of the backlog stays free", async () => {
+    for (const key of ["a", "b", "c"]) await enqueueJob(db, "t.one", { key }, { dedupeKey: key, now: T0 });
+    const seen: string[][] = [];
+    const handlers: JobHandlers = {
+      "t.one": {
+        run: async (tx, _payload, ctx) => {
+          const running = await db.job.findMany({ where: { status: "running" }, select: { id: true } });
+          seen.push(running.map((job) => job.id));
+          await effect(tx, ctx, "w");
+        },
+      },
+    };
+    expect(await runDueJobs(db, handlers, { now: T0, workerId: "w" })).toMatchObject({
+      claimed: 3,
+      succeeded: 3,
+    });
+    const ids = (await jobsNamed("t.one")).map((job) => job.id);
+    // While each job ran, it was the only one this worker held.
+    expect(seen).toEqual(ids.map((id) => [id]));
+  });
+
+  it("renews the lease while a job runs, so a live worker's job is not taken over", async () => {
+    await enqueueJob(db, "t.slow", {}, { dedupeKey: "slow", now: T0 });
+    const entered = deferred();
+    const gate = deferred();
+    const handlers: JobHandlers = {
+      "t.slow": {
+        run: async (tx, _payload, ctx) => {
+          entered.resolve();
+          await gate.promise;
+          await effect(tx, ctx, "A");
+        },
+      },
+    };
+    const leaseMs = 300;
+    const workerA = runDueJobs(db, handlers, { workerId: "A", now: T0, leaseMs });
+    await entered.promise;
+    // Several heartbeats later, past the lease A started with, its claim is still fresh.
+    await new Promise((resolve) => setTimeout(resolve, 3 * leaseMs));
+    const [running] = await jobsNamed("t.slow");
+    expect(running!.locked_at!.getTime()).toBeGreaterThan(T0.getTime() + leaseMs);
+    expect((await runDueJobs(db, handlers, { workerId: "B", now: at(leaseMs + 1), leaseMs })).claimed).toBe(
+      0,
+    );
+    gate.resolve();
+    expect(await workerA).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(await effects()).toEqual([{ job_id: running!.id, worker: "A", value: null }]);
+  });
+});
+
+describe("handlers that own their transactions", () => {
+  it("run outside the queue's transaction; the job is marked succeeded after their work", async () => {
+    await enqueueJob(db, "t.own", {}, { dedupeKey: "own", now: T0 });
+    const handlers: JobHandlers = {
+      "t.own": {
+        ownsTransactions: true,
+        run: async (own, _payload, ctx) => {
+          await own.$transaction(async (tx) => {
+            await ctx.assertHeld(tx);
+            await effect(tx, ctx, "own", "first");
+          });
+          // Committed already, before the job finishes: the next step could be a processor call.
+          expect(await effects()).toHaveLength(1);
+          await own.$transaction((tx) => effect(tx, ctx, "own", "second"));
+        },
+      },
+    };
+    expect(await runDueJobs(db, handlers, { now: T0 })).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect((await effects()).map((e) => e.value)).toEqual(["first", "second"]);
+    expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", finished_at: T0 });
+  });
+
+  it("a worker that lost its lease commits nothing through assertHeld", async () => {
+    quiet();
+    await enqueueJob(db, "t.own", {}, { dedupeKey: "own", now: T0 });
+    const entered = deferred();
+    const gate = deferred();
+    const handlers = (worker: string, wait: boolean): JobHandlers => ({
+      "t.own": {
+        ownsTransactions: true,
+        run: async (own, _payload, ctx) => {
+          if (wait) {
+            entered.resolve();
+            await gate.promise;
+          }
+          await own.$transaction(async (tx) => {
+            await ctx.assertHeld(tx);
+            await effect(tx, ctx, worker);
+          });
+        },
+      },
+    });
+    // A stalls (leaseMs longer than the test, so its heartbeat never fires) and B takes over.
+    const workerA = runDueJobs(db, handlers("A", true), { workerId: "A", now: T0 });
+    await entered.promise;
+    const later = at(DEFAULT_LEASE_MS + 1);
+    expect(await runDueJobs(db, handlers("B", false), { workerId: "B", now: later })).toMatchObject({
+      claimed: 1,
+      succeeded: 1,
+    });
+    gate.resolve();
+    expect(await workerA).toEqual({ claimed: 1, succeeded: 0, failed: 0, retried: 1 });
+    expect((await effects()).map((e) => e.worker)).toEqual(["B"]);
+    expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", locked_by: "B", attempts: 2 });
+  });
+});
+
 describe("recurring jobs", () => {
   it("ensureRecurringJobs queues one occurrence per recurring handler, however often it runs", async () => {
     const handlers: JobHandlers = {

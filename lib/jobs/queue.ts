@@ -2,16 +2,25 @@
 // them, claimed with FOR UPDATE SKIP LOCKED so any number of app instances can work the queue
 // without running a job twice at once. A job's work and its "succeeded" mark commit together, so
 // a worker killed mid-job leaves nothing half-written and the job runs again after its lease.
+// A worker claims one job at a time, just before running it, and renews the claim's short lease
+// by a heartbeat while the job runs: a killed worker's job is taken over within seconds, and it
+// never holds jobs it has not started.
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import type { Job } from "../generated/prisma/client";
 
-export type JobContext = { db: Db; now: Date; job: Job };
+export type JobContext = {
+  db: Db;
+  now: Date;
+  job: Job;
+  /**
+   * Throws unless this worker still holds the job. Handlers that manage their own transactions
+   * call it in each transaction that commits work, so a worker that lost its lease commits nothing.
+   */
+  assertHeld(tx: Tx): Promise<void>;
+};
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own JSON payload
-export type JobHandler<P = any> = {
-  /** The work, inside the transaction that also marks the job succeeded. */
-  run(tx: Tx, payload: P, ctx: JobContext): Promise<void>;
+type JobHandlerOptions<P> = {
   /** After the last attempt failed, in the transaction that marks the job failed. */
   onPermanentFailure?(tx: Tx, payload: P, reason: string, ctx: JobContext): Promise<void>;
   maxAttempts?: number;
@@ -21,10 +30,32 @@ export type JobHandler<P = any> = {
   timeoutMs?: number;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler types its own JSON payload
+export type JobHandler<P = any> = JobHandlerOptions<P> &
+  (
+    | {
+        ownsTransactions?: false;
+        /** The work, inside the transaction that also marks the job succeeded. */
+        run(tx: Tx, payload: P, ctx: JobContext): Promise<void>;
+      }
+    | {
+        /**
+         * The work opens its own transactions (to call a payment processor between them): it must be
+         * idempotent, since a worker that dies after its last commit but before the job is marked
+         * succeeded leaves the job to run again.
+         */
+        ownsTransactions: true;
+        run(db: Db, payload: P, ctx: JobContext): Promise<void>;
+      }
+  );
+
 export type JobHandlers = Record<string, JobHandler>;
 
-/** A job whose worker has not finished within this time is presumed dead and is run again. */
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+/**
+ * A claim not renewed within this time is presumed dead and the job is run again. The running
+ * worker renews it every third of it (heartbeat), so only a dead or stalled worker loses it.
+ */
+export const DEFAULT_LEASE_MS = 15_000;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -66,14 +97,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(1, attempts));
 }
 
-/** Claims due jobs (and jobs whose worker's lease ran out) for this worker. */
-async function claimJobs(
-  db: Db,
-  workerId: string,
-  now: Date,
-  limit: number,
-  leaseMs: number,
-): Promise<Job[]> {
+/** Claims the next due job (or a job whose worker's lease ran out) for this worker. */
+async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number): Promise<Job | null> {
   const staleBefore = new Date(now.getTime() - leaseMs);
   const claimed = await db.$queryRaw<{ id: string; attempts: number }[]>`
     UPDATE jobs SET status = 'running', locked_at = ${ts(now)}::timestamp, locked_by = ${workerId},
@@ -83,23 +108,46 @@ async function claimJobs(
       WHERE (status = 'pending' AND run_at <= ${ts(now)}::timestamp)
          OR (status = 'running' AND locked_at < ${ts(staleBefore)}::timestamp)
       ORDER BY run_at, created_at
-      LIMIT ${limit}
+      LIMIT 1
       FOR UPDATE SKIP LOCKED)
     RETURNING id::text AS id, attempts`;
-  if (!claimed.length) return [];
-  const jobs = await db.job.findMany({ where: { id: { in: claimed.map((row) => row.id) } } });
+  if (!claimed.length) return null;
+  const job = await db.job.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
   // The claim, not a later read, says which attempt this worker holds: `attempts` is the fencing
   // token every write-back checks (see `held`).
-  const attempts = new Map(claimed.map((row) => [row.id, row.attempts]));
-  return jobs
-    .map((job) => ({
-      ...job,
-      status: "running" as const,
-      locked_by: workerId,
-      locked_at: now,
-      attempts: attempts.get(job.id)!,
-    }))
-    .sort((a, b) => a.run_at.getTime() - b.run_at.getTime());
+  return { ...job, status: "running", locked_by: workerId, locked_at: now, attempts: claimed[0]!.attempts };
+}
+
+/**
+ * Renews the claim's lease every third of it while the job runs, for at most `maxMs` (the job's
+ * own time limit: a job hung past it is let go, and another worker may take it over). Times follow
+ * the caller's clock (`now` plus the real time elapsed), so an injected clock stays consistent. A
+ * failed renewal stops the heartbeat: the lease then runs out and fencing keeps the job safe.
+ */
+function startHeartbeat(
+  db: Db,
+  job: Job,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  maxMs: number,
+): () => void {
+  const startedAt = Date.now();
+  const timer = setInterval(
+    () => {
+      const elapsed = Date.now() - startedAt;
+      if (elapsed > maxMs) return clearInterval(timer);
+      db.job
+        .updateMany({ where: held(job, workerId), data: { locked_at: new Date(now.getTime() + elapsed) } })
+        .catch((error) => {
+          clearInterval(timer);
+          console.error(`Heartbeat of job ${job.name} (${job.id}) stopped: ${describe(error)}`);
+        });
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -150,8 +198,9 @@ function describe(error: unknown): string {
 export type RunResult = { claimed: number; succeeded: number; failed: number; retried: number };
 
 /**
- * One pass over the queue: claims up to `limit` due jobs and runs each. Returns what happened, so
- * tests can drive the queue with an injected clock and a worker loop can decide to go again.
+ * One pass over the queue: runs up to `limit` due jobs, claiming each only when it is about to run.
+ * Returns what happened, so tests can drive the queue with an injected clock and a worker loop can
+ * decide to go again.
  */
 export async function runDueJobs(
   db: Db,
@@ -160,11 +209,20 @@ export async function runDueJobs(
 ): Promise<RunResult> {
   const now = options.now ?? new Date();
   const workerId = options.workerId ?? `worker-${process.pid}`;
-  const jobs = await claimJobs(db, workerId, now, options.limit ?? 10, options.leaseMs ?? DEFAULT_LEASE_MS);
-  const result: RunResult = { claimed: jobs.length, succeeded: 0, failed: 0, retried: 0 };
-  for (const job of jobs) {
-    const outcome = await runJob(db, handlers, job, workerId, now);
-    result[outcome] += 1;
+  const limit = options.limit ?? 10;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const result: RunResult = { claimed: 0, succeeded: 0, failed: 0, retried: 0 };
+  while (result.claimed < limit) {
+    const job = await claimJob(db, workerId, now, leaseMs);
+    if (!job) break;
+    result.claimed += 1;
+    const maxMs = handlers[job.name]?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const stopHeartbeat = startHeartbeat(db, job, workerId, now, leaseMs, maxMs);
+    try {
+      result[await runJob(db, handlers, job, workerId, now)] += 1;
+    } finally {
+      stopHeartbeat();
+    }
   }
   return result;
 }
@@ -177,7 +235,17 @@ async function runJob(
   now: Date,
 ): Promise<"succeeded" | "failed" | "retried"> {
   const handler = handlers[job.name];
-  const ctx: JobContext = { db, now, job };
+  const ctx: JobContext = {
+    db,
+    now,
+    job,
+    assertHeld: async (tx) => {
+      const rows = await tx.$queryRaw<unknown[]>`
+        SELECT 1 FROM jobs WHERE id = ${job.id}::uuid AND status = 'running'
+          AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
+      if (rows.length !== 1) throw new LeaseLostError(job.id);
+    },
+  };
   const timeout = handler?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = handler?.maxAttempts ?? job.max_attempts;
   let failure: string;
@@ -191,9 +259,10 @@ async function runJob(
         `Gave up after ${job.attempts - 1} attempts: the last ended without a result (the worker stopped).`,
       );
     }
+    if (handler.ownsTransactions) await handler.run(db, job.payload, ctx);
     await db.$transaction(
       async (tx) => {
-        await handler.run(tx, job.payload, ctx);
+        if (!handler.ownsTransactions) await handler.run(tx, job.payload, ctx);
         await finish(tx, job, workerId, "succeeded", now);
         if (handler.repeatEveryMs) await scheduleNext(tx, job.name, handler.repeatEveryMs, now);
       },

@@ -1,6 +1,9 @@
 // Every job the app runs, by name. The worker, the tests and the job rows all refer to these names.
 import { expireCheckoutsJob, EXPIRE_CHECKOUTS_JOB } from "../checkout/expiry";
 import { processCheckoutJob, PROCESS_CHECKOUT_JOB } from "../orders/processing";
+import { reconcilePaymentsJob, RECONCILE_PAYMENTS_JOB } from "../payments/reconcile";
+import { refundPaymentJob } from "../payments/refund-job";
+import { REFUND_PAYMENT_JOB } from "../payments/refunds";
 import {
   renewSubscriptionJob,
   RENEW_SUBSCRIPTION_JOB,
@@ -14,4 +17,6 @@ export const jobHandlers: JobHandlers = {
   [EXPIRE_CHECKOUTS_JOB]: expireCheckoutsJob,
   [SCAN_RENEWALS_JOB]: scanRenewalsJob,
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
+  [REFUND_PAYMENT_JOB]: refundPaymentJob,
+  [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
 };

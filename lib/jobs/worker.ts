@@ -1,6 +1,7 @@
 // The polling loop that works the queue inside an app process. Any number of processes may run
-// one: claims use SKIP LOCKED. It polls every `pollMs`, runs again at once while there is a
-// backlog, and `kick()` wakes it early (after a confirm, so the order appears without waiting).
+// one: claims use SKIP LOCKED, one job at a time as it starts (a pass runs up to `batch` jobs). It
+// polls every `pollMs`, runs again at once while there is a backlog, and `kick()` wakes it early
+// (after a confirm, so the order appears without waiting).
 import type { Db } from "../db/client";
 import { ensureRecurringJobs, runDueJobs, type JobHandlers } from "./queue";
 

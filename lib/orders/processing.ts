@@ -8,7 +8,7 @@ import { grantProductBenefits } from "../benefits/grants";
 import { releaseRedemption } from "../discounts/redemptions";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
-import { paymentProcessor } from "../payments";
+import { requestRefund } from "../payments/refunds";
 import { addInterval } from "../subscriptions/periods";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
@@ -103,7 +103,8 @@ async function discountRecurs(tx: Tx, discountId: string) {
 
 /**
  * Processing failed for good (a bug or corrupt data, since every check ran at confirm): the session
- * is `failed` with the reason, its discount redemption is released and the buyer's money returned.
+ * is `failed` with the reason, its discount redemption is released and the buyer's money returned
+ * (the refund is recorded here and performed by a job after commit, retried until it goes through).
  */
 export async function failCheckout(tx: Tx, checkoutId: string, reason: string, now: Date): Promise<void> {
   const session = await lockSession(tx, checkoutId);
@@ -114,16 +115,18 @@ export async function failCheckout(tx: Tx, checkoutId: string, reason: string, n
   });
   await releaseRedemption(tx, session.id);
   if (session.payment_id && session.total_amount) {
-    try {
-      await paymentProcessor(session.payment_processor).refund({
-        paymentId: session.payment_id,
+    await requestRefund(
+      tx,
+      {
+        organization_id: session.organization_id,
+        processor: session.payment_processor,
+        processor_payment_id: session.payment_id,
         amount: session.total_amount,
-        idempotencyKey: `refund:${session.payment_id}`,
-      });
-    } catch (error) {
-      // The failure is still recorded; the merchant sees the failed session and refunds by hand.
-      console.error(`Refunding failed checkout ${session.id} (${session.payment_id}) failed:`, error);
-    }
+        currency: session.currency,
+        checkout_id: session.id,
+      },
+      now,
+    );
   }
 }
 

@@ -19,4 +19,4 @@ export function paymentProcessor(name: string = defaultPaymentProcessorName()): 
   return processor;
 }
 
-export type { PaymentProcessor, PaymentResult, SetupResult } from "./processor";
+export type { PaymentLookup, PaymentProcessor, PaymentResult, RefundResult, SetupResult } from "./processor";

@@ -1,23 +1,46 @@
-// The payment processor interface. Checkout and renewals talk only to this, so a real card
+// The payment processor interface. Checkout, renewals and refunds talk only to this, so a real card
 // processor plugs in without touching their logic. It follows the card processors' flow: the
 // buyer's browser turns card details into a single-use token (card numbers never reach this
-// server), the server confirms a payment with that token, and the processor may settle it later
-// (`pending`) and notify us, which `recordPaymentOutcome` handles.
+// server), the server confirms a payment with that token, and the processor may answer at once,
+// ask the buyer for a further step (3-D Secure: `requires_action`), or settle later (`pending`)
+// and notify us, which `recordPaymentOutcome` (lib/payments/outcomes.ts) handles.
+//
+// Every call carries an idempotency key that the caller derives from its recorded payment attempt
+// (lib/payments/attempts.ts): a retried call returns the first result instead of charging again,
+// and `findPayment` looks the operation up by that key when a crash lost its answer.
 
 export type PaymentCustomer = { email: string; name?: string | null };
 
 export type PaymentResult =
   /** Money taken. `payment_method_ref` is set when a method was saved for future charges. */
   | { status: "succeeded"; payment_id: string; payment_method_ref: string | null }
-  /** Accepted, outcome notified later by the processor (3-D Secure, bank transfers, ...). */
+  /** Accepted, outcome notified later by the processor (bank transfers, delayed capture, ...). */
   | { status: "pending"; payment_id: string; payment_method_ref: string | null }
+  /**
+   * The buyer must act before the payment can complete (3-D Secure, a bank redirect). `action` is
+   * handed to the buyer's client as is (e.g. `{type: "redirect_to_url", url}`); the processor
+   * later reports the outcome.
+   */
+  | {
+      status: "requires_action";
+      payment_id: string;
+      payment_method_ref: string | null;
+      action: Record<string, unknown>;
+    }
   | { status: "declined"; code: string; message: string };
 
 export type SetupResult =
   { status: "succeeded"; payment_method_ref: string } | { status: "declined"; code: string; message: string };
 
+export type RefundResult =
+  | { status: "succeeded" | "pending"; refund_id: string }
+  | { status: "failed"; code: string; message: string };
+
+/** What the processor knows of an operation made with an idempotency key. */
+export type PaymentLookup = PaymentResult | { status: "not_found" };
+
 export interface PaymentProcessor {
-  /** Stored on checkout sessions and subscriptions as `payment_processor`. */
+  /** Stored on checkout sessions, subscriptions and payment attempts as `payment_processor`. */
   readonly name: string;
   /**
    * Charges `amount` (minor units) with a client-side token. With `saveForFutureUse`, also keeps
@@ -32,7 +55,11 @@ export interface PaymentProcessor {
     idempotencyKey: string;
   }): Promise<PaymentResult>;
   /** Saves a method for future charges without charging now (e.g. a fully discounted first period). */
-  setupPaymentMethod(input: { token: string; customer: PaymentCustomer }): Promise<SetupResult>;
+  setupPaymentMethod(input: {
+    token: string;
+    customer: PaymentCustomer;
+    idempotencyKey: string;
+  }): Promise<SetupResult>;
   /** Charges a saved method, off-session (renewals). */
   chargePaymentMethod(input: {
     amount: number;
@@ -40,9 +67,10 @@ export interface PaymentProcessor {
     paymentMethodRef: string;
     idempotencyKey: string;
   }): Promise<PaymentResult>;
-  refund(input: {
-    paymentId: string;
-    amount: number;
-    idempotencyKey: string;
-  }): Promise<{ refund_id: string }>;
+  refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
+  /**
+   * The operation (payment, setup or refund) made with `idempotencyKey`, as the processor now sees
+   * it, or `not_found` when no call with that key reached it. Reconciliation relies on this.
+   */
+  findPayment(input: { idempotencyKey: string }): Promise<PaymentLookup>;
 }

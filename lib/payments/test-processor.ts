@@ -1,8 +1,10 @@
 // The built-in offline test processor (contract section 6). The hosted page maps test card numbers
 // to these tokens in the browser; API clients and tests send the tokens directly. Saved methods are
 // refs that remember which token created them, so a renewal with a declining card declines too.
+// Its ledger of operations by idempotency key lives in this process's memory: after a restart,
+// `findPayment` answers `not_found` and reconciliation reopens the checkout (no real money moves).
 import { sha256Hex } from "../crypto";
-import type { PaymentProcessor, PaymentResult } from "./processor";
+import type { PaymentLookup, PaymentProcessor, PaymentResult } from "./processor";
 
 export const TEST_TOKENS = {
   succeeds: "tok_visa",
@@ -18,6 +20,17 @@ export const TEST_CARDS: Record<string, string> = {
 };
 
 const METHOD_PREFIX = "pm_test_";
+const LEDGER_LIMIT = 10_000;
+const ledger = new Map<string, PaymentResult>();
+
+/** Same key, same answer: a retried call does not charge twice. */
+function remember(idempotencyKey: string, result: PaymentResult): PaymentResult {
+  const known = ledger.get(idempotencyKey);
+  if (known) return known;
+  if (ledger.size >= LEDGER_LIMIT) ledger.delete(ledger.keys().next().value!);
+  ledger.set(idempotencyKey, result);
+  return result;
+}
 
 function outcome(token: string, idempotencyKey: string, paymentMethodRef: string | null): PaymentResult {
   if (token === TEST_TOKENS.declined)
@@ -30,7 +43,6 @@ function outcome(token: string, idempotencyKey: string, paymentMethodRef: string
     };
   if (token !== TEST_TOKENS.succeeds)
     return { status: "declined", code: "invalid_token", message: "The payment token is not valid." };
-  // Same idempotency key, same payment id: a retried call does not charge twice.
   return {
     status: "succeeded",
     payment_id: `py_test_${sha256Hex(idempotencyKey).slice(0, 24)}`,
@@ -45,10 +57,13 @@ function methodFor(token: string) {
 export const testProcessor: PaymentProcessor = {
   name: "test",
   async createPayment({ token, saveForFutureUse, idempotencyKey }) {
-    return outcome(token, idempotencyKey, saveForFutureUse ? methodFor(token) : null);
+    return remember(
+      idempotencyKey,
+      outcome(token, idempotencyKey, saveForFutureUse ? methodFor(token) : null),
+    );
   },
-  async setupPaymentMethod({ token }) {
-    const result = outcome(token, token, null);
+  async setupPaymentMethod({ token, idempotencyKey }) {
+    const result = remember(idempotencyKey, outcome(token, idempotencyKey, methodFor(token)));
     return result.status === "declined"
       ? result
       : { status: "succeeded", payment_method_ref: methodFor(token) };
@@ -57,9 +72,14 @@ export const testProcessor: PaymentProcessor = {
     const token = paymentMethodRef.startsWith(METHOD_PREFIX)
       ? paymentMethodRef.slice(METHOD_PREFIX.length)
       : "";
-    return outcome(token, idempotencyKey, paymentMethodRef);
+    return remember(idempotencyKey, outcome(token, idempotencyKey, paymentMethodRef));
   },
   async refund({ paymentId, idempotencyKey }) {
-    return { refund_id: `re_test_${sha256Hex(`${paymentId}:${idempotencyKey}`).slice(0, 24)}` };
+    const refundId = `re_test_${sha256Hex(`${paymentId}:${idempotencyKey}`).slice(0, 24)}`;
+    remember(idempotencyKey, { status: "succeeded", payment_id: refundId, payment_method_ref: null });
+    return { status: "succeeded", refund_id: refundId };
+  },
+  async findPayment({ idempotencyKey }): Promise<PaymentLookup> {
+    return ledger.get(idempotencyKey) ?? { status: "not_found" };
   },
 };

@@ -14,6 +14,8 @@ import { jobHandlers } from "@/lib/jobs/registry";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
+import { registerProcessorDouble } from "@/test/processor-double";
+import { RENEW_SUBSCRIPTION_JOB, renewSubscription } from "./renewals";
 import { addInterval } from "./periods";
 
 let db: Db;
@@ -116,6 +118,56 @@ describe("subscription renewals", () => {
     // Running the same times again renews nothing twice.
     await drain(minutesAfter(afterFirst.current_period_end!, 1));
     expect(await ordersOf(subscription.id)).toHaveLength(3);
+  });
+
+  it("charges outside any transaction, with one payment attempt per period", async () => {
+    const start = new Date("2026-05-05T09:00:00.000Z");
+    const subscription = await subscribe(start);
+    const double = registerProcessorDouble("succeed");
+    await db.subscription.update({
+      where: { id: subscription.id },
+      data: { payment_processor: double.name, payment_method_ref: "pm_double_card" },
+    });
+    // While the processor works, another connection can lock the subscription at once and sees
+    // no transaction left open: the job holds neither a lock nor a transaction across the call.
+    const seen: { lockFree: boolean; openTransactions: number }[] = [];
+    double.duringCharge = async () => {
+      const lockFree = await db.$transaction(async (tx) => {
+        const rows = await tx.$queryRaw<{ id: string }[]>`
+          SELECT id::text AS id FROM subscriptions WHERE id = ${subscription.id}::uuid FOR UPDATE NOWAIT`;
+        return rows.length === 1;
+      });
+      const [row] = await db.$queryRaw<{ count: number }[]>`
+        SELECT count(*)::int AS count FROM pg_stat_activity
+        WHERE datname = current_database() AND state = 'idle in transaction'`;
+      seen.push({ lockFree, openTransactions: row!.count });
+    };
+    const periodEnd = subscription.current_period_end!;
+    await drain(minutesAfter(periodEnd, 1));
+    expect(seen).toEqual([{ lockFree: true, openTransactions: 0 }]);
+    expect(double.charges).toHaveLength(1);
+    const attempts = await db.paymentAttempt.findMany({ where: { subscription_id: subscription.id } });
+    expect(attempts).toEqual([
+      expect.objectContaining({
+        kind: "renewal",
+        status: "succeeded",
+        amount: 1200,
+        reference: `renew:${subscription.id}:${periodEnd.toISOString()}`,
+        payment_method_ref: "pm_double_card",
+      }),
+    ]);
+    expect(await ordersOf(subscription.id)).toHaveLength(2);
+
+    // The job run again for the same period (a worker died after the outcome committed) charges
+    // nothing and orders nothing more.
+    await renewSubscription(
+      db,
+      { subscription_id: subscription.id, period_end: periodEnd.toISOString() },
+      minutesAfter(periodEnd, 2),
+    );
+    expect(double.charges).toHaveLength(1);
+    expect(await ordersOf(subscription.id)).toHaveLength(2);
+    expect(await db.job.count({ where: { name: RENEW_SUBSCRIPTION_JOB, status: "failed" } })).toBe(0);
   });
 
   it("moves the subscription to past_due when the renewal charge is declined", async () => {

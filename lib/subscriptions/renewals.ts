@@ -2,33 +2,31 @@
 // ended and enqueues one renewal job per subscription and period. The renewal charges the saved
 // payment method, creates a `subscription_cycle` order and advances the period; a declined charge
 // (or no saved method) moves the subscription to `past_due`; a subscription set to cancel at the
-// period's end is canceled instead and its benefits are revoked.
-import { randomUUID } from "node:crypto";
-import type { Tx } from "../db/client";
+// period's end is canceled instead and its benefits are revoked. The charge is made outside any
+// transaction: the job records a payment attempt (one per subscription and period) and commits,
+// charges, then records the outcome (./renewal-outcome.ts) in a second transaction.
+import type { Db, Tx } from "../db/client";
 import { revokeSubscriptionBenefits } from "../benefits/grants";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts } from "../checkout/pricing";
-import { enqueueJob, type JobHandler } from "../jobs/queue";
-import { paymentProcessor } from "../payments";
-import type { Discount, Subscription } from "../generated/prisma/client";
-import { nextPeriodEnd, periodsElapsed, type Interval } from "./periods";
+import type { JobHandler } from "../jobs/queue";
+import { callProcessor, createPaymentAttempt } from "../payments/attempts";
+import { recordPaymentOutcome } from "../payments/outcomes";
+import type { Discount, PaymentAttempt, Subscription } from "../generated/prisma/client";
+import { periodsElapsed } from "./periods";
+import {
+  completeRenewal,
+  enqueueRenewal,
+  markPastDue,
+  RENEW_SUBSCRIPTION_JOB,
+  type RenewalTerms,
+} from "./renewal-outcome";
 
+export { RENEW_SUBSCRIPTION_JOB };
 export const SCAN_RENEWALS_JOB = "subscriptions.scan_renewals";
-export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 const SCAN_BATCH = 500;
 
 export type RenewPayload = { subscription_id: string; period_end: string };
-
-/** One job per subscription and period: the dedupe key makes repeated scans harmless. */
-function enqueueRenewal(tx: Tx, subscription: { id: string; current_period_end: Date }, now: Date) {
-  const periodEnd = subscription.current_period_end.toISOString();
-  return enqueueJob(
-    tx,
-    RENEW_SUBSCRIPTION_JOB,
-    { subscription_id: subscription.id, period_end: periodEnd },
-    { dedupeKey: `renew:${subscription.id}:${periodEnd}`, now },
-  );
-}
 
 export async function scanRenewals(tx: Tx, now: Date): Promise<number> {
   const due = await tx.subscription.findMany({
@@ -90,7 +88,11 @@ async function renewalAmounts(
   return { amounts, discount, billingAddress: customer?.billing_address ?? null };
 }
 
-export async function renewSubscription(tx: Tx, payload: RenewPayload, now: Date): Promise<void> {
+/**
+ * First transaction of a renewal: decides what the period costs and records the payment attempt,
+ * or settles the period at once when no charge is needed. Returns the attempt to charge, if any.
+ */
+async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<PaymentAttempt | null> {
   await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${payload.subscription_id}::uuid FOR UPDATE`;
   const subscription = await tx.subscription.findUnique({
     where: { id: payload.subscription_id },
@@ -98,8 +100,8 @@ export async function renewSubscription(tx: Tx, payload: RenewPayload, now: Date
   });
   const periodEnd = subscription?.current_period_end;
   // Renewed already, canceled, or past due since the job was queued: nothing to do.
-  if (!subscription || !periodEnd || subscription.status !== "active") return;
-  if (periodEnd.toISOString() !== payload.period_end || periodEnd > now) return;
+  if (!subscription || !periodEnd || subscription.status !== "active") return null;
+  if (periodEnd.toISOString() !== payload.period_end || periodEnd > now) return null;
 
   if (subscription.cancel_at_period_end) {
     await tx.subscription.update({
@@ -107,61 +109,64 @@ export async function renewSubscription(tx: Tx, payload: RenewPayload, now: Date
       data: { status: "canceled", ended_at: periodEnd, modified_at: now },
     });
     await revokeSubscriptionBenefits(tx, subscription.id, now);
-    return;
+    return null;
   }
+
+  // A run after a crash finds the attempt of this period and charges with the same key again.
+  const reference = `renew:${subscription.id}:${payload.period_end}`;
+  const existing = await tx.paymentAttempt.findUnique({ where: { reference } });
+  if (existing) return existing.status === "pending" ? existing : null;
 
   const { amounts, discount, billingAddress } = await renewalAmounts(tx, subscription, periodEnd);
-  let paymentFailed = false;
-  if (amounts.total_amount > 0) {
-    if (!subscription.payment_method_ref) {
-      paymentFailed = true;
-    } else {
-      const result = await paymentProcessor(subscription.payment_processor ?? undefined).chargePaymentMethod({
-        amount: amounts.total_amount,
-        currency: subscription.currency,
-        paymentMethodRef: subscription.payment_method_ref,
-        // If this transaction fails after the charge, the retried job gets the same payment back.
-        idempotencyKey: `renew:${subscription.id}:${payload.period_end}`,
-      });
-      paymentFailed = result.status === "declined";
-    }
+  const terms: RenewalTerms = {
+    period_end: payload.period_end,
+    subtotal_amount: amounts.subtotal_amount,
+    tax_amount: amounts.tax_amount,
+    discount_id: discount?.id ?? null,
+    billing_address: billingAddress,
+  };
+  if (amounts.total_amount <= 0) {
+    await completeRenewal(tx, subscription, terms, now);
+    return null;
   }
-  if (paymentFailed) {
-    await tx.subscription.update({
-      where: { id: subscription.id },
-      data: { status: "past_due", modified_at: now },
-    });
-    return;
+  if (!subscription.payment_method_ref) {
+    await markPastDue(tx, subscription.id, now);
+    return null;
   }
-
-  const interval = subscription.recurring_interval as Interval;
-  const anchor = subscription.started_at ?? subscription.created_at;
-  const newEnd = nextPeriodEnd(anchor, periodEnd, interval);
-  await tx.order.create({
-    data: {
-      id: randomUUID(),
-      created_at: now,
-      organization_id: subscription.organization_id,
-      status: "paid",
-      amount: amounts.subtotal_amount,
-      tax_amount: amounts.tax_amount,
+  return createPaymentAttempt(
+    tx,
+    {
+      organizationId: subscription.organization_id,
+      kind: "renewal",
+      amount: amounts.total_amount,
       currency: subscription.currency,
-      billing_reason: "subscription_cycle",
-      billing_address: billingAddress ?? undefined,
-      product_price_type: "recurring",
-      customer_id: subscription.customer_id,
-      product_id: subscription.product_id,
-      product_price_id: subscription.price_id,
-      discount_id: discount?.id ?? null,
-      subscription_id: subscription.id,
+      processor: subscription.payment_processor ?? "test",
+      subscriptionId: subscription.id,
+      reference,
+      paymentMethodRef: subscription.payment_method_ref,
+      pendingChanges: terms as unknown as object,
     },
-  });
-  await tx.subscription.update({
-    where: { id: subscription.id },
-    data: { current_period_start: periodEnd, current_period_end: newEnd, modified_at: now },
-  });
-  // Several periods behind (the server was down): the next one is due at once.
-  if (newEnd <= now) await enqueueRenewal(tx, { id: subscription.id, current_period_end: newEnd }, now);
+    now,
+  );
+}
+
+/** Records the attempt and commits, charges outside any transaction, then records the outcome. */
+export async function renewSubscription(
+  db: Db,
+  payload: RenewPayload,
+  now: Date,
+  assertHeld: (tx: Tx) => Promise<void> = async () => {},
+): Promise<void> {
+  const attempt = await db.$transaction(
+    async (tx) => {
+      await assertHeld(tx);
+      return startRenewal(tx, payload, now);
+    },
+    { maxWait: 20_000, timeout: 15_000 },
+  );
+  if (!attempt) return;
+  const result = await callProcessor(attempt);
+  await recordPaymentOutcome(db, { attemptId: attempt.id }, result, now);
 }
 
 export const scanRenewalsJob: JobHandler = {
@@ -173,5 +178,6 @@ export const scanRenewalsJob: JobHandler = {
 
 export const renewSubscriptionJob: JobHandler<RenewPayload> = {
   maxAttempts: 8,
-  run: (tx, payload, ctx) => renewSubscription(tx, payload, ctx.now),
+  ownsTransactions: true,
+  run: (db, payload, ctx) => renewSubscription(db, payload, ctx.now, ctx.assertHeld),
 };

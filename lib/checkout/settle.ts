@@ -1,0 +1,165 @@
+// What a checkout's payment outcome does to the session. Confirm's synchronous answer, the
+// processor's later notification and reconciliation all end here (through applyPaymentOutcome),
+// so a payment settles the same way whichever path reports it.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+import { releaseRedemption } from "../discounts/redemptions";
+import { Prisma, type PaymentAttempt } from "../generated/prisma/client";
+import { enqueueJob } from "../jobs/queue";
+import { PROCESS_CHECKOUT_JOB } from "../orders/processing";
+import { requestRefund } from "../payments/refunds";
+
+type SessionChanges = Prisma.CheckoutSessionUncheckedUpdateInput;
+
+/** The buyer's last changes as JSON, kept on the attempt until its payment succeeds. */
+export function storedChanges(changes: SessionChanges): Prisma.InputJsonObject {
+  const { modified_at: _modifiedAt, ...rest } = changes;
+  const stored: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    stored[key] = value === Prisma.DbNull || value === Prisma.JsonNull ? null : value;
+  }
+  return stored as Prisma.InputJsonObject;
+}
+
+function changesFrom(stored: unknown): SessionChanges {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((stored ?? {}) as Record<string, unknown>)) {
+    // JSON columns take DbNull for SQL NULL; the other columns take null.
+    changes[key] = value === null && key === "customer_billing_address" ? Prisma.DbNull : value;
+  }
+  return changes as SessionChanges;
+}
+
+async function lockSession(tx: Tx, checkoutId: string) {
+  await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE id = ${checkoutId}::uuid FOR UPDATE`;
+  return tx.checkoutSession.findUnique({ where: { id: checkoutId } });
+}
+
+/** The customer for the session's email in the organization, created on first purchase. */
+async function findOrCreateCustomer(tx: Tx, checkoutId: string, now: Date): Promise<string> {
+  const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: checkoutId } });
+  if (session.customer_id) return session.customer_id;
+  const email = session.customer_email!.toLowerCase();
+  const address = session.customer_billing_address;
+  // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once.
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata)
+    VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
+            ${session.customer_name}, ${address ? JSON.stringify(address) : null}::jsonb,
+            ${session.customer_tax_id}, ${JSON.stringify(session.customer_metadata ?? {})}::jsonb)
+    ON CONFLICT (organization_id, email) DO UPDATE SET
+      modified_at = EXCLUDED.created_at,
+      name = COALESCE(EXCLUDED.name, customers.name),
+      billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address)
+    RETURNING id::text AS id`;
+  return rows[0]!.id;
+}
+
+/**
+ * Moves an open session to `confirmed` with the buyer's changes, its customer and its payment.
+ * The caller holds the session's row lock. Returns the customer id.
+ */
+export async function confirmCheckoutSession(
+  tx: Tx,
+  checkoutId: string,
+  changes: SessionChanges,
+  payment: { payment_id: string | null; payment_method_ref: string | null } | null,
+  now: Date,
+): Promise<string> {
+  await tx.checkoutSession.update({ where: { id: checkoutId }, data: { ...changes, modified_at: now } });
+  const customerId = await findOrCreateCustomer(tx, checkoutId, now);
+  await tx.checkoutSession.update({
+    where: { id: checkoutId },
+    data: {
+      status: "confirmed",
+      confirmed_at: now,
+      customer_id: customerId,
+      payment_id: payment?.payment_id || null,
+      payment_method_ref: payment?.payment_method_ref ?? null,
+    },
+  });
+  return customerId;
+}
+
+export function enqueueCheckoutProcessing(tx: Tx, checkoutId: string, now: Date) {
+  return enqueueJob(
+    tx,
+    PROCESS_CHECKOUT_JOB,
+    { checkout_id: checkoutId },
+    { dedupeKey: `checkout:${checkoutId}`, now },
+  );
+}
+
+/** Applies a checkout attempt's (charge or card setup) new status to its session. */
+export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
+  if (!attempt.checkout_id) return;
+  const session = await lockSession(tx, attempt.checkout_id);
+  if (!session) return;
+  const payment = {
+    payment_id: attempt.processor_payment_id,
+    payment_method_ref: attempt.payment_method_ref,
+  };
+  const ownPayment = session.status === "confirmed" && session.payment_id === attempt.processor_payment_id;
+  const withoutAction = () => {
+    const metadata = { ...((session.payment_processor_metadata ?? {}) as Record<string, unknown>) };
+    delete metadata.next_action;
+    return metadata as Prisma.InputJsonObject;
+  };
+
+  switch (attempt.status) {
+    case "succeeded":
+      if (session.status === "open") {
+        await confirmCheckoutSession(tx, session.id, changesFrom(attempt.pending_changes), payment, now);
+        await tx.checkoutSession.update({
+          where: { id: session.id },
+          data: { payment_processor_metadata: withoutAction() },
+        });
+        await enqueueCheckoutProcessing(tx, session.id, now);
+      } else if (ownPayment) {
+        // Confirmed while `pending`; the processor now reports the money settled.
+        await enqueueCheckoutProcessing(tx, session.id, now);
+      } else if (attempt.processor_payment_id && attempt.amount > 0) {
+        // Money arrived for a session that can no longer use it: give it back.
+        await requestRefund(tx, attempt, now);
+      }
+      return;
+    case "pending":
+      // The buyer has done their part; the order waits for the processor's notification.
+      if (session.status === "open") {
+        await confirmCheckoutSession(tx, session.id, changesFrom(attempt.pending_changes), payment, now);
+      }
+      return;
+    case "requires_action":
+      if (session.status === "open") {
+        await tx.checkoutSession.update({
+          where: { id: session.id },
+          data: {
+            payment_processor_metadata: { ...withoutAction(), next_action: attempt.client_action ?? {} },
+          },
+        });
+      }
+      return;
+    case "failed":
+      if (session.status === "open") {
+        // The session stays open as it was: the reservation goes back, the buyer may retry.
+        await releaseRedemption(tx, session.id);
+        if ((session.payment_processor_metadata as Record<string, unknown> | null)?.next_action) {
+          await tx.checkoutSession.update({
+            where: { id: session.id },
+            data: { payment_processor_metadata: withoutAction() },
+          });
+        }
+      } else if (ownPayment) {
+        await tx.checkoutSession.update({
+          where: { id: session.id },
+          data: {
+            status: "failed",
+            failure_reason: attempt.failure_reason ?? "Payment failed.",
+            modified_at: now,
+          },
+        });
+        await releaseRedemption(tx, session.id);
+      }
+      return;
+  }
+}

@@ -1,0 +1,129 @@
+// Payment attempts: every call to the processor is recorded before it is made. The caller creates
+// the attempt in its transaction (with whatever it reserves, e.g. a discount redemption) and
+// commits; then calls the processor with `callProcessor`, outside any transaction or row lock,
+// with the idempotency key derived from the attempt; then records the answer with
+// `recordPaymentOutcome` (./outcomes.ts). A crash in between leaves the attempt `pending`, and the
+// reconciliation job (./reconcile.ts) asks the processor what became of it.
+import { randomUUID } from "node:crypto";
+import type { DbOrTx, Tx } from "../db/client";
+import { ApiError } from "../api/errors";
+import type { PaymentAttempt, PaymentAttemptKind, Prisma } from "../generated/prisma/client";
+import { paymentProcessor } from "./index";
+import type { PaymentCustomer, PaymentResult } from "./processor";
+
+/** Statuses of an attempt whose outcome is still to come. */
+export const UNRESOLVED_STATUSES = ["pending", "requires_action"] as const;
+
+export type NewPaymentAttempt = {
+  organizationId: string;
+  kind: PaymentAttemptKind;
+  amount: number;
+  currency: string;
+  processor: string;
+  checkoutId?: string | null;
+  subscriptionId?: string | null;
+  orderId?: string | null;
+  /** One attempt per business event that must never be paid twice (unique). */
+  reference?: string | null;
+  refundedPaymentId?: string | null;
+  paymentMethodRef?: string | null;
+  pendingChanges?: Prisma.InputJsonValue;
+};
+
+export async function createPaymentAttempt(
+  tx: Tx,
+  input: NewPaymentAttempt,
+  now: Date,
+): Promise<PaymentAttempt> {
+  const id = randomUUID();
+  return tx.paymentAttempt.create({
+    data: {
+      id,
+      created_at: now,
+      modified_at: now,
+      organization_id: input.organizationId,
+      kind: input.kind,
+      status: "pending",
+      reference: input.reference ?? null,
+      checkout_id: input.checkoutId ?? null,
+      subscription_id: input.subscriptionId ?? null,
+      order_id: input.orderId ?? null,
+      amount: input.amount,
+      currency: input.currency,
+      processor: input.processor,
+      // Derived from the attempt: a retried call is the same payment, a new attempt a new one.
+      idempotency_key: `pa_${id}`,
+      refunded_payment_id: input.refundedPaymentId ?? null,
+      payment_method_ref: input.paymentMethodRef ?? null,
+      pending_changes: input.pendingChanges,
+    },
+  });
+}
+
+export function findUnresolvedCheckoutAttempt(db: DbOrTx, checkoutId: string) {
+  return db.paymentAttempt.findFirst({
+    where: { checkout_id: checkoutId, status: { in: [...UNRESOLVED_STATUSES] } },
+  });
+}
+
+/** A checkout whose payment is under way cannot be confirmed again or changed: 409 at once. */
+export async function assertNoPaymentInProgress(db: DbOrTx, checkoutId: string): Promise<void> {
+  const attempt = await findUnresolvedCheckoutAttempt(db, checkoutId);
+  if (!attempt) return;
+  throw new ApiError(
+    "ConflictError",
+    attempt.status === "requires_action"
+      ? "The payment of this checkout is waiting for the buyer's confirmation."
+      : "A payment for this checkout is already in progress.",
+  );
+}
+
+/** What only the caller knows at call time (never stored: a token is single-use). */
+export type CallInput = { token?: string; customer?: PaymentCustomer; saveForFutureUse?: boolean };
+
+/**
+ * Makes the processor call an attempt stands for. Never call it inside a transaction or under a
+ * row lock: a slow processor would hold them across its network time.
+ */
+export async function callProcessor(attempt: PaymentAttempt, input: CallInput = {}): Promise<PaymentResult> {
+  const processor = paymentProcessor(attempt.processor);
+  const idempotencyKey = attempt.idempotency_key;
+  switch (attempt.kind) {
+    case "charge":
+      return processor.createPayment({
+        amount: attempt.amount,
+        currency: attempt.currency,
+        token: input.token ?? "",
+        customer: input.customer ?? { email: "" },
+        saveForFutureUse: input.saveForFutureUse ?? false,
+        idempotencyKey,
+      });
+    case "setup": {
+      const setup = await processor.setupPaymentMethod({
+        token: input.token ?? "",
+        customer: input.customer ?? { email: "" },
+        idempotencyKey,
+      });
+      return setup.status === "declined"
+        ? setup
+        : { status: "succeeded", payment_id: "", payment_method_ref: setup.payment_method_ref };
+    }
+    case "renewal":
+      return processor.chargePaymentMethod({
+        amount: attempt.amount,
+        currency: attempt.currency,
+        paymentMethodRef: attempt.payment_method_ref ?? "",
+        idempotencyKey,
+      });
+    case "refund": {
+      const refund = await processor.refund({
+        paymentId: attempt.refunded_payment_id ?? "",
+        amount: attempt.amount,
+        idempotencyKey,
+      });
+      return refund.status === "failed"
+        ? { status: "declined", code: refund.code, message: refund.message }
+        : { status: refund.status, payment_id: refund.refund_id, payment_method_ref: null };
+    }
+  }
+}

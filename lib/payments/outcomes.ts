@@ -1,0 +1,103 @@
+// The one path by which a processor's answer becomes state: the synchronous answer at confirm or
+// renewal, an inbound notification from the processor, and reconciliation all go through
+// `applyPaymentOutcome`. It locks the attempt, so the same outcome arriving twice (a notification
+// racing the synchronous answer, two reconcilers) is applied once.
+import type { Db, Tx } from "../db/client";
+import type { PaymentAttempt, PaymentAttemptStatus } from "../generated/prisma/client";
+import { settleCheckoutAttempt } from "../checkout/settle";
+import { kickWorker } from "../jobs/runtime";
+import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
+import type { PaymentLookup } from "./processor";
+import { requestRefund } from "./refunds";
+
+const RESOLVED: PaymentAttemptStatus[] = ["succeeded", "failed"];
+// Short, but it may queue for a pooled connection behind a burst of payments.
+const OUTCOME_TRANSACTION = { maxWait: 20_000, timeout: 15_000 };
+
+function statusOf(outcome: PaymentLookup): PaymentAttemptStatus {
+  if (outcome.status === "declined" || outcome.status === "not_found") return "failed";
+  return outcome.status;
+}
+
+/**
+ * Records `outcome` on the attempt and applies it to what the attempt pays for (checkout,
+ * subscription). An attempt already resolved is left as it is and returned unchanged.
+ */
+export async function applyPaymentOutcome(
+  tx: Tx,
+  attemptId: string,
+  outcome: PaymentLookup,
+  now: Date,
+): Promise<PaymentAttempt> {
+  await tx.$queryRaw`SELECT id FROM payment_attempts WHERE id = ${attemptId}::uuid FOR UPDATE`;
+  const current = await tx.paymentAttempt.findUniqueOrThrow({ where: { id: attemptId } });
+  if (RESOLVED.includes(current.status)) {
+    // The processor took money after we gave up on the attempt (a buyer finishing 3-D Secure after
+    // the checkout was abandoned): nothing was delivered for it, so it goes back.
+    if (current.status === "failed" && outcome.status === "succeeded" && current.kind !== "refund") {
+      if (outcome.payment_id && current.amount > 0) {
+        await requestRefund(tx, { ...current, processor_payment_id: outcome.payment_id }, now);
+      }
+    }
+    return current;
+  }
+  const status = statusOf(outcome);
+  const failed = outcome.status === "declined" || outcome.status === "not_found";
+  const attempt = await tx.paymentAttempt.update({
+    where: { id: attemptId },
+    data: {
+      status,
+      modified_at: now,
+      resolved_at: RESOLVED.includes(status) ? now : null,
+      ...("payment_id" in outcome && outcome.payment_id ? { processor_payment_id: outcome.payment_id } : {}),
+      ...("payment_method_ref" in outcome && outcome.payment_method_ref
+        ? { payment_method_ref: outcome.payment_method_ref }
+        : {}),
+      client_action: outcome.status === "requires_action" ? (outcome.action as object) : undefined,
+      failure_code: outcome.status === "declined" ? outcome.code : failed ? "not_found" : null,
+      failure_reason:
+        outcome.status === "declined"
+          ? outcome.message
+          : failed
+            ? "The payment processor has no record of this payment."
+            : null,
+    },
+  });
+  if (attempt.status === current.status && attempt.processor_payment_id === current.processor_payment_id) {
+    return attempt;
+  }
+  if (attempt.kind === "charge" || attempt.kind === "setup") await settleCheckoutAttempt(tx, attempt, now);
+  else if (attempt.kind === "renewal") await settleRenewalAttempt(tx, attempt, now);
+  // Refunds: the attempt itself is the record (the merchant-facing refund resource is to come).
+  return attempt;
+}
+
+/** Where an outcome comes from: our attempt id, our idempotency key, or the processor's payment id. */
+export type AttemptRef =
+  { attemptId: string } | { idempotencyKey: string } | { processor: string; paymentId: string };
+
+/**
+ * Applies a processor's outcome in its own transaction: for inbound notifications (a payment that
+ * was `pending` or `requires_action` settled) and reconciliation. Unknown references are ignored.
+ */
+export async function recordPaymentOutcome(
+  db: Db,
+  ref: AttemptRef,
+  outcome: PaymentLookup,
+  now = new Date(),
+): Promise<PaymentAttempt | null> {
+  const attempt = await db.$transaction(async (tx) => {
+    const found = await tx.paymentAttempt.findFirst({
+      where:
+        "attemptId" in ref
+          ? { id: ref.attemptId }
+          : "idempotencyKey" in ref
+            ? { idempotency_key: ref.idempotencyKey }
+            : { processor: ref.processor, processor_payment_id: ref.paymentId },
+      select: { id: true },
+    });
+    return found ? applyPaymentOutcome(tx, found.id, outcome, now) : null;
+  }, OUTCOME_TRANSACTION);
+  kickWorker();
+  return attempt;
+}

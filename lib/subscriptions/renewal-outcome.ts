@@ -1,0 +1,96 @@
+// What a renewal's payment outcome does to the subscription: succeeded → the `subscription_cycle`
+// order and the next period; declined (or waiting for the buyer) → `past_due`. The renewal job's
+// own answer, the processor's later notification and reconciliation all end here.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
+import { enqueueJob } from "../jobs/queue";
+import { requestRefund } from "../payments/refunds";
+import { nextPeriodEnd, type Interval } from "./periods";
+
+export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
+
+/** The renewal's order, decided before the charge and kept on its attempt until it succeeds. */
+export type RenewalTerms = {
+  period_end: string;
+  subtotal_amount: number;
+  tax_amount: number;
+  discount_id: string | null;
+  billing_address: unknown;
+};
+
+/** One job per subscription and period: the dedupe key makes repeated scans harmless. */
+export function enqueueRenewal(tx: Tx, subscription: { id: string; current_period_end: Date }, now: Date) {
+  const periodEnd = subscription.current_period_end.toISOString();
+  return enqueueJob(
+    tx,
+    RENEW_SUBSCRIPTION_JOB,
+    { subscription_id: subscription.id, period_end: periodEnd },
+    { dedupeKey: `renew:${subscription.id}:${periodEnd}`, now },
+  );
+}
+
+/** The period is paid: its order, the next period, and the next renewal at once when behind. */
+export async function completeRenewal(tx: Tx, subscription: Subscription, terms: RenewalTerms, now: Date) {
+  const periodEnd = new Date(terms.period_end);
+  const interval = subscription.recurring_interval as Interval;
+  const anchor = subscription.started_at ?? subscription.created_at;
+  const newEnd = nextPeriodEnd(anchor, periodEnd, interval);
+  await tx.order.create({
+    data: {
+      id: randomUUID(),
+      created_at: now,
+      organization_id: subscription.organization_id,
+      status: "paid",
+      amount: terms.subtotal_amount,
+      tax_amount: terms.tax_amount,
+      currency: subscription.currency,
+      billing_reason: "subscription_cycle",
+      billing_address: (terms.billing_address ?? undefined) as object | undefined,
+      product_price_type: "recurring",
+      customer_id: subscription.customer_id,
+      product_id: subscription.product_id,
+      product_price_id: subscription.price_id,
+      discount_id: terms.discount_id,
+      subscription_id: subscription.id,
+    },
+  });
+  await tx.subscription.update({
+    where: { id: subscription.id },
+    data: { status: "active", current_period_start: periodEnd, current_period_end: newEnd, modified_at: now },
+  });
+  // Several periods behind (the server was down): the next one is due at once.
+  if (newEnd <= now) await enqueueRenewal(tx, { id: subscription.id, current_period_end: newEnd }, now);
+}
+
+export function markPastDue(tx: Tx, subscriptionId: string, now: Date) {
+  return tx.subscription.update({
+    where: { id: subscriptionId },
+    data: { status: "past_due", modified_at: now },
+  });
+}
+
+export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
+  if (!attempt.subscription_id) return;
+  await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${attempt.subscription_id}::uuid FOR UPDATE`;
+  const subscription = await tx.subscription.findUnique({ where: { id: attempt.subscription_id } });
+  if (!subscription) return;
+  const terms = attempt.pending_changes as RenewalTerms;
+  const samePeriod = subscription.current_period_end?.toISOString() === terms.period_end;
+  const renewable = samePeriod && (subscription.status === "active" || subscription.status === "past_due");
+  switch (attempt.status) {
+    case "succeeded":
+      if (renewable) await completeRenewal(tx, subscription, terms, now);
+      // The period moved on without this payment (it cannot happen through the renewal job, which
+      // holds one attempt per period): the money goes back rather than pay for nothing.
+      else if (attempt.processor_payment_id) await requestRefund(tx, attempt, now);
+      return;
+    case "failed":
+    case "requires_action":
+      // Off-session, a payment that needs the buyer is a failed renewal until they act.
+      if (renewable && subscription.status === "active") await markPastDue(tx, subscription.id, now);
+      return;
+    case "pending":
+      return;
+  }
+}
