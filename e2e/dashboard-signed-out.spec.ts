@@ -9,7 +9,8 @@ import { expect, test } from "./fixtures";
 
 const ORG = "/dashboard/demo";
 const DEEP_ORDERS = `${ORG}/orders?product_price_type=recurring&sorting=-amount`;
-/** How long a page is watched for repeated API calls once the sign-in form shows. */
+/** How long a page is watched for repeated API calls: from the first navigation, and again once
+ * the sign-in form shows (on a slow machine the first 401 may come late). */
 const WATCH_MS = 2_500;
 /** One session check, plus slack for a query that was already on its way. */
 const MAX_API_REQUESTS = 3;
@@ -32,14 +33,16 @@ async function fillSignIn(page: Page) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Watches the first seconds for a storm of API calls, then expects the sign-in form. */
+/** Watches for a storm of API calls, expects the sign-in form, then watches again. */
 async function expectSignInWithoutStorm(page: Page, api: string[], max = MAX_API_REQUESTS) {
+  const expectFewRequests = () =>
+    expect(api.length, `API requests: ${api.slice(0, 10).join(", ")}…`).toBeLessThanOrEqual(max);
   await page.waitForTimeout(WATCH_MS);
   test.info().annotations.push({ type: "api requests", description: `${api.length}` });
-  expect(api.length, `API requests in ${WATCH_MS} ms: ${api.slice(0, 10).join(", ")}…`).toBeLessThanOrEqual(
-    max,
-  );
+  expectFewRequests();
   await expect(signInHeading(page)).toBeVisible();
+  await page.waitForTimeout(WATCH_MS);
+  expectFewRequests();
 }
 
 test("from the home page's dashboard button: sign-in at once, then the first organization", async ({
