@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
-import { authenticate, requireScope, requireSession, type Principal } from "./auth";
+import { admit } from "./admission";
+import type { Principal } from "./auth";
 import { ApiError, type Problem } from "./errors";
 import {
   describeIdempotentRequest,
@@ -14,14 +15,7 @@ import {
 } from "./idempotency";
 import { parseWith, searchParamsToObject, unstorableInputProblems } from "./validation";
 import { assertAcceptableHeaders, readJsonBody } from "./request-body";
-import {
-  enforceRateLimits,
-  rateLimitHeaders,
-  rateLimits,
-  type RateLimit,
-  type RateLimitResult,
-} from "./rate-limit";
-import { addressBucket, clientAddress } from "../http/peer";
+import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
@@ -197,27 +191,9 @@ export function route<
     try {
       assertAcceptableHeaders(request);
       const db = await getDb();
-      const limits = rateLimits();
-      const addressBudget = () => ({ key: `ip:${addressBucket(clientAddress(request))}`, limit: limits.ip });
-      let principal: Principal | null = null;
-      let rate: RateLimitResult | null;
-      if (spec.auth !== "public") {
-        principal = await authenticate(db, request).catch(async (error: unknown) => {
-          // Failed credentials cost the caller's address, like any anonymous request, so guessing
-          // tokens or session cookies runs into the same 429.
-          if (error instanceof ApiError && error.status === 401)
-            await enforceRateLimits(db, [addressBudget()]);
-          throw error;
-        });
-        // Charged before the scope check: refused requests of a valid credential count too.
-        rate = await enforceRateLimits(db, [
-          { key: `${principal.kind}:${principal.id}`, limit: limits.token },
-        ]);
-        if (spec.auth === "session") requireSession(principal);
-        else requireScope(principal, spec.auth as Scope);
-      } else {
-        rate = await enforceRateLimits(db, [addressBudget()]);
-      }
+      const admitted = await admit(db, request, spec.auth);
+      const principal = admitted.principal;
+      let rate = admitted.rate;
 
       const problems: Problem[] = [];
       const parse = <S extends z.ZodType>(

@@ -4,7 +4,13 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { bucketState, enforceRateLimits, hitRateLimit, rateLimitHeaders } from "./rate-limit";
+import {
+  bucketState,
+  enforceRateLimits,
+  hitRateLimit,
+  rateLimitHeaders,
+  sweepFullBuckets,
+} from "./rate-limit";
 
 const perMinute = (limit: number) => ({ limit, windowMs: 60_000 });
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
@@ -83,6 +89,16 @@ describe("hitRateLimit", () => {
       { length: number }[]
     >`SELECT max(length(key))::int AS length FROM rate_limit_buckets`;
     expect(longest[0]!.length).toBeLessThanOrEqual(200);
+  });
+
+  it("sweeps away the buckets that have refilled (a full bucket is the same as none)", async () => {
+    const db = await getDb();
+    const later = at(base, 3_600_000);
+    await hitRateLimit(db, "token:sweep-full", perMinute(2), at(later, -30_000)); // full at `later`
+    await hitRateLimit(db, "token:sweep-live", perMinute(2), at(later, -10_000)); // full 20 s after
+    await sweepFullBuckets(db, later);
+    const keys = await db.rateLimitBucket.findMany({ where: { key: { startsWith: "token:sweep" } } });
+    expect(keys.map((k) => k.key)).toEqual(["token:sweep-live"]);
   });
 
   it("keeps its buckets in an UNLOGGED table (no WAL, no fsync per request)", async () => {

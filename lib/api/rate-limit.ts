@@ -55,10 +55,14 @@ function boundedKey(key: string): string {
 const SWEEP_INTERVAL_MS = 60_000;
 const sweepState = globalThis as unknown as { __rateLimitNextSweep?: number };
 
-async function sweepFullBuckets(db: DbOrTx, now: Date): Promise<void> {
+export async function sweepFullBuckets(db: DbOrTx, now: Date): Promise<void> {
+  await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE full_at <= ${now.toISOString()}::timestamp`;
+}
+
+async function sweepWhenDue(db: DbOrTx, now: Date): Promise<void> {
   if ((sweepState.__rateLimitNextSweep ?? 0) > now.getTime()) return;
   sweepState.__rateLimitNextSweep = now.getTime() + SWEEP_INTERVAL_MS;
-  await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE full_at <= ${now.toISOString()}::timestamp`;
+  await sweepFullBuckets(db, now);
 }
 
 export async function hitRateLimit(
@@ -86,7 +90,7 @@ export async function hitRateLimit(
     UNION ALL
     SELECT (EXTRACT(EPOCH FROM full_at) * 1000)::float8, false FROM rate_limit_buckets
     WHERE key = ${bucket} AND NOT EXISTS (SELECT FROM hit)`;
-  await sweepFullBuckets(db, now);
+  await sweepWhenDue(db, now);
   return bucketState(rows[0], { limit, windowMs }, now.getTime());
 }
 

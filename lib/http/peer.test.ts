@@ -1,6 +1,7 @@
 // The client's address: the socket's peer as stamped by the app's server, X-Forwarded-For only
 // behind trusted proxies, bounded whatever a client sends.
-import type { IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { fromPeer } from "@/test/peer";
 import {
@@ -33,6 +34,26 @@ describe("stampPeerAddress and clientAddress", () => {
     stampPeerAddress(req);
     expect(req.rawHeaders).toEqual(["Host", "x"]);
     expect(addressOf(req.headers as Record<string, string>)).toBe("203.0.113.8");
+  });
+
+  it("work on a real connection: the socket's address, whatever header the client sends", async () => {
+    const server = createServer((req, res) => {
+      stampPeerAddress(req);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === "string") headers.set(name, value);
+      res.end(clientAddress(new Request("http://localhost/", { headers }), trustedProxies("")));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { [PEER_HEADER]: "forged 192.0.2.1", "x-forwarded-for": "192.0.2.2" },
+      });
+      expect(await response.text()).toBe("127.0.0.1");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("ignore a peer header that the app's server did not stamp (forged or absent)", () => {
