@@ -16,14 +16,20 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       summary: "Sign a merchant in (email and password); sets the session cookie",
     },
     async ({ db, request, body }) => {
-      const signedIn = await signIn(db, {
-        ...body,
-        userAgent: request.headers.get("user-agent"),
-        previousToken: readCookie(request, SESSION_COOKIE),
-      });
+      // One clock for the session and its cookies: a slow sign-in must not shorten the cookie.
+      const now = new Date();
+      const signedIn = await signIn(
+        db,
+        {
+          ...body,
+          userAgent: request.headers.get("user-agent"),
+          previousToken: readCookie(request, SESSION_COOKIE),
+        },
+        now,
+      );
       return withCookies(
         json(z.encode(sessionViewSchema, signedIn.view)),
-        sessionCookies(signedIn.token, signedIn.view.csrf_token, signedIn.expiresAt),
+        sessionCookies(signedIn.token, signedIn.view.csrf_token, signedIn.expiresAt, now),
       );
     },
   ),
