@@ -67,6 +67,16 @@ async function bootOnce(): Promise<void> {
 // Plaintext a migration could not encrypt (SQL has no access to the server's key) is sealed here,
 // before the server answers, so none remains once it has booted.
 async function sealLegacySecrets(db: Db): Promise<void> {
+  const { keyring, ServerSecretError } = await import("./secrets");
+  try {
+    // Loaded now, so that a bad APP_SECRET stops the start and the warning for several instances
+    // without one is printed at start-up rather than at the first request.
+    keyring();
+  } catch (error) {
+    if (!(error instanceof ServerSecretError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
   const { sealLegacyClientSecrets } = await import("./checkout/client-secret");
   const sealed = await sealLegacyClientSecrets(db);
   if (sealed)

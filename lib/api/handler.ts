@@ -83,6 +83,7 @@ export type RouteSpec = {
   summary?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
+  idempotency?: "replay" | "none";
 };
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };

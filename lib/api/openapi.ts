@@ -58,7 +58,9 @@ function operation(method: string, path: string, spec: RouteSpec) {
     responses["401"] = errorResponse("Missing, invalid, expired or revoked token");
     responses["403"] = errorResponse("The token lacks the scope, or the action is not permitted");
   }
-  if (method === "POST" || method === "PATCH") {
+  // Sign-in and sign-out take no Idempotency-Key (handler.ts `idempotency: "none"`).
+  const idempotent = (method === "POST" || method === "PATCH") && spec.idempotency !== "none";
+  if (idempotent) {
     responses["409"] = errorResponse("Idempotency key reused with another body, or a concurrent request");
   }
   return {
@@ -79,7 +81,7 @@ function operation(method: string, path: string, spec: RouteSpec) {
     parameters: [
       ...parameters(spec.params, "path"),
       ...parameters(spec.query, "query"),
-      ...(method === "POST" || method === "PATCH"
+      ...(idempotent
         ? [
             {
               name: "Idempotency-Key",
