@@ -556,7 +556,7 @@ describe("claims and heartbeats", () => {
     const handlers: JobHandlers = {
       "t.one": {
         run: async (tx, _payload, ctx) => {
-          const running = await db.job.findMany({ where: { status: "running" }, select: { id: true } });
+          const running = await tx.job.findMany({ where: { status: "running" }, select: { id: true } });
           seen.push(running.map((job) => job.id));
           await effect(tx, ctx, "w");
         },
@@ -571,33 +571,51 @@ describe("claims and heartbeats", () => {
     expect(seen).toEqual(ids.map((id) => [id]));
   });
 
-  it("renews the lease while a job runs, so a live worker's job is not taken over", async () => {
-    await enqueueJob(db, "t.slow", {}, { dedupeKey: "slow", now: T0 });
-    const entered = deferred();
-    const gate = deferred();
-    const handlers: JobHandlers = {
-      "t.slow": {
-        run: async (tx, _payload, ctx) => {
+  // A job waiting on the network outside any transaction (a processor call), and on PostgreSQL one
+  // inside its transaction (the embedded database has one connection: nothing else runs meanwhile).
+  for (const ownsTransactions of [true, false]) {
+    it.skipIf(!ownsTransactions && !onPostgres)(
+      `renews the lease while a job runs, so a live worker's job is not taken over (${ownsTransactions ? "outside" : "inside"} a transaction)`,
+      async () => {
+        await enqueueJob(db, "t.slow", {}, { dedupeKey: "slow", now: T0 });
+        const entered = deferred();
+        const gate = deferred();
+        const wait = async () => {
           entered.resolve();
           await gate.promise;
-          await effect(tx, ctx, "A");
-        },
+        };
+        const handlers: JobHandlers = {
+          "t.slow": ownsTransactions
+            ? {
+                ownsTransactions,
+                run: async (own, _payload, ctx) => {
+                  await wait();
+                  await own.$transaction((tx) => effect(tx, ctx, "A"));
+                },
+              }
+            : {
+                run: async (tx, _payload, ctx) => {
+                  await wait();
+                  await effect(tx, ctx, "A");
+                },
+              },
+        };
+        const leaseMs = 300;
+        const workerA = runDueJobs(db, handlers, { workerId: "A", now: T0, leaseMs });
+        await entered.promise;
+        // Several heartbeats later, past the lease A started with, its claim is still fresh.
+        await new Promise((resolve) => setTimeout(resolve, 3 * leaseMs));
+        const [running] = await jobsNamed("t.slow");
+        expect(running!.locked_at!.getTime()).toBeGreaterThan(T0.getTime() + leaseMs);
+        expect(
+          (await runDueJobs(db, handlers, { workerId: "B", now: at(leaseMs + 1), leaseMs })).claimed,
+        ).toBe(0);
+        gate.resolve();
+        expect(await workerA).toMatchObject({ claimed: 1, succeeded: 1 });
+        expect(await effects()).toEqual([{ job_id: running!.id, worker: "A", value: null }]);
       },
-    };
-    const leaseMs = 300;
-    const workerA = runDueJobs(db, handlers, { workerId: "A", now: T0, leaseMs });
-    await entered.promise;
-    // Several heartbeats later, past the lease A started with, its claim is still fresh.
-    await new Promise((resolve) => setTimeout(resolve, 3 * leaseMs));
-    const [running] = await jobsNamed("t.slow");
-    expect(running!.locked_at!.getTime()).toBeGreaterThan(T0.getTime() + leaseMs);
-    expect((await runDueJobs(db, handlers, { workerId: "B", now: at(leaseMs + 1), leaseMs })).claimed).toBe(
-      0,
     );
-    gate.resolve();
-    expect(await workerA).toMatchObject({ claimed: 1, succeeded: 1 });
-    expect(await effects()).toEqual([{ job_id: running!.id, worker: "A", value: null }]);
-  });
+  }
 });
 
 describe("handlers that own their transactions", () => {
