@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import {
   createFixture,
+  FIXTURE_TIMEOUT_MS,
   databaseFingerprint,
   MERCHANT_EMAIL,
   MERCHANT_PASSWORD,
@@ -22,7 +23,7 @@ let fixture: Fixture;
 
 beforeAll(async () => {
   fixture = await createFixture();
-});
+}, FIXTURE_TIMEOUT_MS);
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

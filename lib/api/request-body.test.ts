@@ -7,6 +7,7 @@ import { PATCH as updateClientCheckout } from "../../app/v1/checkouts/custom/cli
 import {
   createFixture,
   createFixtureLicenseKey,
+  FIXTURE_TIMEOUT_MS,
   databaseFingerprint,
   rawRequest,
   send,
@@ -22,7 +23,7 @@ let fixture: Fixture;
 
 beforeAll(async () => {
   fixture = await createFixture();
-});
+}, FIXTURE_TIMEOUT_MS);
 
 afterEach(() => {
   delete process.env.MAX_BODY_BYTES;
