@@ -17,6 +17,9 @@ import {
 } from "../lib/factories";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
 
+/** The first database call starts (and migrates) the embedded database: slow on a busy machine. */
+export const FIXTURE_TIMEOUT_MS = 180_000;
+
 export const MERCHANT_EMAIL = "hostile-merchant@example.com";
 export const MERCHANT_PASSWORD = "a long enough password";
 

@@ -14,7 +14,14 @@ import { dateTime } from "@/lib/api/validation";
 import { DOCUMENTED_ROUTES } from "./openapi.json/routes";
 import * as openApiRoute from "./openapi.json/route";
 import * as catchAllRoute from "./[...path]/route";
-import { createFixture, databaseFingerprint, rawRequest, send, type Fixture } from "@/test/hostile";
+import {
+  createFixture,
+  FIXTURE_TIMEOUT_MS,
+  databaseFingerprint,
+  rawRequest,
+  send,
+  type Fixture,
+} from "@/test/hostile";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -37,7 +44,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_TOKEN_PER_MINUTE = "10000000";
   process.env.RATE_LIMIT_LICENSE_KEY_PER_MINUTE = "10000000";
   fixture = await createFixture();
-});
+}, FIXTURE_TIMEOUT_MS);
 
 afterAll(() => {
   process.env = savedEnv;

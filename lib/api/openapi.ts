@@ -63,6 +63,10 @@ function operation(method: string, path: string, spec: RouteSpec) {
   if (idempotent) {
     responses["409"] = errorResponse("Idempotency key reused with another body, or a concurrent request");
   }
+  if (method !== "GET") {
+    responses["413"] = errorResponse("The request body is over the size limit (1 MiB by default)");
+    responses["415"] = errorResponse("A request body that is not JSON (Content-Type: application/json)");
+  }
   return {
     operationId: `${method.toLowerCase()}${path.replace(/\{([^}]+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string = "") => c.toUpperCase())}`,
     summary: spec.summary ?? `${method} ${path}`,

@@ -37,9 +37,13 @@ export function unstorableInputProblems(value: unknown, where: Where): Problem[]
     msg: "Text should not contain NUL characters or unpaired surrogates",
     input,
   });
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  const stack: { value: unknown; path: (string | number)[]; key?: string }[] = [{ value, path: [] }];
   while (stack.length && problems.length < MAX_UNSTORABLE_PROBLEMS) {
-    const { value, path } = stack.pop()!;
+    const { value, path, key } = stack.pop()!;
+    if (key !== undefined && !isStorableText(key)) {
+      problems.push(textProblem([where, ...path], key));
+      continue;
+    }
     if (typeof value === "string") {
       if (!isStorableText(value)) problems.push(textProblem([where, ...path], value));
       continue;
@@ -54,16 +58,11 @@ export function unstorableInputProblems(value: unknown, where: Where): Problem[]
       });
       continue;
     }
-    const entries: [string | number, unknown][] = Array.isArray(value)
-      ? value.map((item, index) => [index, item])
-      : Object.entries(value);
+    const children = Array.isArray(value)
+      ? value.map((item, index) => ({ value: item as unknown, path: [...path, index] }))
+      : Object.entries(value).map(([name, item]) => ({ value: item, path: [...path, name], key: name }));
     // Pushed in reverse so problems come out in document order.
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, item] = entries[i]!;
-      if (typeof key === "string" && !isStorableText(key))
-        problems.push(textProblem([where, ...path, key], key));
-      else stack.push({ value: item, path: [...path, key] });
-    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return problems;
 }

@@ -46,8 +46,18 @@ describe("GET /v1/openapi.json", () => {
     );
     const createCheckout = body.paths["/v1/checkouts/custom/"].post;
     expect(Object.keys(createCheckout.responses)).toEqual(
-      expect.arrayContaining(["201", "401", "403", "409", "422"]),
+      expect.arrayContaining(["201", "401", "403", "409", "413", "415", "422"]),
     );
+    expect(Object.keys(listOrders.responses)).not.toContain("415");
+    // The documented bounds are the enforced ones.
+    const activate = body.paths["/v1/customer-portal/license-keys/activate"].post;
+    expect(activate.requestBody.content["application/json"].schema.properties.key).toMatchObject({
+      maxLength: 255,
+    });
+    const patchKey = body.paths["/v1/license-keys/{id}"].patch;
+    expect(patchKey.requestBody.content["application/json"].schema.properties.usage).toMatchObject({
+      maximum: 2_147_483_647,
+    });
     expect(createCheckout.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");
   });
 });

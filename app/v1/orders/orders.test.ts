@@ -676,7 +676,8 @@ describe("GET /v1/orders/?query= (search by customer email)", () => {
         type: "string_too_long",
         loc: ["query", "query"],
         msg: "String should have at most 320 characters",
-        input: "a".repeat(321),
+        // A 422 echoes at most 200 characters of the refused value.
+        input: `${"a".repeat(199)}…`,
       },
     ]);
   });

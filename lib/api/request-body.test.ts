@@ -1,0 +1,155 @@
+// Request bodies: refused past the size limit before the rest is read, decoded as strict UTF-8,
+// and accepted only as JSON.
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { POST as activate } from "../../app/v1/customer-portal/license-keys/activate/route";
+import { PATCH as updateClientCheckout } from "../../app/v1/checkouts/custom/client/[client_secret]/route";
+import {
+  createFixture,
+  createFixtureLicenseKey,
+  FIXTURE_TIMEOUT_MS,
+  databaseFingerprint,
+  rawRequest,
+  send,
+  streamedBody,
+  type Fixture,
+} from "../../test/hostile";
+import { isJsonMediaType, maxBodyBytes } from "./request-body";
+
+const MIB = 1024 * 1024;
+const CHUNK = 64 * 1024;
+
+let fixture: Fixture;
+
+beforeAll(async () => {
+  fixture = await createFixture();
+}, FIXTURE_TIMEOUT_MS);
+
+afterEach(() => {
+  delete process.env.MAX_BODY_BYTES;
+});
+
+const activatePath = "/v1/customer-portal/license-keys/activate";
+
+describe("the body size limit", () => {
+  it("is 1 MiB unless MAX_BODY_BYTES says otherwise", () => {
+    expect(maxBodyBytes()).toBe(MIB);
+    process.env.MAX_BODY_BYTES = "2048";
+    expect(maxBodyBytes()).toBe(2048);
+    process.env.MAX_BODY_BYTES = "lots";
+    expect(maxBodyBytes()).toBe(MIB);
+  });
+
+  it("refuses a 100 MB streamed body to a public route with 413 after reading about the limit", async () => {
+    const before = await databaseFingerprint();
+    const { stream, counter } = streamedBody(100 * MIB, CHUNK);
+    const started = performance.now();
+    const answer = await send(
+      activate,
+      rawRequest({
+        method: "POST",
+        path: activatePath,
+        headers: { "content-type": "application/json" },
+        body: stream,
+      }),
+    );
+    const elapsed = performance.now() - started;
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      error: "PayloadTooLarge",
+      detail: `The request body should be at most ${MIB} bytes.`,
+    });
+    // The stream was pulled up to the limit (plus the chunk that crossed it, and one the stream
+    // may have queued ahead), then cancelled: never 100 MB.
+    expect(counter.pulled).toBeGreaterThan(MIB);
+    expect(counter.pulled).toBeLessThanOrEqual(MIB + 2 * CHUNK);
+    expect(elapsed).toBeLessThan(5_000);
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+
+  it("refuses a declared Content-Length over the limit without reading a byte", async () => {
+    const { stream, counter } = streamedBody(100 * MIB, CHUNK);
+    const answer = await send(
+      activate,
+      rawRequest({
+        method: "POST",
+        path: activatePath,
+        headers: { "content-type": "application/json", "content-length": String(100 * MIB) },
+        body: stream,
+      }),
+    );
+    expect(answer.status).toBe(413);
+    expect(counter.pulled).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it("follows MAX_BODY_BYTES", async () => {
+    process.env.MAX_BODY_BYTES = "2048";
+    const key = await createFixtureLicenseKey(fixture);
+    const body = (label: string) =>
+      new TextEncoder().encode(
+        JSON.stringify({ key: key.key, organization_id: fixture.organizationId, label, meta: { pad: "" } }),
+      );
+    const request = (label: string, padding: number) =>
+      rawRequest({
+        method: "POST",
+        path: activatePath,
+        headers: { "content-type": "application/json" },
+        body: new Uint8Array([...body(label), ...new Uint8Array(padding).fill(0x20)]),
+      });
+    expect((await send(activate, request("Laptop", 3_000))).status).toBe(413);
+    expect((await send(activate, request("Laptop", 1_000))).status).toBe(200);
+  });
+});
+
+describe("the body's encoding", () => {
+  it("answers invalid UTF-8 with 422 json_invalid instead of storing U+FFFD", async () => {
+    const before = await databaseFingerprint();
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"customer_name":"Ren'),
+      0xe9, // "é" in Latin-1: not UTF-8
+      ...new TextEncoder().encode('e"}'),
+    ]);
+    const answer = await send(
+      updateClientCheckout,
+      rawRequest({
+        method: "PATCH",
+        path: `/v1/checkouts/custom/client/${fixture.clientSecret}`,
+        headers: { "content-type": "application/json" },
+        body: bytes,
+      }),
+      { client_secret: fixture.clientSecret },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      error: "RequestValidationError",
+      detail: [
+        { type: "json_invalid", loc: ["body"], msg: "The request body is not valid UTF-8", input: {} },
+      ],
+    });
+    expect(await databaseFingerprint()).toEqual(before);
+    const session = await (
+      await getDb()
+    ).checkoutSession.findUniqueOrThrow({ where: { id: fixture.checkoutId } });
+    expect(session.customer_name).toBeNull();
+  });
+});
+
+describe("isJsonMediaType", () => {
+  it.each([
+    ["application/json", true],
+    ["Application/JSON; charset=UTF-8", true],
+    ["application/json;charset=utf8", true],
+    ["application/merge-patch+json", true],
+    ["application/vnd.api+json; charset=utf-8", true],
+    ["application/json; charset=iso-8859-1", false],
+    ["text/plain", false],
+    ["text/plain; charset=utf-8", false],
+    ["application/x-www-form-urlencoded", false],
+    ["multipart/form-data; boundary=x", false],
+    ["application/jsonp", false],
+    ["text/json", false],
+    ["", false],
+  ])("%j is JSON: %s", (header, expected) => {
+    expect(isJsonMediaType(header)).toBe(expected);
+  });
+});
