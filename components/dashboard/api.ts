@@ -19,7 +19,7 @@ export class ApiRequestError extends Error {
 
 /** Failures that retrying cannot fix: signed out, not allowed, not there, bad input. */
 export function isPermanent(error: unknown): boolean {
-  return error instanceof ApiRequestError && [400, 401, 403, 404, 405, 422].includes(error.status);
+  return error instanceof ApiRequestError && [400, 401, 403, 404, 405, 413, 415, 422].includes(error.status);
 }
 
 export function isUnauthenticated(error: unknown): boolean {
