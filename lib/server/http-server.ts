@@ -67,6 +67,11 @@ export async function listenAppServer(options: {
           new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
         ]);
       }
+      // Connections whose last response just ended are idle now: closed without cutting a byte.
+      // Only requests that outlived the grace period (and stragglers after a moment) are cut.
+      server.closeIdleConnections();
+      if (inFlight > 0) server.closeAllConnections();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       server.closeAllConnections();
       await closed;
     },
