@@ -43,7 +43,8 @@ export default defineConfig({
     command: "node_modules/.bin/next build && node scripts/serve.mjs start",
     url: `${E2E_BASE_URL}/`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    // The build, then a fresh embedded database (initdb, migrations, demo seed) before the server listens.
+    timeout: 300_000,
     stdout: "pipe",
     env: {
       ...database,

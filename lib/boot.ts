@@ -55,6 +55,9 @@ async function bootOnce(): Promise<void> {
   console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
   await sealLegacySecrets(db);
 
+  // Prisma's query compiler loads on the first query; paid here, alongside Next.js's own start-up,
+  // rather than by the first API request after "Ready".
+  await db.organization.findFirst({ select: { id: true } });
   await seed(db, config);
   // After the seed, so a fresh install's first jobs see the demo data.
   const { startJobWorker, stopJobWorker } = await import("./jobs/runtime");

@@ -33,9 +33,10 @@ export async function runServer(mode: "start" | "dev", root: string): Promise<vo
     // A second Ctrl-C while stopping quits at once.
     process.once(signal, () => process.exit(130));
     await server.close(SHUTDOWN_GRACE_MS);
-    await app.close();
+    // Before app.close(): the development server's clean-up may end the process itself.
     await runShutdown();
     console.log("Stopped.");
+    await app.close();
     process.exit(0);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, (s) => void stop(s));

@@ -4,7 +4,7 @@
 // get a moment to finish, then the rest are cut.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { stampPeerAddress } from "../http/peer";
-import { rejectBeforeRouting } from "../http/pre-route";
+import { answerClientError, answerConnect, rejectBeforeRouting } from "../http/pre-route";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -44,6 +44,10 @@ export async function listenAppServer(options: {
       res.end();
     });
   });
+  // CONNECT never reaches the request handler, and requests Node cannot parse end in its empty
+  // 400: both get the contract's JSON too.
+  server.on("connect", answerConnect);
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.hostname, () => {
@@ -67,6 +71,11 @@ export async function listenAppServer(options: {
           new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
         ]);
       }
+      // Connections whose last response just ended are idle now: closed without cutting a byte.
+      // Only requests that outlived the grace period (and stragglers after a moment) are cut.
+      server.closeIdleConnections();
+      if (inFlight > 0) server.closeAllConnections();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       server.closeAllConnections();
       await closed;
     },
