@@ -1,4 +1,3 @@
-/* global process */
 // Runs `prisma generate` offline. Prisma's CLI insists on locating a schema engine binary even
 // though generate never executes it; pointing it at any existing file is enough.
 import { spawnSync } from "node:child_process";
