@@ -4,7 +4,7 @@
 import { rateLimits } from "../api/rate-limit";
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma, type LicenseKey } from "../generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
@@ -22,13 +22,25 @@ type KeyRef = { key: string; organization_id: string };
  * checks, and the writes that follow them, must not interleave with another request's.
  */
 async function lockKey(tx: Tx, ref: KeyRef): Promise<LicenseKeyRow> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM license_keys
+  const locked = await tx.$queryRaw<LicenseKey[]>`
+    SELECT ${KEY_COLUMNS} FROM license_keys
     WHERE organization_id = ${ref.organization_id}::uuid AND key = ${ref.key}
     FOR UPDATE`;
-  const id = locked[0]?.id;
-  if (!id) throw ApiError.notFound("License key not found.");
-  return tx.licenseKey.findUniqueOrThrow({ where: { id }, include: { customer: true } });
+  const key = locked[0];
+  if (!key) throw ApiError.notFound("License key not found.");
+  return withCustomer(tx, key);
+}
+
+/** The license_keys columns as Prisma's LicenseKey, for raw statements that return a key. */
+const KEY_COLUMNS = Prisma.sql`id::text AS id, created_at, modified_at,
+  organization_id::text AS organization_id, benefit_id::text AS benefit_id,
+  customer_id::text AS customer_id, benefit_grant_id::text AS benefit_grant_id, key,
+  status::text AS status, limit_activations, usage, limit_usage, validations, last_validated_at,
+  expires_at`;
+
+async function withCustomer(db: DbOrTx, key: LicenseKey): Promise<LicenseKeyRow> {
+  const customer = await db.customer.findUniqueOrThrow({ where: { id: key.customer_id } });
+  return { ...key, customer };
 }
 
 /** A revoked, disabled or expired key answers as if it were gone. */
@@ -57,7 +69,33 @@ function remainingUsages(key: LicenseKeyRow) {
   return Math.max((key.limit_usage ?? MAX_USAGE) - key.usage, 0);
 }
 
+/**
+ * The common validation (no activation to check) in one conditional statement: it counts the
+ * validation only when every check passes, so it needs no transaction and no lock. When it matches
+ * nothing, the full path below runs and gives the exact reason (or succeeds, if the key changed
+ * in between).
+ */
+async function validateInOneStatement(db: Db, body: ValidateLicenseKeyBody, now: Date) {
+  const increment = body.increment_usage ?? 0;
+  const at = now.toISOString();
+  const rows = await db.$queryRaw<LicenseKey[]>`
+    UPDATE license_keys SET validations = validations + 1, last_validated_at = ${at}::timestamp,
+      usage = usage + ${increment}::int, modified_at = ${at}::timestamp
+    WHERE organization_id = ${body.organization_id}::uuid AND key = ${body.key}
+      AND status = 'granted' AND (expires_at IS NULL OR expires_at > ${at}::timestamp)
+      AND (${body.benefit_id ?? null}::uuid IS NULL OR benefit_id = ${body.benefit_id ?? null}::uuid)
+      AND (${body.customer_id ?? null}::uuid IS NULL OR customer_id = ${body.customer_id ?? null}::uuid)
+      AND ${increment}::int <= GREATEST(COALESCE(limit_usage, ${MAX_USAGE}::int) - usage, 0)
+    RETURNING ${KEY_COLUMNS}`;
+  const key = rows[0];
+  return key ? { ...toLicenseKey(await withCustomer(db, key)), activation: null } : null;
+}
+
 export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, now = new Date()) {
+  if (!body.activation_id) {
+    const validated = await validateInOneStatement(db, body, now);
+    if (validated) return validated;
+  }
   return db.$transaction(async (tx) => {
     const key = await lockKey(tx, body);
     assertUsable(key, now);
