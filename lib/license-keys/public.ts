@@ -4,7 +4,7 @@
 import { rateLimits } from "../api/rate-limit";
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { Prisma, type LicenseKey } from "../generated/prisma/client";
+import { Prisma, type LicenseKey, type LicenseKeyActivation } from "../generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
@@ -140,24 +140,19 @@ export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, n
     if (key.limit_activations == null) {
       throw new ApiError("NotPermitted", "License key does not require activation");
     }
-    // Counted under the key's lock, so parallel activations cannot all see the last free slot.
-    const current = await tx.licenseKeyActivation.count({
-      where: { license_key_id: key.id, deleted_at: null },
-    });
-    if (current >= key.limit_activations) {
-      throw new ApiError("NotPermitted", "License key activation limit already reached");
-    }
-
-    const activation = await tx.licenseKeyActivation.create({
-      data: {
-        id: randomUUID(),
-        license_key_id: key.id,
-        label: body.label,
-        conditions: (body.conditions ?? {}) as Prisma.InputJsonObject,
-        meta: (body.meta ?? {}) as Prisma.InputJsonObject,
-        created_at: now,
-      },
-    });
+    // Counted under the key's lock (the INSERT's own statement sees every committed activation), so
+    // parallel activations cannot all take the last free slot.
+    const at = now.toISOString();
+    const inserted = await tx.$queryRaw<LicenseKeyActivation[]>`
+      INSERT INTO license_key_activations (id, created_at, license_key_id, label, meta, conditions)
+      SELECT ${randomUUID()}::uuid, ${at}::timestamp, ${key.id}::uuid, ${body.label},
+        ${JSON.stringify(body.meta ?? {})}::jsonb, ${JSON.stringify(body.conditions ?? {})}::jsonb
+      WHERE (SELECT count(*) FROM license_key_activations
+             WHERE license_key_id = ${key.id}::uuid AND deleted_at IS NULL) < ${key.limit_activations}
+      RETURNING id::text AS id, created_at, modified_at, license_key_id::text AS license_key_id, label,
+        meta, conditions, deleted_at`;
+    const activation = inserted[0];
+    if (!activation) throw new ApiError("NotPermitted", "License key activation limit already reached");
     return { ...toActivation(activation), license_key: toLicenseKey(key) };
   });
 }
