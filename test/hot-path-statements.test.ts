@@ -1,0 +1,89 @@
+// Round trips on the hot routes (issue 10): counts the SQL statements one request sends to
+// PostgreSQL, so a change that brings back a query per relation or a second read of a row shows up
+// here rather than in a benchmark. Rate limits are raised so that the counted requests are admitted.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import {
+  createBenefit,
+  createCustomer,
+  createLicenseKey,
+  createOrder,
+  createOrganization,
+  createProduct,
+  createToken,
+} from "@/lib/factories";
+import { call, type CallResult } from "@/test/http";
+import { GET as getOrder } from "@/app/v1/orders/[id]/route";
+import { GET as listOrders } from "@/app/v1/orders/route";
+import { GET as getKey } from "@/app/v1/license-keys/[id]/route";
+import { POST as validate } from "@/app/v1/customer-portal/license-keys/validate/route";
+import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate/route";
+
+const statements: string[] = [];
+let counting = false;
+const clientQuery = pg.Client.prototype.query;
+const ids: Record<string, string> = {};
+const savedEnv = { ...process.env };
+
+async function statementsOf(request: () => Promise<CallResult>) {
+  await request(); // the first request of a token also refreshes last_used_at
+  statements.length = 0;
+  counting = true;
+  const response = await request().finally(() => (counting = false));
+  expect(response.status).toBe(200);
+  return statements.length;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on PostgreSQL", () => {
+  beforeAll(async () => {
+    process.env.RATE_LIMIT_TOKEN_PER_MINUTE = "100000";
+    process.env.RATE_LIMIT_IP_PER_MINUTE = "100000";
+    process.env.RATE_LIMIT_LICENSE_KEY_PER_MINUTE = "100000";
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (counting) statements.push(String(args[0]));
+      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof clientQuery;
+    const db = await getDb();
+    const org = await createOrganization(db);
+    const benefit = await createBenefit(db, org.id, { type: "license_keys", properties: {} });
+    const customer = await createCustomer(db, org.id);
+    const { price } = await createProduct(db, org.id, {});
+    const order = await createOrder(db, org.id, { customerId: customer.id, priceId: price.id });
+    const key = await createLicenseKey(db, org.id, {
+      benefitId: benefit.id,
+      customerId: customer.id,
+      key: { limit_activations: 10, limit_usage: 100 },
+    });
+    Object.assign(ids, { org: org.id, order: order.id, key: key.id, keyValue: key.key });
+    ids.token = (await createToken(db, org.id)).token;
+  });
+  afterAll(() => {
+    pg.Client.prototype.query = clientQuery;
+    process.env = savedEnv;
+  });
+
+  it("GET /v1/orders/{id}: token with its organization, rate limit, the order with its relations", async () => {
+    expect(await statementsOf(() => call(getOrder, { token: ids.token, params: { id: ids.order! } }))).toBe(
+      3,
+    );
+  });
+
+  it("GET /v1/orders: token, rate limit, the page with its relations, the count", async () => {
+    expect(await statementsOf(() => call(listOrders, { token: ids.token }))).toBe(4);
+  });
+
+  it("GET /v1/license-keys/{id}: token, rate limit, the key with customer and activations", async () => {
+    expect(await statementsOf(() => call(getKey, { token: ids.token, params: { id: ids.key! } }))).toBe(3);
+  });
+
+  it("validate: two rate limits, one conditional UPDATE, the customer", async () => {
+    const body = { key: ids.keyValue, organization_id: ids.org, increment_usage: 1 };
+    expect(await statementsOf(() => call(validate, { body }))).toBe(4);
+  });
+
+  it("activate: two rate limits, then BEGIN, the locked key, its customer, the conditional INSERT, COMMIT", async () => {
+    const body = { key: ids.keyValue, organization_id: ids.org, label: "Laptop" };
+    expect(await statementsOf(() => call(activate, { body }))).toBe(7);
+  });
+});
