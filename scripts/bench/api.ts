@@ -12,16 +12,25 @@
 // ../shared/perf/floor.mjs from the project root), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1
 // forces a build (otherwise: when there is none, or app/lib/components changed since).
 // Exits 1 when a ratio misses its goal by more than 20 % (PostgreSQL only; the embedded run reports).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import {
+  admin,
+  api as apiAt,
+  buildIfNeeded,
+  root,
+  rssMb,
+  startApp,
+  startProcess,
+  stopProcess,
+  TOKEN,
+  urlFor,
+} from "./harness";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const embedded = process.argv.includes("--embedded") || process.env.BENCH_EMBEDDED === "1";
-const SERVER = process.env.BENCH_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432";
 const DATABASE = "bench_api";
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
@@ -30,116 +39,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 3211);
 const FLOOR = process.env.BENCH_FLOOR ?? path.resolve(root, "../shared/perf/floor.mjs");
-const TOKEN = "oat_bench_token_0123456789abcdefghijklmnop";
-const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
 const LIST_QUERY = "product_price_type=recurring&sorting=-amount&sorting=created_at&limit=20";
-
-function urlFor(database: string): string {
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: urlFor("postgres") });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Newest modification time under `dir` (skipping tests), 0 when it does not exist. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds when there is no build, when the sources changed since, or when BENCH_BUILD=1. */
-function buildIfNeeded(): void {
-  const buildId = path.join(distDir, "BUILD_ID");
-  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = Math.max(
-    ...[
-      "app",
-      "lib",
-      "components",
-      "proxy.ts",
-      "instrumentation.ts",
-      "next.config.js",
-      "package-lock.json",
-    ].map((name) => {
-      const full = path.join(root, name);
-      if (!fs.existsSync(full)) return 0;
-      return fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs;
-    }),
-  );
-  if (process.env.BENCH_BUILD !== "1" && built > sources) return;
-  console.log(
-    built ? "The build is older than the sources: building (next build)..." : "No build: building...",
-  );
-  const build = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
-    cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "inherit",
-  });
-  if (build.status !== 0) throw new Error(`next build failed (${build.status})`);
-}
-
-/** Starts a child and resolves once `ready()` succeeds; rejects if the child exits first. */
-async function startProcess(
-  name: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  ready: () => Promise<boolean>,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
-    if (await ready().catch(() => false)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`${name} not ready after 180 s:\n${output}`);
-}
-
-async function stopProcess(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function rssMb(pid: number): number | null {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-async function api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${PORT}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 interface Target {
   name: string;
@@ -182,33 +82,16 @@ async function main(): Promise<number> {
   try {
     if (!embedded)
       await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE); CREATE DATABASE ${DATABASE}`);
-    const base = `http://127.0.0.1:${PORT}`;
-    const appEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: base,
-      SEED_DEMO: "true",
-      DEMO_ACCESS_TOKEN: TOKEN,
-      APP_SECRET: "bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-      RATE_LIMIT_TOKEN_PER_MINUTE: "100000000",
-      RATE_LIMIT_IP_PER_MINUTE: "100000000",
-      RATE_LIMIT_LICENSE_KEY_PER_MINUTE: "100000000",
-    };
-    if (embedded) {
-      delete appEnv.DATABASE_URL;
-      appEnv.DATA_DIR = dataDir!;
-    } else appEnv.DATABASE_URL = urlFor(DATABASE);
-    const started = Date.now();
-    app = await startProcess(
-      "the app",
-      [path.join(root, "scripts", "serve.mjs"), "start"],
-      appEnv,
-      async () => (await fetch(`${base}/bench/constant`)).ok,
-    );
-    console.log(
-      `App ready in ${Date.now() - started} ms (${embedded ? "embedded database" : urlFor(DATABASE)}).`,
-    );
+    const started = await startApp({
+      port: PORT,
+      databaseUrl: embedded ? undefined : urlFor(DATABASE),
+      dataDir: dataDir ?? undefined,
+    });
+    app = started.child;
+    const base = started.base;
+    const api = <T>(method: string, pathname: string, body?: unknown) =>
+      apiAt<T>(base, method, pathname, body);
+    console.log(`App ready in ${started.readyMs} ms (${embedded ? "embedded database" : urlFor(DATABASE)}).`);
 
     if (!embedded) {
       if (!fs.existsSync(FLOOR)) throw new Error(`floor server not found: ${FLOOR} (BENCH_FLOOR sets it)`);
