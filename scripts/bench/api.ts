@@ -81,7 +81,7 @@ async function main(): Promise<number> {
   const dataDir = embedded ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-api-")) : null;
   try {
     if (!embedded)
-      await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE); CREATE DATABASE ${DATABASE}`);
+      await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`, `CREATE DATABASE ${DATABASE}`);
     const started = await startApp({
       port: PORT,
       databaseUrl: embedded ? undefined : urlFor(DATABASE),

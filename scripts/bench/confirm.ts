@@ -73,7 +73,7 @@ async function main(): Promise<number> {
   const sql = new pg.Client({ connectionString: urlFor(DATABASE) });
   let connected = false;
   try {
-    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE); CREATE DATABASE ${DATABASE}`);
+    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`, `CREATE DATABASE ${DATABASE}`);
     const started = await startApp({ port: PORT, databaseUrl: urlFor(DATABASE) });
     app = started.child;
     const api = <T>(method: string, pathname: string, body?: unknown) =>

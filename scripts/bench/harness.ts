@@ -16,11 +16,12 @@ export function urlFor(database: string): string {
   return url.toString();
 }
 
-export async function admin(sql: string): Promise<void> {
+/** Runs statements one by one on the server's `postgres` database (CREATE/DROP DATABASE). */
+export async function admin(...statements: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: urlFor("postgres") });
   await client.connect();
   try {
-    await client.query(sql);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }
