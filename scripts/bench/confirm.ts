@@ -149,6 +149,13 @@ async function main(): Promise<number> {
         {},
       ),
     );
+    const issued = await sql.query<{ orders: string; subscriptions: string; license_keys: string }>(
+      `SELECT count(*) AS orders, count(o.subscription_id) AS subscriptions,
+              (SELECT count(*) FROM license_keys k
+                WHERE k.customer_id IN (SELECT customer_id FROM orders WHERE checkout_id = ANY($1::uuid[]))) AS license_keys
+         FROM orders o WHERE o.checkout_id = ANY($1::uuid[])`,
+      [ids],
+    );
     const rss = rssMb(app.pid!);
 
     console.log(`\nPostgreSQL, ${CONFIRMS} confirms, ${CONCURRENCY} concurrent\n`);
@@ -158,6 +165,8 @@ async function main(): Promise<number> {
       `| non-200 confirms | ${failures.size ? [...failures].map(([s, n]) => `${n} × ${s}`).join(", ") : "0"} |`,
     );
     console.log(`| sessions by status | ${byStatus.map(([s, n]) => `${s} ${n}`).join(", ")} |`);
+    const { orders, subscriptions, license_keys: licenseKeys } = issued.rows[0]!;
+    console.log(`| issued | ${orders} orders, ${subscriptions} subscriptions, ${licenseKeys} license keys |`);
     console.log(`| succeeded per second (first confirm → last succeeded) | ${throughput.toFixed(0)} |`);
     console.log(`| confirm → succeeded p50 | ${percentile(latencies, 50).toFixed(0)} ms |`);
     console.log(`| confirm → succeeded p99 | ${percentile(latencies, 99).toFixed(0)} ms |`);
