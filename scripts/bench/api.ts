@@ -45,6 +45,8 @@ interface Target {
   name: string;
   url: string;
   options?: Partial<autocannon.Options>;
+  /** Run before each load of this target (not timed). */
+  before?: () => Promise<void>;
 }
 
 /** What one connection carries from its activate to its deactivate. */
@@ -60,6 +62,7 @@ interface Measure {
 }
 
 async function load(target: Target, seconds: number): Promise<Measure> {
+  await target.before?.();
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
@@ -125,6 +128,18 @@ async function main(): Promise<number> {
       headers: json,
       body: JSON.stringify(keyRef),
     };
+    // A load can end between a connection's activate and its deactivate: free every slot before one.
+    const releaseSlots = async () => {
+      const current = await api<{ activations: { id: string }[] }>("GET", `/v1/license-keys/${key.id}`);
+      for (const activation of current.activations) {
+        const response = await fetch(`${base}/v1/customer-portal/license-keys/deactivate`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ ...keyRef, activation_id: activation.id }),
+        });
+        if (!response.ok) throw new Error(`deactivate ${activation.id}: ${response.status}`);
+      }
+    };
     const activateOptions: Partial<autocannon.Options> = {
       requests: [
         {
@@ -183,7 +198,7 @@ async function main(): Promise<number> {
         url: `${base}/v1/customer-portal/license-keys/validate`,
         options: validateOptions,
       },
-      { name: "app activate+deactivate", url: base, options: activateOptions },
+      { name: "app activate+deactivate", url: base, options: activateOptions, before: releaseSlots },
       {
         name: "app GET /v1/orders/ (filter, 2 sorts)",
         url: `${base}/v1/orders/?${LIST_QUERY}`,
