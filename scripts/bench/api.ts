@@ -1,0 +1,282 @@
+// `npm run bench`: the hot API routes under load, as ratios of the framework's ceiling (a Next.js
+// route returning a constant, same build) and of ../shared/perf/floor.mjs (bare node:http + pg doing
+// the same database work). Absolute numbers move from run to run on shared machines; ratios measured
+// in one run, interleaved, do not (much).
+//
+//   npm run bench                        PostgreSQL (BENCH_SERVER_URL), database bench_api
+//   npm run bench -- --embedded          the embedded database (or BENCH_EMBEDDED=1): app routes and
+//                                        the constant route only (the floor needs PostgreSQL)
+//
+// Env: BENCH_DURATION (seconds per target and round, 8), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS (2),
+// BENCH_CONNECTIONS (50), BENCH_PORT (3210), FLOOR_PORT (3211), BENCH_FLOOR (floor.mjs; default
+// ../shared/perf/floor.mjs from the project root), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1
+// forces a build (otherwise: when there is none, or app/lib/components changed since).
+// Exits 1 when a ratio misses its goal by more than 20 % (PostgreSQL only; the embedded run reports).
+import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import {
+  admin,
+  api as apiAt,
+  buildIfNeeded,
+  root,
+  rssMb,
+  startApp,
+  startProcess,
+  stopProcess,
+  TOKEN,
+  urlFor,
+} from "./harness";
+
+const embedded = process.argv.includes("--embedded") || process.env.BENCH_EMBEDDED === "1";
+const DATABASE = "bench_api";
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 3211);
+const FLOOR = process.env.BENCH_FLOOR ?? path.resolve(root, "../shared/perf/floor.mjs");
+const LIST_QUERY = "product_price_type=recurring&sorting=-amount&sorting=created_at&limit=20";
+
+interface Target {
+  name: string;
+  url: string;
+  options?: Partial<autocannon.Options>;
+  /** Run before each load of this target (not timed). */
+  before?: () => Promise<void>;
+}
+
+/** What one connection carries from its activate to its deactivate. */
+interface ActivationContext {
+  activationId?: string | null;
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+async function load(target: Target, seconds: number): Promise<Measure> {
+  await target.before?.();
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...target.options,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<number> {
+  buildIfNeeded();
+  let app: ChildProcess | null = null;
+  let floor: ChildProcess | null = null;
+  const dataDir = embedded ? fs.mkdtempSync(path.join(os.tmpdir(), "bench-api-")) : null;
+  try {
+    if (!embedded)
+      await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`, `CREATE DATABASE ${DATABASE}`);
+    const started = await startApp({
+      port: PORT,
+      databaseUrl: embedded ? undefined : urlFor(DATABASE),
+      dataDir: dataDir ?? undefined,
+    });
+    app = started.child;
+    const base = started.base;
+    const api = <T>(method: string, pathname: string, body?: unknown) =>
+      apiAt<T>(base, method, pathname, body);
+    console.log(`App ready in ${started.readyMs} ms (${embedded ? "embedded database" : urlFor(DATABASE)}).`);
+
+    if (!embedded) {
+      if (!fs.existsSync(FLOOR)) throw new Error(`floor server not found: ${FLOOR} (BENCH_FLOOR sets it)`);
+      floor = await startProcess(
+        "the floor",
+        [FLOOR],
+        { ...process.env, DATABASE_URL: urlFor(DATABASE), FLOOR_PORT: String(FLOOR_PORT) },
+        async () => (await fetch(`http://127.0.0.1:${FLOOR_PORT}/hello`)).ok,
+      );
+    }
+
+    // The demo's data, through the API (the embedded database is locked by the server).
+    const orders = await api<{ items: { id: string }[] }>("GET", "/v1/orders/?limit=1");
+    const keys = await api<{
+      items: { id: string; key: string; organization_id: string; limit_activations: number | null }[];
+    }>("GET", "/v1/license-keys?status=granted&limit=1");
+    const order = orders.items[0];
+    const key = keys.items[0];
+    if (!order || !key) throw new Error("the demo data has no order or no granted license key");
+    // 50 slots: each connection alternates activate and deactivate, so it holds at most one.
+    if ((key.limit_activations ?? 0) < CONNECTIONS)
+      await api("PATCH", `/v1/license-keys/${key.id}`, { limit_activations: Math.min(50, CONNECTIONS) });
+    if (CONNECTIONS > 50)
+      throw new Error("activate needs BENCH_CONNECTIONS ≤ 50 (a key has at most 50 slots)");
+
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const json = { "content-type": "application/json" };
+    const keyRef = { key: key.key, organization_id: key.organization_id };
+    const validateOptions: Partial<autocannon.Options> = {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(keyRef),
+    };
+    // A load can end between a connection's activate and its deactivate: free every slot before one.
+    const releaseSlots = async () => {
+      const current = await api<{ activations: { id: string }[] }>("GET", `/v1/license-keys/${key.id}`);
+      for (const activation of current.activations) {
+        const response = await fetch(`${base}/v1/customer-portal/license-keys/deactivate`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ ...keyRef, activation_id: activation.id }),
+        });
+        if (!response.ok) throw new Error(`deactivate ${activation.id}: ${response.status}`);
+      }
+    };
+    const activateOptions: Partial<autocannon.Options> = {
+      requests: [
+        {
+          method: "POST",
+          path: "/v1/customer-portal/license-keys/activate",
+          headers: json,
+          body: JSON.stringify({ ...keyRef, label: "bench" }),
+          onResponse: (status, body, context) => {
+            (context as ActivationContext).activationId =
+              status === 200 ? (JSON.parse(body) as { id: string }).id : null;
+          },
+        },
+        {
+          method: "POST",
+          path: "/v1/customer-portal/license-keys/deactivate",
+          headers: json,
+          setupRequest: (request, context) => ({
+            ...request,
+            body: JSON.stringify({
+              ...keyRef,
+              activation_id: (context as ActivationContext).activationId ?? order.id,
+            }),
+          }),
+        },
+      ],
+    };
+    const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
+    const targets: Target[] = [
+      { name: "constant route (ceiling)", url: `${base}/bench/constant` },
+      ...(embedded
+        ? []
+        : [
+            {
+              name: "floor GET order",
+              url: `${floorBase}/v1/orders/${order.id}`,
+              options: { headers: auth },
+            },
+          ]),
+      { name: "app GET /v1/orders/{id}", url: `${base}/v1/orders/${order.id}`, options: { headers: auth } },
+      {
+        name: "app GET /v1/license-keys/{id}",
+        url: `${base}/v1/license-keys/${key.id}`,
+        options: { headers: auth },
+      },
+      ...(embedded
+        ? []
+        : [
+            {
+              name: "floor validate",
+              url: `${floorBase}/v1/customer-portal/license-keys/validate`,
+              options: validateOptions,
+            },
+          ]),
+      {
+        name: "app validate",
+        url: `${base}/v1/customer-portal/license-keys/validate`,
+        options: validateOptions,
+      },
+      { name: "app activate+deactivate", url: base, options: activateOptions, before: releaseSlots },
+      {
+        name: "app GET /v1/orders/ (filter, 2 sorts)",
+        url: `${base}/v1/orders/?${LIST_QUERY}`,
+        options: { headers: auth },
+      },
+    ];
+
+    if (WARMUP > 0) {
+      console.log(`Warm-up: ${WARMUP} s per target...`);
+      for (const target of targets) await load(target, WARMUP);
+    }
+    const results = new Map<string, Measure[]>(targets.map((target) => [target.name, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of targets) {
+        process.stdout.write(`round ${round}: ${target.name}... `);
+        const measure = await load(target, DURATION);
+        results.get(target.name)!.push(measure);
+        console.log(`${Math.round(measure.rps)} rps, p99 ${measure.p99} ms`);
+      }
+    }
+    const rss = rssMb(app.pid!);
+    return report(results, rss);
+  } finally {
+    await stopProcess(floor);
+    await stopProcess(app);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!embedded && process.env.BENCH_KEEP !== "1")
+      await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  }
+}
+
+const GOALS = [
+  { target: "app GET /v1/orders/{id}", reference: "constant route (ceiling)", ratio: 0.6, p99: 100 },
+  { target: "app GET /v1/license-keys/{id}", reference: "constant route (ceiling)", ratio: 0.6, p99: 100 },
+  { target: "app validate", reference: "floor validate", ratio: 0.5, p99: 150 },
+  { target: "app activate+deactivate", reference: "floor validate", ratio: 0.5, p99: 150 },
+];
+
+function report(results: Map<string, Measure[]>, rss: number | null): number {
+  const range = (values: number[], digits = 0) => {
+    const low = Math.min(...values).toFixed(digits);
+    const high = Math.max(...values).toFixed(digits);
+    return low === high ? low : `${low} – ${high}`;
+  };
+  console.log(
+    `\n${embedded ? "Embedded database" : "PostgreSQL"}, ${CONNECTIONS} connections, ${DURATION} s per target, ` +
+      `${ROUNDS} interleaved rounds (autocannon), ${os.cpus().length} cores\n`,
+  );
+  console.log("| target | rps | p50 ms | p99 ms | failed |\n|---|---|---|---|---|");
+  for (const [name, measures] of results) {
+    console.log(
+      `| ${name} | ${range(measures.map((m) => m.rps))} | ${range(measures.map((m) => m.p50))} | ` +
+        `${range(measures.map((m) => m.p99))} | ${measures.reduce((sum, m) => sum + m.failed, 0)} |`,
+    );
+  }
+  console.log("\n| goal | ratio per round | p99 ms | verdict |\n|---|---|---|---|");
+  let missed = false;
+  for (const goal of GOALS) {
+    const target = results.get(goal.target);
+    const reference = results.get(goal.reference);
+    if (!target || !reference) continue;
+    const ratios = target.map((m, round) => m.rps / reference[round]!.rps);
+    const worstRatio = Math.min(...ratios);
+    const worstP99 = Math.max(...target.map((m) => m.p99));
+    const failed = target.some((m) => m.failed > 0);
+    const met = worstRatio >= goal.ratio && worstP99 < goal.p99 && !failed;
+    const farOff = worstRatio < goal.ratio * 0.8;
+    if (farOff) missed = true;
+    console.log(
+      `| ${goal.target} ≥ ${goal.ratio}× ${goal.reference}, p99 < ${goal.p99} ms | ` +
+        `${ratios.map((r) => `${r.toFixed(2)}×`).join(", ")} | ${range(target.map((m) => m.p99))} | ` +
+        `${met ? "met" : farOff ? "MISSED by > 20 %" : failed ? "requests failed" : "missed"} |`,
+    );
+  }
+  const rssText = rss === null ? "unknown" : `${rss.toFixed(0)} MB`;
+  console.log(`\nServer RSS after the load: ${rssText} (goal < 300 MB)`);
+  if (embedded) return 0; // the embedded run reports; its goals are set on PostgreSQL
+  return missed ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,184 @@
+// `npm run bench:confirm`: checkout confirmations through to `succeeded` (order, subscription,
+// license key) from a load of real HTTP confirms, on PostgreSQL.
+//
+// Starts the app (fresh database bench_confirm on BENCH_SERVER_URL, demo data), creates
+// BENCH_CONFIRMS (1000) checkout sessions for the demo's subscription product over the API, then
+// fires `POST /v1/checkouts/custom/client/{client_secret}/confirm` with `tok_visa` and the buyer's
+// email, name and billing address, BENCH_CONCURRENCY (50) at a time. Reports confirms/s (HTTP),
+// sessions succeeded per second (first confirm sent to last session succeeded) and the time from a
+// confirm being sent to its session's `succeeded` (the session's modified_at, set in the same
+// transaction as the order): p50 and p99. Goal: ≥ 200 per second through to succeeded.
+// Env: BENCH_PORT (3212), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1 forces a build.
+import type { ChildProcess } from "node:child_process";
+import pg from "pg";
+import {
+  admin,
+  api as apiAt,
+  buildIfNeeded,
+  percentile,
+  rssMb,
+  startApp,
+  stopProcess,
+  urlFor,
+} from "./harness";
+
+const DATABASE = "bench_confirm";
+const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3212);
+const SETTLE_TIMEOUT_MS = 300_000;
+
+interface Session {
+  id: string;
+  client_secret: string;
+  attached_custom_fields?: {
+    custom_field: { slug: string; type: string; properties?: { options?: { value: string }[] } };
+  }[];
+}
+
+/** Runs `task` over `items`, `concurrency` at a time. */
+async function pool<T>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await task(items[index]!, index);
+      }
+    }),
+  );
+}
+
+/** An answer of its type for every attached custom field, so required ones are satisfied. */
+function answers(session: Session): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const { custom_field: field } of session.attached_custom_fields ?? []) {
+    data[field.slug] =
+      field.type === "number"
+        ? 1
+        : field.type === "checkbox"
+          ? true
+          : field.type === "date"
+            ? "2026-01-01"
+            : field.type === "select"
+              ? field.properties?.options?.[0]?.value
+              : "Bench answer";
+  }
+  return data;
+}
+
+async function main(): Promise<number> {
+  buildIfNeeded();
+  let app: ChildProcess | null = null;
+  const sql = new pg.Client({ connectionString: urlFor(DATABASE) });
+  let connected = false;
+  try {
+    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`, `CREATE DATABASE ${DATABASE}`);
+    const started = await startApp({ port: PORT, databaseUrl: urlFor(DATABASE) });
+    app = started.child;
+    const api = <T>(method: string, pathname: string, body?: unknown) =>
+      apiAt<T>(started.base, method, pathname, body);
+    await sql.connect();
+    connected = true;
+
+    const recurring = await api<{ items: { product_price_id: string }[] }>(
+      "GET",
+      "/v1/orders/?product_price_type=recurring&limit=1",
+    );
+    const priceId = recurring.items[0]?.product_price_id;
+    if (!priceId) throw new Error("the demo data has no recurring order to take a price from");
+
+    let start = Date.now();
+    const sessions: Session[] = new Array(CONFIRMS);
+    await pool(sessions, 10, async (_, index) => {
+      sessions[index] = await api<Session>("POST", "/v1/checkouts/custom/", { product_price_id: priceId });
+    });
+    console.log(`${CONFIRMS} checkout sessions created in ${Date.now() - start} ms.`);
+
+    const sentAt = new Map<string, number>();
+    const failures = new Map<number, number>();
+    start = Date.now();
+    await pool(sessions, CONCURRENCY, async (session, index) => {
+      sentAt.set(session.id, Date.now());
+      const response = await fetch(
+        `${started.base}/v1/checkouts/custom/client/${session.client_secret}/confirm`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            confirmation_token_id: "tok_visa",
+            customer_email: `bench-buyer-${index}@example.com`,
+            customer_name: `Bench Buyer ${index}`,
+            customer_billing_address: {
+              country: "US",
+              state: "US-NY",
+              line1: "1 Bench St",
+              city: "New York",
+            },
+            custom_field_data: answers(session),
+          }),
+        },
+      );
+      await response.arrayBuffer();
+      if (response.status !== 200) failures.set(response.status, (failures.get(response.status) ?? 0) + 1);
+    });
+    const confirmMs = Date.now() - start;
+
+    // Poll until every session left `confirmed` (or the timeout); timestamps come from the database.
+    const ids = sessions.map((session) => session.id);
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    let rows: { id: string; status: string; at: number }[] = [];
+    for (;;) {
+      const result = await sql.query<{ id: string; status: string; at: string }>(
+        `SELECT id, status, extract(epoch FROM modified_at) * 1000 AS at
+           FROM checkout_sessions WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
+      rows = result.rows.map((row) => ({ ...row, at: Number(row.at) }));
+      const pending = rows.filter((row) => row.status === "confirmed" || row.status === "open").length;
+      if (pending === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const succeeded = rows.filter((row) => row.status === "succeeded");
+    const latencies = succeeded.map((row) => row.at - sentAt.get(row.id)!).sort((a, b) => a - b);
+    const lastSucceeded = Math.max(...succeeded.map((row) => row.at));
+    const throughput = succeeded.length / ((lastSucceeded - start) / 1000);
+    const byStatus = Object.entries(
+      rows.reduce<Record<string, number>>(
+        (counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + 1 }),
+        {},
+      ),
+    );
+    const issued = await sql.query<{ orders: string; subscriptions: string; license_keys: string }>(
+      `SELECT count(*) AS orders, count(o.subscription_id) AS subscriptions,
+              (SELECT count(*) FROM license_keys k
+                WHERE k.customer_id IN (SELECT customer_id FROM orders WHERE checkout_id = ANY($1::uuid[]))) AS license_keys
+         FROM orders o WHERE o.checkout_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const rss = rssMb(app.pid!);
+
+    console.log(`\nPostgreSQL, ${CONFIRMS} confirms, ${CONCURRENCY} concurrent\n`);
+    console.log("| measure | value |\n|---|---|");
+    console.log(`| confirms answered per second (HTTP) | ${((CONFIRMS / confirmMs) * 1000).toFixed(0)} |`);
+    console.log(
+      `| non-200 confirms | ${failures.size ? [...failures].map(([s, n]) => `${n} × ${s}`).join(", ") : "0"} |`,
+    );
+    console.log(`| sessions by status | ${byStatus.map(([s, n]) => `${s} ${n}`).join(", ")} |`);
+    const { orders, subscriptions, license_keys: licenseKeys } = issued.rows[0]!;
+    console.log(`| issued | ${orders} orders, ${subscriptions} subscriptions, ${licenseKeys} license keys |`);
+    console.log(`| succeeded per second (first confirm → last succeeded) | ${throughput.toFixed(0)} |`);
+    console.log(`| confirm → succeeded p50 | ${percentile(latencies, 50).toFixed(0)} ms |`);
+    console.log(`| confirm → succeeded p99 | ${percentile(latencies, 99).toFixed(0)} ms |`);
+    console.log(`| server RSS after the load | ${rss === null ? "unknown" : `${rss.toFixed(0)} MB`} |`);
+    const met = succeeded.length === CONFIRMS && throughput >= 200;
+    console.log(`\nGoal ≥ 200 per second through to succeeded: ${met ? "met" : "missed"}`);
+    return succeeded.length === CONFIRMS && throughput >= 200 * 0.8 ? 0 : 1;
+  } finally {
+    if (connected) await sql.end();
+    await stopProcess(app);
+    if (process.env.BENCH_KEEP !== "1") await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,163 @@
+// What the benchmarks share: the build, a fresh database, the app's server started on it with the
+// demo data and limits raised, the floor server, and calls to the app with the demo token.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const SERVER = process.env.BENCH_SERVER_URL ?? "postgresql://postgres@127.0.0.1:5432";
+export const TOKEN = "oat_bench_token_0123456789abcdefghijklmnop";
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+
+export function urlFor(database: string): string {
+  const url = new URL(SERVER);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Runs statements one by one on the server's `postgres` database (CREATE/DROP DATABASE). */
+export async function admin(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor("postgres") });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Newest modification time under `dir` (tests skipped). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds when there is no build, when the sources changed since, or when BENCH_BUILD=1. */
+export function buildIfNeeded(): void {
+  const buildId = path.join(distDir, "BUILD_ID");
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  const inputs = [
+    "app",
+    "lib",
+    "components",
+    "proxy.ts",
+    "instrumentation.ts",
+    "next.config.js",
+    "package-lock.json",
+  ];
+  const sources = Math.max(
+    ...inputs.map((name) => {
+      const full = path.join(root, name);
+      if (!fs.existsSync(full)) return 0;
+      return fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs;
+    }),
+  );
+  if (process.env.BENCH_BUILD !== "1" && built > sources) return;
+  console.log(
+    built ? "The build is older than the sources: building (next build)..." : "No build: building...",
+  );
+  const build = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error(`next build failed (${build.status})`);
+}
+
+/** Starts a Node.js child and resolves once `ready()` succeeds; rejects if the child exits first. */
+export async function startProcess(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: () => Promise<boolean>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
+    if (await ready().catch(() => false)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${name} not ready after 180 s:\n${output}`);
+}
+
+export async function stopProcess(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The resident memory of a process in MB (Linux), or null. */
+export function rssMb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's server (`scripts/serve.mjs start`) on 127.0.0.1:`port` with the demo data, the fixed
+ * TOKEN and every rate limit raised out of the way; on `databaseUrl`, or the embedded database in
+ * `dataDir`. Resolves once it answers.
+ */
+export async function startApp(options: {
+  port: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: base,
+    SEED_DEMO: "true",
+    DEMO_ACCESS_TOKEN: TOKEN,
+    APP_SECRET: "bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+    RATE_LIMIT_TOKEN_PER_MINUTE: "100000000",
+    RATE_LIMIT_IP_PER_MINUTE: "100000000",
+    RATE_LIMIT_LICENSE_KEY_PER_MINUTE: "100000000",
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  delete env.DATA_DIR;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.dataDir) env.DATA_DIR = options.dataDir;
+  const started = Date.now();
+  const child = await startProcess(
+    "the app",
+    [path.join(root, "scripts", "serve.mjs"), "start"],
+    env,
+    async () => (await fetch(`${base}/bench/constant`)).ok,
+  );
+  return { child, base, readyMs: Date.now() - started };
+}
+
+/** A JSON call to the app with the demo token; throws on a non-2xx answer. */
+export async function api<T>(base: string, method: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
