@@ -77,9 +77,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     expect(await statementsOf(() => call(getKey, { token: ids.token, params: { id: ids.key! } }))).toBe(3);
   });
 
-  it("validate: two rate limits, one conditional UPDATE, the customer", async () => {
+  it("validate: two rate limits, one conditional UPDATE returning the key with its customer", async () => {
     const body = { key: ids.keyValue, organization_id: ids.org, increment_usage: 1 };
-    expect(await statementsOf(() => call(validate, { body }))).toBe(4);
+    expect(await statementsOf(() => call(validate, { body }))).toBe(3);
   });
 
   it("activate: two rate limits, then BEGIN, the locked key, its customer, the conditional INSERT, COMMIT", async () => {

@@ -3,6 +3,7 @@
 // token (Authorization: Bearer), or the dashboard's session cookie, which needs the CSRF token on
 // writes (contract section 3).
 import type { Db } from "../db/client";
+import { directQuery } from "../db/direct";
 import { sha256Hex } from "../crypto";
 import { hasScope, SCOPES, type Scope } from "../auth/scopes";
 import { readCookie, SESSION_COOKIE } from "./session-cookies";
@@ -65,13 +66,32 @@ type TokenRow = {
   blocked_at: Date | null;
 };
 
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+
+// Every token-authenticated request runs this first: one statement, straight to the driver
+// (lib/db/direct.ts), with the organization's block read in the same row.
+const FIND_TOKEN_SQL = `
+  SELECT json_build_object(
+    'id', t.id, 'organization_id', t.organization_id, 'scopes', t.scopes,
+    'expires_at', ${epochMs("t.expires_at")}, 'revoked_at', ${epochMs("t.revoked_at")},
+    'last_used_at', ${epochMs("t.last_used_at")}, 'blocked_at', ${epochMs("o.blocked_at")})::text AS token
+  FROM organization_access_tokens t JOIN organizations o ON o.id = t.organization_id
+  WHERE t.token_hash = $1`;
+
 async function findToken(db: Db, tokenHash: string): Promise<TokenRow | null> {
-  const rows = await db.$queryRaw<TokenRow[]>`
-    SELECT t.id::text AS id, t.organization_id::text AS organization_id, t.scopes, t.expires_at,
-           t.revoked_at, t.last_used_at, o.blocked_at
-    FROM organization_access_tokens t JOIN organizations o ON o.id = t.organization_id
-    WHERE t.token_hash = ${tokenHash}`;
-  return rows[0] ?? null;
+  const rows = await directQuery(db)<{ token: string }>(FIND_TOKEN_SQL, [tokenHash]);
+  if (!rows[0]) return null;
+  const row = JSON.parse(rows[0].token) as Record<keyof TokenRow, unknown>;
+  const date = (ms: unknown) => (typeof ms === "number" ? new Date(ms) : null);
+  return {
+    id: row.id as string,
+    organization_id: row.organization_id as string,
+    scopes: row.scopes as string[],
+    expires_at: date(row.expires_at),
+    revoked_at: date(row.revoked_at),
+    last_used_at: date(row.last_used_at),
+    blocked_at: date(row.blocked_at),
+  };
 }
 
 export async function authenticate(db: Db, request: Request, now = new Date()): Promise<Principal> {

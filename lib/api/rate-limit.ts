@@ -9,6 +9,7 @@
 // so every app instance shares the budget, and the table is UNLOGGED: no WAL, no fsync per
 // request (the counters are lost, i.e. reset, if PostgreSQL crashes, which is acceptable).
 import type { DbOrTx } from "../db/client";
+import { directQuery } from "../db/direct";
 import { sha256Hex } from "../crypto";
 import { ApiError } from "./errors";
 
@@ -65,6 +66,23 @@ async function sweepWhenDue(db: DbOrTx, now: Date): Promise<void> {
   await sweepFullBuckets(db, now);
 }
 
+// $1 bucket key, $2 now (ISO), $3 emission interval (ms), $4 window (ms).
+const HIT_SQL = `
+  WITH hit AS (
+    INSERT INTO rate_limit_buckets AS b (key, full_at)
+    VALUES ($1, $2::timestamp + $3::float8 * interval '1 millisecond')
+    ON CONFLICT (key) DO UPDATE
+      SET full_at = GREATEST(b.full_at, $2::timestamp) + $3::float8 * interval '1 millisecond'
+      WHERE GREATEST(b.full_at, $2::timestamp) + $3::float8 * interval '1 millisecond'
+        <= $2::timestamp + $4::float8 * interval '1 millisecond'
+    RETURNING full_at
+  )
+  SELECT json_build_object('full_at_ms', (EXTRACT(EPOCH FROM full_at) * 1000)::float8, 'allowed', true)::text AS state
+  FROM hit
+  UNION ALL
+  SELECT json_build_object('full_at_ms', (EXTRACT(EPOCH FROM full_at) * 1000)::float8, 'allowed', false)::text
+  FROM rate_limit_buckets WHERE key = $1 AND NOT EXISTS (SELECT FROM hit)`;
+
 export async function hitRateLimit(
   db: DbOrTx,
   key: string,
@@ -76,22 +94,11 @@ export async function hitRateLimit(
   const bucket = boundedKey(key);
   // full_at' = max(full_at, now) + interval, kept only if it stays within a window of now. When it
   // does not, the row is left as it is and read back for Retry-After by the second branch.
-  const rows = await db.$queryRaw<{ full_at_ms: number; allowed: boolean }[]>`
-    WITH hit AS (
-      INSERT INTO rate_limit_buckets AS b (key, full_at)
-      VALUES (${bucket}, ${at}::timestamp + ${intervalMs}::float8 * interval '1 millisecond')
-      ON CONFLICT (key) DO UPDATE
-        SET full_at = GREATEST(b.full_at, ${at}::timestamp) + ${intervalMs}::float8 * interval '1 millisecond'
-        WHERE GREATEST(b.full_at, ${at}::timestamp) + ${intervalMs}::float8 * interval '1 millisecond'
-          <= ${at}::timestamp + ${windowMs}::float8 * interval '1 millisecond'
-      RETURNING full_at
-    )
-    SELECT (EXTRACT(EPOCH FROM full_at) * 1000)::float8 AS full_at_ms, true AS allowed FROM hit
-    UNION ALL
-    SELECT (EXTRACT(EPOCH FROM full_at) * 1000)::float8, false FROM rate_limit_buckets
-    WHERE key = ${bucket} AND NOT EXISTS (SELECT FROM hit)`;
+  // Straight to the driver (lib/db/direct.ts): every admitted request runs it.
+  const rows = await directQuery(db)<{ state: string }>(HIT_SQL, [bucket, at, intervalMs, windowMs]);
+  const state = rows[0] ? (JSON.parse(rows[0].state) as { full_at_ms: number; allowed: boolean }) : undefined;
   await sweepWhenDue(db, now);
-  return bucketState(rows[0], { limit, windowMs }, now.getTime());
+  return bucketState(state, { limit, windowMs }, now.getTime());
 }
 
 /** What a bucket's full time means for the caller (pure, exported for the unit tests). */

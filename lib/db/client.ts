@@ -10,6 +10,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { databaseConfig, type DatabaseConfig } from "../config";
 import { PrismaClient, type Prisma } from "../generated/prisma/client";
+import { registerDirectQuery } from "./direct";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -68,6 +69,11 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       throw error;
     }
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    // PGlite runs a query only between transactions, so a direct statement never lands in one.
+    registerDirectQuery(
+      prisma,
+      async (text, values) => (await db.query(text, values as unknown[])).rows as never,
+    );
     return {
       prisma,
       config,
@@ -85,10 +91,22 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   } finally {
     await migrator.end();
   }
-  const prisma = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: config.url, max: config.poolSize }),
-  });
-  return { prisma, config, close: () => prisma.$disconnect() };
+  // One pool for Prisma and for the hot routes' direct statements (./direct.ts).
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
+  // listener its error event would end the process.
+  pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  registerDirectQuery(prisma, async (text, values) => (await pool.query(text, values as unknown[])).rows);
+  return {
+    prisma,
+    config,
+    close: async () => {
+      await prisma.$disconnect();
+      // The adapter does not end a pool it was given.
+      await pool.end().catch(() => {});
+    },
+  };
 }
 
 function connection(): Promise<Connection> {

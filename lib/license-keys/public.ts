@@ -4,8 +4,14 @@
 import { rateLimits } from "../api/rate-limit";
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { Prisma, type LicenseKey, type LicenseKeyActivation } from "../generated/prisma/client";
+import {
+  Prisma,
+  type Customer,
+  type LicenseKey,
+  type LicenseKeyActivation,
+} from "../generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "../db/client";
+import { directQuery, rowFromJson } from "../db/direct";
 import { ApiError } from "../api/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
 import {
@@ -69,26 +75,44 @@ function remainingUsages(key: LicenseKeyRow) {
   return Math.max((key.limit_usage ?? MAX_USAGE) - key.usage, 0);
 }
 
+// $1 organization, $2 key, $3 now (ISO), $4 usage increment, $5 benefit or NULL, $6 customer or
+// NULL, $7 the usage ceiling of keys without a limit. Returns the key and its customer as JSON.
+const VALIDATE_SQL = `
+  WITH validated AS (
+    UPDATE license_keys SET validations = validations + 1, last_validated_at = $3::timestamp,
+      usage = usage + $4::int, modified_at = $3::timestamp
+    WHERE organization_id = $1::uuid AND key = $2
+      AND status = 'granted' AND (expires_at IS NULL OR expires_at > $3::timestamp)
+      AND ($5::uuid IS NULL OR benefit_id = $5::uuid)
+      AND ($6::uuid IS NULL OR customer_id = $6::uuid)
+      AND $4::int <= GREATEST(COALESCE(limit_usage, $7::int) - usage, 0)
+    RETURNING *
+  )
+  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer
+  FROM validated k JOIN customers c ON c.id = k.customer_id`;
+
 /**
- * The common validation (no activation to check) in one conditional statement: it counts the
- * validation only when every check passes, so it needs no transaction and no lock. When it matches
- * nothing, the full path below runs and gives the exact reason (or succeeds, if the key changed
- * in between).
+ * The common validation (no activation to check) in one conditional statement, straight to the
+ * driver (lib/db/direct.ts): it counts the validation only when every check passes, so it needs no
+ * transaction and no lock, and returns the key with its customer. When it matches nothing, the
+ * full path below runs and gives the exact reason (or succeeds, if the key changed in between).
  */
 async function validateInOneStatement(db: Db, body: ValidateLicenseKeyBody, now: Date) {
-  const increment = body.increment_usage ?? 0;
-  const at = now.toISOString();
-  const rows = await db.$queryRaw<LicenseKey[]>`
-    UPDATE license_keys SET validations = validations + 1, last_validated_at = ${at}::timestamp,
-      usage = usage + ${increment}::int, modified_at = ${at}::timestamp
-    WHERE organization_id = ${body.organization_id}::uuid AND key = ${body.key}
-      AND status = 'granted' AND (expires_at IS NULL OR expires_at > ${at}::timestamp)
-      AND (${body.benefit_id ?? null}::uuid IS NULL OR benefit_id = ${body.benefit_id ?? null}::uuid)
-      AND (${body.customer_id ?? null}::uuid IS NULL OR customer_id = ${body.customer_id ?? null}::uuid)
-      AND ${increment}::int <= GREATEST(COALESCE(limit_usage, ${MAX_USAGE}::int) - usage, 0)
-    RETURNING ${KEY_COLUMNS}`;
-  const key = rows[0];
-  return key ? { ...toLicenseKey(await withCustomer(db, key)), activation: null } : null;
+  const [row] = await directQuery(db)<{ key: string; customer: string }>(VALIDATE_SQL, [
+    body.organization_id,
+    body.key,
+    now.toISOString(),
+    body.increment_usage ?? 0,
+    body.benefit_id ?? null,
+    body.customer_id ?? null,
+    MAX_USAGE,
+  ]);
+  if (!row) return null;
+  const key = {
+    ...rowFromJson<LicenseKey>("license_keys", row.key),
+    customer: rowFromJson<Customer>("customers", row.customer),
+  };
+  return { ...toLicenseKey(key), activation: null };
 }
 
 export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, now = new Date()) {

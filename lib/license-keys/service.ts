@@ -1,6 +1,7 @@
 // License keys as the merchant sees them: list, read with activations, update, read an activation.
-import type { Prisma } from "../generated/prisma/client";
+import type { Customer, LicenseKey, LicenseKeyActivation, Prisma } from "../generated/prisma/client";
 import type { DbOrTx, Db } from "../db/client";
+import { directQuery, rowFromJson } from "../db/direct";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { ApiError, type Problem } from "../api/errors";
 import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
@@ -50,9 +51,30 @@ async function findKeyOrThrow(db: DbOrTx, principal: Principal, id: string) {
   return row;
 }
 
+// One statement, straight to the driver (lib/db/direct.ts): the key, its customer and its current
+// activations (oldest first) as JSON.
+const GET_LICENSE_KEY_SQL = `
+  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer,
+         (SELECT coalesce(json_agg(a ORDER BY a.created_at, a.id), '[]')::text
+            FROM license_key_activations a
+           WHERE a.license_key_id = k.id AND a.deleted_at IS NULL) AS activations
+  FROM license_keys k JOIN customers c ON c.id = k.customer_id
+  WHERE k.id = $1::uuid AND k.organization_id = ANY($2::uuid[])`;
+
 export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string) {
-  const row = await findKeyOrThrow(db, principal, id);
-  return { ...toLicenseKey(row), activations: row.activations.map(toActivation) };
+  const [row] = await directQuery(db)<{ key: string; customer: string; activations: string }>(
+    GET_LICENSE_KEY_SQL,
+    [id, principal.organizationIds],
+  );
+  if (!row) throw ApiError.notFound();
+  const key = {
+    ...rowFromJson<LicenseKey>("license_keys", row.key),
+    customer: rowFromJson<Customer>("customers", row.customer),
+  };
+  const activations = (JSON.parse(row.activations) as Record<string, unknown>[]).map((activation) =>
+    rowFromJson<LicenseKeyActivation>("license_key_activations", activation),
+  );
+  return { ...toLicenseKey(key), activations: activations.map(toActivation) };
 }
 
 /** Changes only the fields sent; limits may not drop below what is already in use. */

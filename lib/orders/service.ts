@@ -1,6 +1,15 @@
 // Reading orders: the list with its filters and multi-criteria sorting, and one order by id.
-import type { Prisma } from "../generated/prisma/client";
+import type {
+  Customer,
+  Discount,
+  Order,
+  Prisma,
+  Product,
+  ProductPrice,
+  Subscription,
+} from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
+import { directQuery, optionalRowFromJson, rowFromJson } from "../db/direct";
 import { visibleOrganizations, type Principal } from "../api/auth";
 import { ApiError } from "../api/errors";
 import { containsText } from "../api/search";
@@ -153,11 +162,32 @@ export async function listOrders(db: DbOrTx, principal: Principal, query: ListOr
   return pageOf(rows.map(toOrder), total, query);
 }
 
+// One statement, straight to the driver (lib/db/direct.ts): the order and its five relations as
+// JSON, the way ../shared/perf/floor.mjs reads them.
+const GET_ORDER_SQL = `
+  SELECT row_to_json(o)::text AS "order", row_to_json(c)::text AS customer,
+         row_to_json(p)::text AS product, row_to_json(pp)::text AS product_price,
+         row_to_json(d)::text AS discount, row_to_json(s)::text AS subscription
+  FROM orders o
+  JOIN customers c ON c.id = o.customer_id
+  JOIN products p ON p.id = o.product_id
+  JOIN product_prices pp ON pp.id = o.product_price_id
+  LEFT JOIN discounts d ON d.id = o.discount_id
+  LEFT JOIN subscriptions s ON s.id = o.subscription_id
+  WHERE o.id = $1::uuid AND o.organization_id = ANY($2::uuid[])`;
+
+type OrderJson = Record<"order" | "customer" | "product" | "product_price", string> &
+  Record<"discount" | "subscription", string | null>;
+
 export async function getOrder(db: DbOrTx, principal: Principal, id: string) {
-  const row = await db.order.findFirst({
-    where: { id, organization_id: { in: principal.organizationIds } },
-    include: orderInclude,
-  });
+  const [row] = await directQuery(db)<OrderJson>(GET_ORDER_SQL, [id, principal.organizationIds]);
   if (!row) throw ApiError.notFound();
-  return toOrder(row);
+  return toOrder({
+    ...rowFromJson<Order>("orders", row.order),
+    customer: rowFromJson<Customer>("customers", row.customer),
+    product: rowFromJson<Product>("products", row.product),
+    product_price: rowFromJson<ProductPrice>("product_prices", row.product_price),
+    discount: optionalRowFromJson<Discount>("discounts", row.discount),
+    subscription: optionalRowFromJson<Subscription>("subscriptions", row.subscription),
+  });
 }
