@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { admit } from "./admission";
+import { encodeOutput } from "./encode-output";
 import type { Principal } from "./auth";
 import { ApiError, type Problem } from "./errors";
 import {
@@ -108,11 +109,17 @@ export function errorResponse(error: ApiError): Response {
   return json(error.body(), error.status, error.headers);
 }
 
-/** PostgreSQL's SQLSTATE behind a Prisma error (driver adapters keep it in the cause). */
+/**
+ * PostgreSQL's SQLSTATE behind an error: a Prisma error keeps it in its driver adapter's cause; a
+ * statement sent straight to the driver (lib/db/direct.ts) fails with pg's or PGlite's own error,
+ * whose `code` is the SQLSTATE.
+ */
 function sqlState(error: unknown): string | null {
   const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta
     ?.driverAdapterError?.cause;
-  return typeof cause?.originalCode === "string" ? cause.originalCode : null;
+  if (typeof cause?.originalCode === "string") return cause.originalCode;
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
 }
 
 /**
@@ -137,9 +144,9 @@ function fromDatabaseError(error: unknown): ApiError | null {
   }
   const code = (error as { code?: unknown })?.code;
   if (code === "P2025") return ApiError.notFound();
-  if (code === "P2002")
+  if (code === "P2002" || state === "23505")
     return new ApiError("ResourceAlreadyExists", "A resource with these values already exists.");
-  if (code === "P2034")
+  if (code === "P2034" || state === "40001" || state === "40P01")
     return new ApiError("ConflictError", "A concurrent request changed this resource; try again.");
   return null;
 }
@@ -157,7 +164,7 @@ function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 204 }, resu
   if (result instanceof Response) return result;
   const status = spec.status ?? 200;
   if (status === 204) return new Response(null, { status });
-  return json(spec.output ? z.encode(spec.output, result) : result, status);
+  return json(spec.output ? encodeOutput(spec.output, result) : result, status);
 }
 
 /**

@@ -10,7 +10,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { databaseConfig, type DatabaseConfig } from "../config";
 import { PrismaClient, type Prisma } from "../generated/prisma/client";
-import { registerDirectQuery } from "./direct";
+import { registerDirectDriver, type DirectQuery } from "./direct";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -70,10 +70,16 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     }
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     // PGlite runs a query only between transactions, so a direct statement never lands in one.
-    registerDirectQuery(
-      prisma,
-      async (text, values) => (await db.query(text, values as unknown[])).rows as never,
-    );
+    registerDirectDriver(prisma, {
+      query: async (text, values) => (await db.query(text, values as unknown[])).rows as never,
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work(
+            (async (text: string, values?: readonly unknown[]) =>
+              (await tx.query(text, values as unknown[])).rows) as DirectQuery,
+          ),
+        ),
+    });
     return {
       prisma,
       config,
@@ -97,7 +103,28 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  registerDirectQuery(prisma, async (text, values) => (await pool.query(text, values as unknown[])).rows);
+  registerDirectDriver(prisma, {
+    query: async (text, values) => (await pool.query(text, values as unknown[])).rows,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        const result = await work(
+          (async (text: string, values?: readonly unknown[]) =>
+            (await client.query(text, values as unknown[])).rows) as DirectQuery,
+        );
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A connection whose ROLLBACK fails is not given back to the pool.
+        await client.query("ROLLBACK").catch(() => (broken = true));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  });
   return {
     prisma,
     config,

@@ -8,25 +8,41 @@
 //
 // Every direct statement returns JSON text (`row_to_json(...)::text`): the drivers disagree on how
 // they parse column types (pg reads `timestamp` as local time), but all of them return text as text.
-import type { DbOrTx } from "./client";
+import type { Db, DbOrTx } from "./client";
 
 export type DirectQuery = <R = Record<string, unknown>>(
   text: string,
   values?: readonly unknown[],
 ) => Promise<R[]>;
 
-const drivers = new WeakMap<object, DirectQuery>();
+/** How to reach a client's driver: one statement, or a transaction on one connection. */
+export type DirectDriver = {
+  query: DirectQuery;
+  transaction<T>(work: (query: DirectQuery) => Promise<T>): Promise<T>;
+};
 
-/** Called where a client is created: statements given this client go straight to `query`. */
-export function registerDirectQuery(client: object, query: DirectQuery): void {
-  drivers.set(client, query);
+const drivers = new WeakMap<object, DirectDriver>();
+
+/** Called where a client is created: statements given this client go straight to its driver. */
+export function registerDirectDriver(client: object, driver: DirectDriver): void {
+  drivers.set(client, driver);
 }
 
 /** The driver behind `db` when it is a registered client; Prisma's raw path otherwise (transactions). */
 export function directQuery(db: DbOrTx): DirectQuery {
   const direct = drivers.get(db);
-  if (direct) return direct;
+  if (direct) return direct.query;
   return <R>(text: string, values: readonly unknown[] = []) => db.$queryRawUnsafe<R[]>(text, ...values);
+}
+
+/**
+ * A short transaction of direct statements (READ COMMITTED, like Prisma's): committed when `work`
+ * resolves, rolled back when it throws. Without a registered driver it is a Prisma transaction.
+ */
+export function directTransaction<T>(db: Db, work: (query: DirectQuery) => Promise<T>): Promise<T> {
+  const direct = drivers.get(db);
+  if (direct) return direct.transaction(work);
+  return db.$transaction((tx) => work(directQuery(tx)));
 }
 
 /**

@@ -5,13 +5,13 @@ import { rateLimits } from "../api/rate-limit";
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import {
-  Prisma,
+  type Prisma,
   type Customer,
   type LicenseKey,
   type LicenseKeyActivation,
 } from "../generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "../db/client";
-import { directQuery, rowFromJson } from "../db/direct";
+import { directQuery, directTransaction, rowFromJson, type DirectQuery } from "../db/direct";
 import { ApiError } from "../api/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
 import {
@@ -23,30 +23,24 @@ import {
 
 type KeyRef = { key: string; organization_id: string };
 
+const LOCK_KEY_SQL = `
+  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer
+  FROM license_keys k JOIN customers c ON c.id = k.customer_id
+  WHERE k.organization_id = $1::uuid AND k.key = $2
+  FOR UPDATE OF k`;
+
 /**
- * Finds the key and holds its row lock until the transaction ends: usage and activation-count
- * checks, and the writes that follow them, must not interleave with another request's.
+ * Finds the key with its customer and holds the key's row lock until the transaction ends: usage
+ * and activation-count checks, and the writes that follow them, must not interleave with another
+ * request's.
  */
-async function lockKey(tx: Tx, ref: KeyRef): Promise<LicenseKeyRow> {
-  const locked = await tx.$queryRaw<LicenseKey[]>`
-    SELECT ${KEY_COLUMNS} FROM license_keys
-    WHERE organization_id = ${ref.organization_id}::uuid AND key = ${ref.key}
-    FOR UPDATE`;
-  const key = locked[0];
-  if (!key) throw ApiError.notFound("License key not found.");
-  return withCustomer(tx, key);
-}
-
-/** The license_keys columns as Prisma's LicenseKey, for raw statements that return a key. */
-const KEY_COLUMNS = Prisma.sql`id::text AS id, created_at, modified_at,
-  organization_id::text AS organization_id, benefit_id::text AS benefit_id,
-  customer_id::text AS customer_id, benefit_grant_id::text AS benefit_grant_id, key,
-  status::text AS status, limit_activations, usage, limit_usage, validations, last_validated_at,
-  expires_at`;
-
-async function withCustomer(db: DbOrTx, key: LicenseKey): Promise<LicenseKeyRow> {
-  const customer = await db.customer.findUniqueOrThrow({ where: { id: key.customer_id } });
-  return { ...key, customer };
+async function lockKey(query: DirectQuery, ref: KeyRef): Promise<LicenseKeyRow> {
+  const [row] = await query<{ key: string; customer: string }>(LOCK_KEY_SQL, [ref.organization_id, ref.key]);
+  if (!row) throw ApiError.notFound("License key not found.");
+  return {
+    ...rowFromJson<LicenseKey>("license_keys", row.key),
+    customer: rowFromJson<Customer>("customers", row.customer),
+  };
 }
 
 /** A revoked, disabled or expired key answers as if it were gone. */
@@ -121,7 +115,7 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
     if (validated) return validated;
   }
   return db.$transaction(async (tx) => {
-    const key = await lockKey(tx, body);
+    const key = await lockKey(directQuery(tx), body);
     assertUsable(key, now);
 
     const activation = body.activation_id
@@ -157,26 +151,35 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
   });
 }
 
+// $1 id, $2 now (ISO), $3 key id, $4 label, $5 meta, $6 conditions, $7 the key's activation limit.
+const ACTIVATE_SQL = `
+  INSERT INTO license_key_activations AS a (id, created_at, license_key_id, label, meta, conditions)
+  SELECT $1::uuid, $2::timestamp, $3::uuid, $4, $5::jsonb, $6::jsonb
+  WHERE (SELECT count(*) FROM license_key_activations
+         WHERE license_key_id = $3::uuid AND deleted_at IS NULL) < $7::int
+  RETURNING row_to_json(a)::text AS activation`;
+
+/** One short transaction of direct statements (lib/db/direct.ts): lock the key, insert if a slot is free. */
 export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, now = new Date()) {
-  return db.$transaction(async (tx) => {
-    const key = await lockKey(tx, body);
+  return directTransaction(db, async (query) => {
+    const key = await lockKey(query, body);
     assertUsable(key, now);
     if (key.limit_activations == null) {
       throw new ApiError("NotPermitted", "License key does not require activation");
     }
     // Counted under the key's lock (the INSERT's own statement sees every committed activation), so
     // parallel activations cannot all take the last free slot.
-    const at = now.toISOString();
-    const inserted = await tx.$queryRaw<LicenseKeyActivation[]>`
-      INSERT INTO license_key_activations (id, created_at, license_key_id, label, meta, conditions)
-      SELECT ${randomUUID()}::uuid, ${at}::timestamp, ${key.id}::uuid, ${body.label},
-        ${JSON.stringify(body.meta ?? {})}::jsonb, ${JSON.stringify(body.conditions ?? {})}::jsonb
-      WHERE (SELECT count(*) FROM license_key_activations
-             WHERE license_key_id = ${key.id}::uuid AND deleted_at IS NULL) < ${key.limit_activations}
-      RETURNING id::text AS id, created_at, modified_at, license_key_id::text AS license_key_id, label,
-        meta, conditions, deleted_at`;
-    const activation = inserted[0];
-    if (!activation) throw new ApiError("NotPermitted", "License key activation limit already reached");
+    const [inserted] = await query<{ activation: string }>(ACTIVATE_SQL, [
+      randomUUID(),
+      now.toISOString(),
+      key.id,
+      body.label,
+      JSON.stringify(body.meta ?? {}),
+      JSON.stringify(body.conditions ?? {}),
+      key.limit_activations,
+    ]);
+    if (!inserted) throw new ApiError("NotPermitted", "License key activation limit already reached");
+    const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", inserted.activation);
     return { ...toActivation(activation), license_key: toLicenseKey(key) };
   });
 }
