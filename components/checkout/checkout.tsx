@@ -1,9 +1,10 @@
 "use client";
 // The hosted checkout, whatever the session's state: the form while it is open, the confirmation
 // while it is processed and once it succeeded, a clear page when it expired or failed.
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 import type { CheckoutView } from "./api";
-import { Confirmation } from "./confirmation";
+import type { Choice } from "./countries";
 import { postToEmbedder } from "./embed";
 import { useCheckout } from "./hooks";
 import { OpenCheckout } from "./open-checkout";
@@ -15,7 +16,15 @@ type Props = {
   initialCheckout: CheckoutView;
   /** The server's clock when it rendered the page (ms), so expiry does not depend on the buyer's. */
   renderedAt: number;
+  /** The billing address's countries: sent with the page's data, not in its JavaScript. */
+  countries: readonly Choice[];
 };
+
+/**
+ * Its own chunk, so the form's first load does not carry it: the server renders it (and preloads
+ * the chunk) where the page opens on it; an open page fetches it once idle (OpenCheckout).
+ */
+const Confirmation = dynamic(() => import("./confirmation").then((m) => m.Confirmation));
 
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
@@ -31,8 +40,8 @@ function useExpiredByClock(expiresAt: string, renderedAt: number): boolean {
   return expired;
 }
 
-function CheckoutByStatus({ initialCheckout, renderedAt }: Props) {
-  const { data: checkout, refetch } = useCheckout(initialCheckout.client_secret, initialCheckout);
+function CheckoutByStatus({ initialCheckout, renderedAt, countries }: Props) {
+  const { data: checkout, refetch } = useCheckout();
   const expiredByClock = useExpiredByClock(checkout.expires_at, renderedAt);
   // A write answered "not open" while the session still reads `open`: it expired on the server.
   const [closed, setClosed] = useState(false);
@@ -50,7 +59,7 @@ function CheckoutByStatus({ initialCheckout, renderedAt }: Props) {
   const header = <OrganizationBadge organization={checkout.organization} />;
   switch (status) {
     case "open":
-      return <OpenCheckout checkout={checkout} onClosed={onClosed} />;
+      return <OpenCheckout checkout={checkout} countries={countries} onClosed={onClosed} />;
     case "confirmed":
     case "succeeded":
       return <Confirmation checkout={checkout} />;
@@ -91,7 +100,7 @@ function CheckoutByStatus({ initialCheckout, renderedAt }: Props) {
 
 export function Checkout(props: Props) {
   return (
-    <CheckoutProviders>
+    <CheckoutProviders initialCheckout={props.initialCheckout}>
       <CheckoutByStatus {...props} />
     </CheckoutProviders>
   );

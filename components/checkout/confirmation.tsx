@@ -74,36 +74,32 @@ function LicenseKeyDetails({ benefit }: { benefit: CheckoutBenefit }) {
 }
 
 function Benefits({ checkout }: { checkout: CheckoutView }) {
-  const benefits = useCheckoutBenefits(checkout.client_secret, checkout.status === "succeeded");
-  if (benefits.isPending) {
+  const { state, retry } = useCheckoutBenefits(checkout.status === "succeeded");
+  if (state.status === "pending") {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
         <Spinner /> Loading your purchase…
       </p>
     );
   }
-  if (benefits.isError) {
+  if (state.status === "error") {
     return (
       <div role="alert" className="text-sm text-red-700 dark:text-red-400">
         We couldn&apos;t load your license keys.{" "}
-        <button
-          type="button"
-          onClick={() => void benefits.refetch()}
-          className="font-medium underline underline-offset-2"
-        >
+        <button type="button" onClick={retry} className="font-medium underline underline-offset-2">
           Try again
         </button>
       </div>
     );
   }
-  if (!benefits.data.items.length) return null;
+  if (!state.data.items.length) return null;
   return (
     <section aria-labelledby="benefits-heading">
       <h2 id="benefits-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         What you get
       </h2>
       <ul className="mt-3 divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-        {benefits.data.items.map((benefit) => (
+        {state.data.items.map((benefit) => (
           <li key={benefit.id} className="p-4">
             <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{benefit.description}</p>
             {benefit.note ? (
@@ -117,11 +113,11 @@ function Benefits({ checkout }: { checkout: CheckoutView }) {
   );
 }
 
-function Redirect({ url, checkout }: { url: string; checkout: CheckoutView }) {
-  const benefits = useCheckoutBenefits(checkout.client_secret, true);
+function Redirect({ url }: { url: string }) {
+  const { state: benefits } = useCheckoutBenefits(true);
   const [stayed, setStayed] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
-  const ready = !stayed && !benefits.isPending;
+  const ready = !stayed && benefits.status !== "pending";
   useEffect(() => {
     if (!ready) return;
     let left = REDIRECT_SECONDS;
@@ -268,7 +264,7 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
         {succeeded ? (
           <div className="mt-6 space-y-6">
             <Benefits checkout={checkout} />
-            {successUrl && !embedded ? <Redirect url={successUrl} checkout={checkout} /> : null}
+            {successUrl && !embedded ? <Redirect url={successUrl} /> : null}
           </div>
         ) : null}
       </div>

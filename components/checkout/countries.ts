@@ -1,6 +1,7 @@
-// Billing address choices: ISO 3166-1 alpha-2 countries with English names (fixed here rather than
+// Billing address countries: ISO 3166-1 alpha-2 codes with English names (fixed here rather than
 // from Intl.DisplayNames, whose names differ between Node and browser ICU versions and would break
-// hydration), and the subdivisions of the countries whose taxes depend on the state.
+// hydration). Read by the server, which sends the list with the page's data (props), so it is not
+// part of the page's JavaScript; the states and provinces are in subdivisions.ts.
 
 export type Choice = readonly [code: string, name: string];
 
@@ -255,90 +256,6 @@ export const COUNTRIES: readonly Choice[] = [
   ["ZM", "Zambia"],
   ["ZW", "Zimbabwe"],
 ];
-
-const US_STATES: readonly Choice[] = [
-  ["AL", "Alabama"],
-  ["AK", "Alaska"],
-  ["AZ", "Arizona"],
-  ["AR", "Arkansas"],
-  ["CA", "California"],
-  ["CO", "Colorado"],
-  ["CT", "Connecticut"],
-  ["DE", "Delaware"],
-  ["DC", "District of Columbia"],
-  ["FL", "Florida"],
-  ["GA", "Georgia"],
-  ["HI", "Hawaii"],
-  ["ID", "Idaho"],
-  ["IL", "Illinois"],
-  ["IN", "Indiana"],
-  ["IA", "Iowa"],
-  ["KS", "Kansas"],
-  ["KY", "Kentucky"],
-  ["LA", "Louisiana"],
-  ["ME", "Maine"],
-  ["MD", "Maryland"],
-  ["MA", "Massachusetts"],
-  ["MI", "Michigan"],
-  ["MN", "Minnesota"],
-  ["MS", "Mississippi"],
-  ["MO", "Missouri"],
-  ["MT", "Montana"],
-  ["NE", "Nebraska"],
-  ["NV", "Nevada"],
-  ["NH", "New Hampshire"],
-  ["NJ", "New Jersey"],
-  ["NM", "New Mexico"],
-  ["NY", "New York"],
-  ["NC", "North Carolina"],
-  ["ND", "North Dakota"],
-  ["OH", "Ohio"],
-  ["OK", "Oklahoma"],
-  ["OR", "Oregon"],
-  ["PA", "Pennsylvania"],
-  ["RI", "Rhode Island"],
-  ["SC", "South Carolina"],
-  ["SD", "South Dakota"],
-  ["TN", "Tennessee"],
-  ["TX", "Texas"],
-  ["UT", "Utah"],
-  ["VT", "Vermont"],
-  ["VA", "Virginia"],
-  ["WA", "Washington"],
-  ["WV", "West Virginia"],
-  ["WI", "Wisconsin"],
-  ["WY", "Wyoming"],
-  ["AS", "American Samoa"],
-  ["GU", "Guam"],
-  ["MP", "Northern Mariana Islands"],
-  ["PR", "Puerto Rico"],
-  ["VI", "U.S. Virgin Islands"],
-  ["AA", "Armed Forces Americas"],
-  ["AE", "Armed Forces Europe"],
-  ["AP", "Armed Forces Pacific"],
-];
-
-const CA_PROVINCES: readonly Choice[] = [
-  ["AB", "Alberta"],
-  ["BC", "British Columbia"],
-  ["MB", "Manitoba"],
-  ["NB", "New Brunswick"],
-  ["NL", "Newfoundland and Labrador"],
-  ["NT", "Northwest Territories"],
-  ["NS", "Nova Scotia"],
-  ["NU", "Nunavut"],
-  ["ON", "Ontario"],
-  ["PE", "Prince Edward Island"],
-  ["QC", "Quebec"],
-  ["SK", "Saskatchewan"],
-  ["YT", "Yukon"],
-];
-
-/** Countries where the buyer must pick a state or province, with its label and choices. */
-export const SUBDIVISIONS: Readonly<Record<string, { label: string; choices: readonly Choice[] }>> = {
-  US: { label: "State", choices: US_STATES },
-  CA: { label: "Province", choices: CA_PROVINCES },
-};
 
 export function countryName(code: string): string {
   return COUNTRIES.find(([c]) => c === code)?.[1] ?? code;

@@ -4,7 +4,7 @@
 import { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "@/lib/checkout/amounts";
 import { validateCustomFieldData } from "@/lib/checkout/custom-fields";
 import type { CheckoutView, ConfirmCheckoutBody, Problem, UpdateCheckoutBody } from "./api";
-import { SUBDIVISIONS } from "./countries";
+import { SUBDIVISIONS } from "./subdivisions";
 import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
 
 export type Answer = string | boolean;

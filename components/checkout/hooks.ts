@@ -1,28 +1,23 @@
 "use client";
-// react-query hooks of the hosted checkout, one key family: ["checkouts", "detail" | "benefits",
-// clientSecret]. Every write puts the server's answer in the detail cache; nothing retries a 4xx.
-import { useRef } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// The hosted checkout's hooks over its session store (store.ts): the session, first painted by the
+// server and polled only while it is `confirmed` (processing); the buyer's changes and Pay, whose
+// answers replace the session; the benefits after success. Nothing retries a 4xx.
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 import {
-  CheckoutRequestError,
   confirmCheckout,
-  getCheckout,
-  getCheckoutBenefits,
   updateCheckout,
-  type CheckoutView,
   type ConfirmCheckoutBody,
+  type ConfirmedCheckoutView,
   type UpdateCheckoutBody,
 } from "./api";
+import { isRetryable, type CheckoutStore } from "./store";
 
-export const checkoutKeys = {
-  all: ["checkouts"] as const,
-  detail: (clientSecret: string) => [...checkoutKeys.all, "detail", clientSecret] as const,
-  benefits: (clientSecret: string) => [...checkoutKeys.all, "benefits", clientSecret] as const,
-};
+export const CheckoutStoreContext = createContext<CheckoutStore | null>(null);
 
-function retryServerErrors(failureCount: number, error: unknown) {
-  const status = error instanceof CheckoutRequestError ? error.status : 0;
-  return !(status >= 400 && status < 500) && failureCount < 3;
+export function useCheckoutStore(): CheckoutStore {
+  const store = useContext(CheckoutStoreContext);
+  if (!store) throw new Error("useCheckoutStore needs a CheckoutProviders around it.");
+  return store;
 }
 
 /**
@@ -35,57 +30,73 @@ export function processingPollMs(elapsedMs: number): number {
   return 5_000;
 }
 
-/** The session, first painted by the server; polled only while it is `confirmed` (processing). */
-export function useCheckout(clientSecret: string, initialData: CheckoutView) {
-  const pollingSince = useRef<number | null>(null);
-  return useQuery({
-    queryKey: checkoutKeys.detail(clientSecret),
-    queryFn: () => getCheckout(clientSecret),
-    initialData,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: retryServerErrors,
-    refetchIntervalInBackground: true,
-    refetchInterval: (query) => {
-      if (query.state.data?.status !== "confirmed") {
-        pollingSince.current = null;
-        return false;
-      }
-      pollingSince.current ??= Date.now();
-      return processingPollMs(Date.now() - pollingSince.current);
-    },
-  });
+/** The session as last answered by the server; polled while it is `confirmed`, even in a background tab. */
+export function useCheckout() {
+  const store = useCheckoutStore();
+  const checkout = useSyncExternalStore(store.subscribe, store.getCheckout, store.getCheckout);
+  const processing = checkout.status === "confirmed";
+  useEffect(() => {
+    if (!processing) return;
+    const since = Date.now();
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(
+        async () => {
+          try {
+            await store.refresh({ retries: 0 });
+          } catch (error) {
+            // A 4xx will not change by asking again; anything else is asked again at the next tick.
+            if (!isRetryable(error)) return;
+          }
+          if (!stopped) schedule();
+        },
+        processingPollMs(Date.now() - since),
+      );
+    };
+    schedule();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [processing, store]);
+  const refetch = useCallback(() => store.refresh().catch(() => undefined), [store]);
+  return { data: checkout, refetch };
 }
 
-/** The buyer's changes (PATCH); the answer's amounts replace the cached session's. */
-export function useUpdateCheckout(clientSecret: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateCheckoutBody) => updateCheckout(clientSecret, body),
-    retry: false,
-    onSuccess: (checkout) => queryClient.setQueryData(checkoutKeys.detail(clientSecret), checkout),
-  });
+/** The buyer's changes (PATCH); the answer's amounts replace the session's. */
+export function useUpdateCheckout() {
+  const store = useCheckoutStore();
+  return useCallback(
+    async (body: UpdateCheckoutBody) => {
+      const checkout = await updateCheckout(store.clientSecret, body);
+      store.setCheckout(checkout);
+      return checkout;
+    },
+    [store],
+  );
 }
 
 /** Pay: confirm with one idempotency key per attempt, so a replayed request cannot confirm twice. */
-export function useConfirmCheckout(clientSecret: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: ConfirmCheckoutBody; idempotencyKey: string }) =>
-      confirmCheckout(clientSecret, body, idempotencyKey),
-    retry: false,
-    onSuccess: (checkout) => queryClient.setQueryData(checkoutKeys.detail(clientSecret), checkout),
-  });
+export function useConfirmCheckout() {
+  const store = useCheckoutStore();
+  return useCallback(
+    async (body: ConfirmCheckoutBody, idempotencyKey: string): Promise<ConfirmedCheckoutView> => {
+      const checkout = await confirmCheckout(store.clientSecret, body, idempotencyKey);
+      store.setCheckout(checkout);
+      return checkout;
+    },
+    [store],
+  );
 }
 
 /** What the buyer received (license keys in full); the route answers only once the session succeeded. */
-export function useCheckoutBenefits(clientSecret: string, enabled: boolean) {
-  return useQuery({
-    queryKey: checkoutKeys.benefits(clientSecret),
-    queryFn: () => getCheckoutBenefits(clientSecret),
-    enabled,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: retryServerErrors,
-  });
+export function useCheckoutBenefits(enabled: boolean) {
+  const store = useCheckoutStore();
+  const state = useSyncExternalStore(store.subscribe, store.getBenefits, store.getBenefits);
+  useEffect(() => {
+    if (enabled) void store.loadBenefits();
+  }, [enabled, store]);
+  const retry = useCallback(() => void store.loadBenefits({ retry: true }), [store]);
+  return { state, retry };
 }

@@ -4,7 +4,6 @@
 // everything in the browser with the API's own rules, waits for the total to be final, then
 // confirms once (one idempotency key per attempt, the button locked while it runs).
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { testTokenForCard, validateCard, type CardErrors, type CardInput } from "@/lib/checkout/card";
 import {
   CheckoutRequestError,
@@ -15,7 +14,7 @@ import {
   type Problem,
 } from "./api";
 import { CardFields } from "./card-fields";
-import { COUNTRIES, SUBDIVISIONS } from "./countries";
+import type { Choice } from "./countries";
 import { CustomFields } from "./custom-fields";
 import { DiscountField } from "./discount-field";
 import { postToEmbedder } from "./embed";
@@ -38,13 +37,16 @@ import {
 } from "./form-state";
 import { currencySymbol, formatMoney } from "@/lib/money";
 import { intervalLabel } from "./format";
-import { checkoutKeys, useConfirmCheckout } from "./hooks";
+import { useCheckoutStore, useConfirmCheckout } from "./hooks";
 import { OrganizationBadge, ProductDetails, Totals } from "./summary";
+import { SUBDIVISIONS } from "./subdivisions";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
 import { useHydrated } from "./use-hydrated";
 
 type Props = {
   checkout: CheckoutView;
+  /** The country choices, from the server (countries.ts): not part of this page's JavaScript. */
+  countries: readonly Choice[];
   /** The server says the session is no longer open. */
   onClosed: () => void;
 };
@@ -68,11 +70,10 @@ function payLabel(checkout: CheckoutView): string {
 const EMPTY_CARD: CardInput = { number: "", expiry: "", cvc: "" };
 const PAY_BUTTON_ID = "pay-button";
 
-export function OpenCheckout({ checkout, onClosed }: Props) {
-  const clientSecret = checkout.client_secret;
-  const queryClient = useQueryClient();
+export function OpenCheckout({ checkout, countries, onClosed }: Props) {
+  const store = useCheckoutStore();
   const hydrated = useHydrated();
-  const confirm = useConfirmCheckout(clientSecret);
+  const confirm = useConfirmCheckout();
 
   const [values, setValues] = useState<FormValues>(() => initialValues(checkout));
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
@@ -94,7 +95,6 @@ export function OpenCheckout({ checkout, onClosed }: Props) {
   });
 
   const sync = useCheckoutSync({
-    clientSecret,
     buildBody: async (groups) => {
       const current = checkoutRef.current;
       const body = buildUpdateBody(current, valuesRef.current, groups);
@@ -107,9 +107,13 @@ export function OpenCheckout({ checkout, onClosed }: Props) {
     onClosed,
   });
 
-  // zod and the API's schemas: fetched once the page is idle, so the first change or Pay finds them.
+  // zod and the API's schemas, and the confirmation shown after Pay: fetched once the page is
+  // idle, so the first change or Pay finds them.
   useEffect(() => {
-    const load = () => void loadSchemas().catch(() => undefined);
+    const load = () => {
+      void loadSchemas().catch(() => undefined);
+      void import("./confirmation").catch(() => undefined);
+    };
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(load, { timeout: 2000 });
       return () => cancelIdleCallback(id);
@@ -260,7 +264,7 @@ export function OpenCheckout({ checkout, onClosed }: Props) {
 
     // What is charged must be what the buyer saw: land pending changes, then compare.
     await sync.settle();
-    const latest = queryClient.getQueryData<CheckoutView>(checkoutKeys.detail(clientSecret)) ?? shown;
+    const latest = store.getCheckout();
     if (latest.total_amount !== shown.total_amount || latest.is_payment_form_required !== paymentForm) {
       const message = `Your total is now ${formatMoney(latest.total_amount ?? 0, latest.currency)}. Please check it and try again.`;
       setFormError(message);
@@ -269,9 +273,9 @@ export function OpenCheckout({ checkout, onClosed }: Props) {
     }
 
     try {
-      const confirmed = await confirm.mutateAsync({ body, idempotencyKey });
+      const confirmed = await confirm(body, idempotencyKey);
       postToEmbedder(confirmed.embed_origin, "confirmed", { checkout_id: confirmed.id });
-      // The detail cache now says `confirmed`: the confirmation view replaces this one.
+      // The store now says `confirmed`: the confirmation view replaces this one.
     } catch (error) {
       handleConfirmError(error, latest);
     }
@@ -299,7 +303,7 @@ export function OpenCheckout({ checkout, onClosed }: Props) {
       case "ConflictError":
         // The same session is being confirmed by another request: show its outcome.
         setFormError("Your payment is already being processed…");
-        void queryClient.invalidateQueries({ queryKey: checkoutKeys.detail(clientSecret) });
+        void store.refresh().catch(() => undefined);
         return;
       case NETWORK_ERROR:
       default:
@@ -436,7 +440,7 @@ export function OpenCheckout({ checkout, onClosed }: Props) {
                     onChange={(e) => changeCountry(e.target.value)}
                   >
                     <option value="">Select a country…</option>
-                    {COUNTRIES.map(([code, name]) => (
+                    {countries.map(([code, name]) => (
                       <option key={code} value={code}>
                         {name}
                       </option>

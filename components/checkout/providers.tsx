@@ -1,14 +1,17 @@
 "use client";
-// One QueryClient per page load (never shared between requests on the server).
+// One session store per page load (never shared between requests on the server).
 import { useState, type ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { CheckoutView } from "./api";
+import { CheckoutStoreContext } from "./hooks";
+import { CheckoutStore } from "./store";
 
-export function CheckoutProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { refetchOnWindowFocus: false }, mutations: { retry: false } },
-      }),
-  );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+export function CheckoutProviders({
+  initialCheckout,
+  children,
+}: {
+  initialCheckout: CheckoutView;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => new CheckoutStore(initialCheckout));
+  return <CheckoutStoreContext.Provider value={store}>{children}</CheckoutStoreContext.Provider>;
 }

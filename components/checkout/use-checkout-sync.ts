@@ -15,7 +15,6 @@ export const SYNC_DEBOUNCE_MS = 400;
 export const SYNC_CHOICE_MS = 100;
 
 type Options = {
-  clientSecret: string;
   /** The PATCH body for these parts, from the latest values, and the parts to hold back. */
   buildBody: (groups: ReadonlySet<SyncGroup>) => Promise<UpdateCheckoutBody>;
   /** The server refused some answers (422). */
@@ -25,7 +24,7 @@ type Options = {
 };
 
 export function useCheckoutSync(options: Options) {
-  const { mutateAsync } = useUpdateCheckout(options.clientSecret);
+  const mutateAsync = useUpdateCheckout();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;

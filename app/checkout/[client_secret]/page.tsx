@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Checkout } from "@/components/checkout/checkout";
+import { COUNTRIES } from "@/components/checkout/countries";
 import { checkoutTitle, loadCheckout } from "../load-checkout";
 
 type Props = { params: Promise<{ client_secret: string }> };
@@ -19,5 +20,5 @@ export default async function CheckoutPage({ params }: Props) {
   const { client_secret } = await params;
   const loaded = await loadCheckout(client_secret);
   if (!loaded) notFound();
-  return <Checkout initialCheckout={loaded.checkout} renderedAt={loaded.loadedAt} />;
+  return <Checkout initialCheckout={loaded.checkout} renderedAt={loaded.loadedAt} countries={COUNTRIES} />;
 }
