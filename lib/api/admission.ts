@@ -6,7 +6,7 @@
 import type { Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { addressBucket, clientAddress } from "../http/peer";
-import { authenticate, requireScope, requireSession, type Principal } from "./auth";
+import { authenticateCharging, requireScope, requireSession, type Principal } from "./auth";
 import { ApiError } from "./errors";
 import { enforceRateLimits, rateLimits, type RateLimitResult } from "./rate-limit";
 
@@ -17,13 +17,17 @@ export async function admit(db: Db, request: Request, auth: Scope | "session" | 
   const addressBudget = () => ({ key: `ip:${addressBucket(clientAddress(request))}`, limit: limits.ip });
   if (auth === "public") return { principal: null, rate: await enforceRateLimits(db, [addressBudget()]) };
 
-  const principal = await authenticate(db, request).catch(async (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) await enforceRateLimits(db, [addressBudget()]);
-    throw error;
-  });
-  const rate = await enforceRateLimits(db, [
-    { key: `${principal.kind}:${principal.id}`, limit: limits.token },
-  ]);
+  // A token's budget is charged in the statement that reads the token (one round trip).
+  const authenticated = await authenticateCharging(db, request, limits.token).catch(
+    async (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) await enforceRateLimits(db, [addressBudget()]);
+      throw error;
+    },
+  );
+  const { principal } = authenticated;
+  const rate =
+    authenticated.rate ??
+    (await enforceRateLimits(db, [{ key: `${principal.kind}:${principal.id}`, limit: limits.token }]));
   if (auth === "session") requireSession(principal);
   else requireScope(principal, auth);
   return { principal, rate };

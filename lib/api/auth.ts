@@ -4,6 +4,17 @@
 // writes (contract section 3).
 import type { Db } from "../db/client";
 import { directQuery } from "../db/direct";
+import {
+  bucketChargeCtes,
+  bucketState,
+  rateLimitExceeded,
+  rateLimits,
+  sweepWhenDue,
+  TOKEN_BUDGET_PREFIX,
+  type BucketRow,
+  type RateLimit,
+  type RateLimitResult,
+} from "./rate-limit";
 import { sha256Hex } from "../crypto";
 import { hasScope, SCOPES, type Scope } from "../auth/scopes";
 import { readCookie, SESSION_COOKIE } from "./session-cookies";
@@ -55,6 +66,31 @@ async function authenticateSession(db: Db, request: Request, token: string, now:
   };
 }
 
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+
+// Every token-authenticated request runs this first, straight to the driver (lib/db/direct.ts):
+// the token with its organization's block and, in the same statement, the charge of the token's
+// rate-limit budget, made only when the token is usable (a refused credential pays from the
+// client address's budget instead: ./admission.ts). $1 token hash, $2 now (ISO), $3 the budget's
+// emission interval (ms), $4 its window (ms).
+const ADMIT_TOKEN_SQL = `
+  WITH t AS (
+    SELECT t.id, t.organization_id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, o.blocked_at
+    FROM organization_access_tokens t JOIN organizations o ON o.id = t.organization_id
+    WHERE t.token_hash = $1
+  ),
+  bucket_key AS (
+    SELECT '${TOKEN_BUDGET_PREFIX}' || t.id::text AS key FROM t
+    WHERE t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2::timestamp)
+      AND t.blocked_at IS NULL
+  ), ${bucketChargeCtes("$2", "$3", "$4")}
+  SELECT json_build_object(
+    'id', t.id, 'organization_id', t.organization_id, 'scopes', t.scopes,
+    'expires_at', ${epochMs("t.expires_at")}, 'revoked_at', ${epochMs("t.revoked_at")},
+    'last_used_at', ${epochMs("t.last_used_at")}, 'blocked_at', ${epochMs("t.blocked_at")},
+    'bucket', (SELECT state FROM bucket LIMIT 1))::text AS token
+  FROM t`;
+
 type TokenRow = {
   id: string;
   organization_id: string;
@@ -64,22 +100,16 @@ type TokenRow = {
   last_used_at: Date | null;
   /** The organization's, read in the same query: every token-authenticated request pays this. */
   blocked_at: Date | null;
+  bucket: BucketRow | null;
 };
 
-const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
-
-// Every token-authenticated request runs this first: one statement, straight to the driver
-// (lib/db/direct.ts), with the organization's block read in the same row.
-const FIND_TOKEN_SQL = `
-  SELECT json_build_object(
-    'id', t.id, 'organization_id', t.organization_id, 'scopes', t.scopes,
-    'expires_at', ${epochMs("t.expires_at")}, 'revoked_at', ${epochMs("t.revoked_at")},
-    'last_used_at', ${epochMs("t.last_used_at")}, 'blocked_at', ${epochMs("o.blocked_at")})::text AS token
-  FROM organization_access_tokens t JOIN organizations o ON o.id = t.organization_id
-  WHERE t.token_hash = $1`;
-
-async function findToken(db: Db, tokenHash: string): Promise<TokenRow | null> {
-  const rows = await directQuery(db)<{ token: string }>(FIND_TOKEN_SQL, [tokenHash]);
+async function findTokenCharging(db: Db, tokenHash: string, budget: RateLimit, now: Date) {
+  const rows = await directQuery(db)<{ token: string }>(ADMIT_TOKEN_SQL, [
+    tokenHash,
+    now.toISOString(),
+    budget.windowMs / budget.limit,
+    budget.windowMs,
+  ]);
   if (!rows[0]) return null;
   const row = JSON.parse(rows[0].token) as Record<keyof TokenRow, unknown>;
   const date = (ms: unknown) => (typeof ms === "number" ? new Date(ms) : null);
@@ -91,14 +121,29 @@ async function findToken(db: Db, tokenHash: string): Promise<TokenRow | null> {
     revoked_at: date(row.revoked_at),
     last_used_at: date(row.last_used_at),
     blocked_at: date(row.blocked_at),
-  };
+    bucket: (row.bucket as BucketRow | null) ?? null,
+  } satisfies TokenRow;
 }
 
-export async function authenticate(db: Db, request: Request, now = new Date()): Promise<Principal> {
+/** A principal, and the charge of its budget when it was made with the authentication. */
+export type Authenticated = { principal: Principal; rate: RateLimitResult | null };
+
+/**
+ * Who is calling. A token's own budget (`tokenBudget`) is charged in the statement that reads the
+ * token; a session's is the caller's to charge (`rate` null). Throws 401 for a refused credential,
+ * 403 for a blocked organization, 429 (after the credential is known good) for a spent budget.
+ */
+export async function authenticateCharging(
+  db: Db,
+  request: Request,
+  tokenBudget: RateLimit,
+  now = new Date(),
+): Promise<Authenticated> {
   const token = bearerToken(request);
   if (token === null) {
     const sessionToken = readCookie(request, SESSION_COOKIE);
-    if (sessionToken) return authenticateSession(db, request, sessionToken, now);
+    if (sessionToken)
+      return { principal: await authenticateSession(db, request, sessionToken, now), rate: null };
     throw new ApiError("Unauthorized", "Not authenticated", { headers: { "WWW-Authenticate": "Bearer" } });
   }
   const invalid = (description: string) =>
@@ -106,20 +151,29 @@ export async function authenticate(db: Db, request: Request, now = new Date()): 
       headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
     });
   if (!token) throw invalid("The access token is missing.");
-  const row = await findToken(db, sha256Hex(token));
+  const row = await findTokenCharging(db, sha256Hex(token), tokenBudget, now);
   if (!row) throw invalid("The access token is invalid.");
   if (row.revoked_at) throw invalid("The access token has been revoked.");
   if (row.expires_at && row.expires_at <= now) throw invalid("The access token has expired.");
   if (row.blocked_at) throw new ApiError("NotPermitted", "This organization is blocked.");
+  await sweepWhenDue(db, now);
+  const rate = bucketState(row.bucket ?? undefined, tokenBudget, now.getTime());
+  if (!rate.allowed) throw rateLimitExceeded(rate);
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.organizationAccessToken.update({ where: { id: row.id }, data: { last_used_at: now } });
   }
-  return {
+  const principal: Principal = {
     kind: "access_token",
     id: row.id,
     organizationIds: [row.organization_id],
     scopes: new Set(row.scopes),
   };
+  return { principal, rate };
+}
+
+/** Who is calling, charging a token's default budget (see authenticateCharging). */
+export async function authenticate(db: Db, request: Request, now = new Date()): Promise<Principal> {
+  return (await authenticateCharging(db, request, rateLimits().token, now)).principal;
 }
 
 /** Routes only a signed-in merchant may call (e.g. minting access tokens: a token cannot). */

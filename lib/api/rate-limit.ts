@@ -60,28 +60,47 @@ export async function sweepFullBuckets(db: DbOrTx, now: Date): Promise<void> {
   await db.$executeRaw`DELETE FROM rate_limit_buckets WHERE full_at <= ${now.toISOString()}::timestamp`;
 }
 
-async function sweepWhenDue(db: DbOrTx, now: Date): Promise<void> {
+export async function sweepWhenDue(db: DbOrTx, now: Date): Promise<void> {
   if ((sweepState.__rateLimitNextSweep ?? 0) > now.getTime()) return;
   sweepState.__rateLimitNextSweep = now.getTime() + SWEEP_INTERVAL_MS;
   await sweepFullBuckets(db, now);
 }
 
+/**
+ * The GCRA charge as common table expressions, for a statement that names the bucket in a CTE
+ * `bucket_key(key)` (no row: nothing is charged) and passes now (ISO), the emission interval and
+ * the window (ms) as the parameters given. Defines `bucket(state)`: the outcome as JSON
+ * `{full_at_ms, allowed}`, or no row when nothing was charged or a concurrent first request created
+ * the bucket after this statement's snapshot. full_at' = max(full_at, now) + interval, kept only if
+ * it stays within a window of now; when it does not, the row is left as it is and read back for
+ * Retry-After by the second branch.
+ */
+export function bucketChargeCtes(now: string, interval: string, window: string): string {
+  const next = `GREATEST(b.full_at, ${now}::timestamp) + ${interval}::float8 * interval '1 millisecond'`;
+  const state = (allowed: boolean) =>
+    `json_build_object('full_at_ms', (EXTRACT(EPOCH FROM full_at) * 1000)::float8, 'allowed', ${allowed})`;
+  return `
+  hit AS (
+    INSERT INTO rate_limit_buckets AS b (key, full_at)
+    SELECT key, ${now}::timestamp + ${interval}::float8 * interval '1 millisecond' FROM bucket_key
+    ON CONFLICT (key) DO UPDATE SET full_at = ${next}
+      WHERE ${next} <= ${now}::timestamp + ${window}::float8 * interval '1 millisecond'
+    RETURNING full_at
+  ),
+  bucket AS (
+    SELECT ${state(true)} AS state FROM hit
+    UNION ALL
+    SELECT ${state(false)} FROM rate_limit_buckets
+    WHERE key = (SELECT key FROM bucket_key) AND NOT EXISTS (SELECT FROM hit)
+  )`;
+}
+
 // $1 bucket key, $2 now (ISO), $3 emission interval (ms), $4 window (ms).
 const HIT_SQL = `
-  WITH hit AS (
-    INSERT INTO rate_limit_buckets AS b (key, full_at)
-    VALUES ($1, $2::timestamp + $3::float8 * interval '1 millisecond')
-    ON CONFLICT (key) DO UPDATE
-      SET full_at = GREATEST(b.full_at, $2::timestamp) + $3::float8 * interval '1 millisecond'
-      WHERE GREATEST(b.full_at, $2::timestamp) + $3::float8 * interval '1 millisecond'
-        <= $2::timestamp + $4::float8 * interval '1 millisecond'
-    RETURNING full_at
-  )
-  SELECT json_build_object('full_at_ms', (EXTRACT(EPOCH FROM full_at) * 1000)::float8, 'allowed', true)::text AS state
-  FROM hit
-  UNION ALL
-  SELECT json_build_object('full_at_ms', (EXTRACT(EPOCH FROM full_at) * 1000)::float8, 'allowed', false)::text
-  FROM rate_limit_buckets WHERE key = $1 AND NOT EXISTS (SELECT FROM hit)`;
+  WITH bucket_key AS (SELECT $1::text AS key), ${bucketChargeCtes("$2", "$3", "$4")}
+  SELECT state::text AS state FROM bucket`;
+
+export type BucketRow = { full_at_ms: number; allowed: boolean };
 
 export async function hitRateLimit(
   db: DbOrTx,
@@ -92,18 +111,16 @@ export async function hitRateLimit(
   const intervalMs = windowMs / limit;
   const at = now.toISOString();
   const bucket = boundedKey(key);
-  // full_at' = max(full_at, now) + interval, kept only if it stays within a window of now. When it
-  // does not, the row is left as it is and read back for Retry-After by the second branch.
   // Straight to the driver (lib/db/direct.ts): every admitted request runs it.
   const rows = await directQuery(db)<{ state: string }>(HIT_SQL, [bucket, at, intervalMs, windowMs]);
-  const state = rows[0] ? (JSON.parse(rows[0].state) as { full_at_ms: number; allowed: boolean }) : undefined;
+  const state = rows[0] ? (JSON.parse(rows[0].state) as BucketRow) : undefined;
   await sweepWhenDue(db, now);
   return bucketState(state, { limit, windowMs }, now.getTime());
 }
 
 /** What a bucket's full time means for the caller (pure, exported for the unit tests). */
 export function bucketState(
-  row: { full_at_ms: number; allowed: boolean } | undefined,
+  row: BucketRow | undefined,
   { limit, windowMs }: RateLimit,
   nowMs: number,
 ): RateLimitResult {
@@ -135,6 +152,20 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
   };
 }
 
+/** The 429 of a spent budget, with its headers. */
+export function rateLimitExceeded(result: RateLimitResult): ApiError {
+  return new ApiError(
+    "RateLimitExceeded",
+    `Rate limit exceeded. Retry in ${result.retryAfterSeconds} seconds.`,
+    {
+      headers: rateLimitHeaders(result),
+    },
+  );
+}
+
+/** The bucket key of an access token's budget is this prefix and the token's id. */
+export const TOKEN_BUDGET_PREFIX = "access_token:";
+
 /**
  * Counts one request against each budget and returns the tightest result; throws 429 (with the
  * headers) when any budget is spent.
@@ -148,13 +179,7 @@ export async function enforceRateLimits(
   for (const { key, limit } of budgets) {
     const result = await hitRateLimit(db, key, limit, now);
     if (!tightest || result.remaining < tightest.remaining || !result.allowed) tightest = result;
-    if (!result.allowed) {
-      throw new ApiError(
-        "RateLimitExceeded",
-        `Rate limit exceeded. Retry in ${result.retryAfterSeconds} seconds.`,
-        { headers: rateLimitHeaders(result) },
-      );
-    }
+    if (!result.allowed) throw rateLimitExceeded(result);
   }
   return tightest;
 }
