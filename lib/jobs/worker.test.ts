@@ -85,9 +85,9 @@ describe("startWorker", () => {
     expect(ran).toEqual(["during-pass"]);
   });
 
-  it("works a backlog larger than one batch without waiting for the poll", async () => {
+  it("works a backlog larger than its slots without waiting for the poll", async () => {
     for (let n = 0; n < 7; n++) await enqueueJob(db, "t.work", { id: `job-${n}` });
-    worker = startWorker(getDb, handlers, { pollMs: 60_000, batch: 2 });
+    worker = startWorker(getDb, handlers, { pollMs: 60_000, concurrency: 2 });
     await waitFor(() => ran.length === 7);
     expect(new Set(ran).size).toBe(7);
   });
