@@ -20,11 +20,7 @@ import type { PaymentAttempt } from "../generated/prisma/client";
 import { callProcessor, createPaymentAttempt, type CallInput } from "../payments/attempts";
 import { applyPaymentOutcome } from "../payments/outcomes";
 import { type ConfirmCheckoutBody, toCheckoutClient } from "./schemas";
-import {
-  assertClientCheckoutChangeable,
-  findClientCheckout,
-  lockChangeableClientCheckout,
-} from "./client";
+import { assertClientCheckoutChangeable, findClientCheckout, lockChangeableClientCheckout } from "./client";
 import { resolveChanges, type ResolvedChanges } from "./changes";
 import { discountRefusal } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";

@@ -262,7 +262,9 @@ export async function runDueJobs(
     }
   };
   const lanes = Math.max(1, Math.min(options.concurrency ?? 1, limit));
-  await Promise.all(Array.from({ length: lanes }, lane));
+  // Every lane ends before the pass does, even when one fails (the database went away).
+  const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
+  for (const end of ended) if (end.status === "rejected") throw end.reason;
   return result;
 }
 

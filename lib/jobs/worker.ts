@@ -19,14 +19,16 @@ export function startWorker(
   const workerId = options.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   let stopped = false;
   const idle: (() => void)[] = [];
-  // A wake-up that found every slot busy: the next slot about to go idle looks once more instead,
-  // so a job enqueued while all slots were finishing theirs is not left for the next poll.
+  // A kick or poll that found every slot busy: the next slot about to go idle looks once more
+  // instead, so a job enqueued just after a slot found the queue empty is not left for the next
+  // poll. (A claim needs no such memory: every busy slot looks again when its job ends.)
   let wakePending = false;
 
-  const wakeOne = () => {
+  /** `remember`: a wake-up that finds every slot busy is kept for the next slot to go idle. */
+  const wakeOne = (remember: boolean) => {
     const wake = idle.pop();
     if (wake) wake();
-    else wakePending = true;
+    else if (remember) wakePending = true;
   };
   const waitForWork = () =>
     new Promise<void>((resolve) => {
@@ -55,7 +57,7 @@ export function startWorker(
       let ran = false;
       try {
         const db = await database();
-        ran = (await claimAndRunJob(db, handlers, { workerId, onClaimed: wakeOne })) !== null;
+        ran = (await claimAndRunJob(db, handlers, { workerId, onClaimed: () => wakeOne(false) })) !== null;
       } catch (error) {
         // The database may be down or restarting: keep polling, it will come back.
         console.error("Job worker pass failed:", error);
@@ -65,12 +67,12 @@ export function startWorker(
   };
 
   // Not unref'd: it keeps a process that only works the queue alive.
-  const poll = setInterval(wakeOne, pollMs);
+  const poll = setInterval(() => wakeOne(true), pollMs);
   const slots = Array.from({ length: concurrency }, (_, index) => slot(index));
 
   return {
     kick: () => {
-      if (!stopped) wakeOne();
+      if (!stopped) wakeOne(true);
     },
     stop: async () => {
       stopped = true;
