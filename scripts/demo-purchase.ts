@@ -11,6 +11,8 @@
 // The steps are a function over a tiny `api` so the test suite runs the same script against the
 // route handlers (test/demo-purchase.test.ts) and the browser suite against a real server.
 
+import { sampleCustomFieldAnswers } from "./custom-field-answers";
+
 export type ApiCall = (
   method: "GET" | "POST" | "PATCH",
   path: string,
@@ -63,20 +65,7 @@ export async function demoPurchase(
   const client = `/v1/checkouts/custom/client/${session.client_secret}`;
 
   // Every attached custom field gets an answer of its type, so required ones are satisfied.
-  const answers: Record<string, unknown> = {};
-  for (const attached of session.attached_custom_fields ?? []) {
-    const field = attached.custom_field;
-    answers[field.slug] =
-      field.type === "number"
-        ? 1
-        : field.type === "checkbox"
-          ? true
-          : field.type === "date"
-            ? "2026-01-01"
-            : field.type === "select"
-              ? field.properties?.options?.[0]?.value
-              : "Demo answer";
-  }
+  const answers = sampleCustomFieldAnswers(session.attached_custom_fields, "Demo answer");
   const filled = await expectStatus(
     "fill the session",
     api("PATCH", client, {

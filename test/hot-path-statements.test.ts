@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import {
   createBenefit,
+  createCheckout,
   createCustomer,
   createLicenseKey,
   createOrder,
@@ -19,6 +20,9 @@ import { GET as listOrders } from "@/app/v1/orders/route";
 import { GET as getKey } from "@/app/v1/license-keys/[id]/route";
 import { POST as validate } from "@/app/v1/customer-portal/license-keys/validate/route";
 import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate/route";
+import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
+import { runDueJobs } from "@/lib/jobs/queue";
+import { jobHandlers } from "@/lib/jobs/registry";
 
 const statements: string[] = [];
 let counting = false;
@@ -56,6 +60,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
       key: { limit_activations: 10, limit_usage: 100 },
     });
     Object.assign(ids, { org: org.id, order: order.id, key: key.id, keyValue: key.key });
+    // The bench:confirm purchase: a monthly subscription whose benefit is a license key.
+    const { price: monthly } = await createProduct(db, org.id, {
+      price: { type: "recurring", recurring_interval: "month", price_amount: 900 },
+      benefitIds: [benefit.id],
+    });
+    ids.monthlyPrice = monthly.id;
     ids.token = (await createToken(db, org.id)).token;
   });
   afterAll(() => {
@@ -85,5 +95,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
   it("activate: two rate limits, then BEGIN, the locked key with its customer, the conditional INSERT, COMMIT", async () => {
     const body = { key: ids.keyValue, organization_id: ids.org, label: "Laptop" };
     expect(await statementsOf(() => call(activate, { body }))).toBe(6);
+  });
+
+  async function newSession() {
+    return createCheckout(await getDb(), ids.org!, ids.monthlyPrice!);
+  }
+
+  function confirmSession(session: { client_secret: string }, n: number) {
+    return call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: {
+        confirmation_token_id: "tok_visa",
+        customer_email: `statements-${n}@example.com`,
+        customer_name: "Statement Counter",
+        customer_billing_address: { country: "US", state: "US-NY", line1: "1 St", city: "New York" },
+      },
+    });
+  }
+
+  it("confirm with a card: the rate limit, the unlocked check, then two transactions", async () => {
+    // The rate limit (1), the check (1). BEGIN, the session locked, read, its attempts checked, tax rates, active
+    // subscriptions, the attempt, COMMIT (8). BEGIN, the attempt locked and read, its update, the
+    // session locked and read, the customer upsert, one session update, the job, the buyer's view,
+    // the customer session, COMMIT (10).
+    const sessions = [await newSession(), await newSession()];
+    let n = 0;
+    expect(await statementsOf(() => confirmSession(sessions[n]!, n++))).toBe(20);
+  });
+
+  it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, order, grant, key, session, the job's finish, COMMIT", async () => {
+    const db = await getDb();
+    await runDueJobs(db, jobHandlers, { limit: 100 }); // the confirm test's jobs
+    expect((await confirmSession(await newSession(), 100)).status).toBe(200);
+    statements.length = 0;
+    counting = true;
+    const result = await runDueJobs(db, jobHandlers, { limit: 1 }).finally(() => (counting = false));
+    expect(result).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(statements.length).toBe(11);
   });
 });

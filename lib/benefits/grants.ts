@@ -3,24 +3,36 @@
 // key built from the benefit's properties (prefix, expiry, activation and usage limits).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
+import type { Prisma } from "../generated/prisma/client";
 import { generateLicenseKey, licenseKeyExpiry, licenseKeyPropertiesSchema } from "../license-keys/key-format";
 
-export async function grantProductBenefits(
-  tx: DbOrTx,
-  input: {
-    organizationId: string;
-    customerId: string;
-    productId: string;
-    orderId: string;
-    subscriptionId: string | null;
-    now: Date;
-  },
-) {
+type GrantInput = {
+  organizationId: string;
+  customerId: string;
+  productId: string;
+  orderId: string;
+  subscriptionId: string | null;
+  now: Date;
+};
+
+/** A product's benefits in grant order, as `grantBenefits` takes them. */
+export const productBenefitLinks = {
+  include: { benefit: true },
+  orderBy: { order: "asc" },
+} as const satisfies Prisma.ProductBenefitFindManyArgs;
+
+type ProductBenefitLink = Prisma.ProductBenefitGetPayload<typeof productBenefitLinks>;
+
+export async function grantProductBenefits(tx: DbOrTx, input: GrantInput) {
   const links = await tx.productBenefit.findMany({
     where: { product_id: input.productId },
-    include: { benefit: true },
-    orderBy: { order: "asc" },
+    ...productBenefitLinks,
   });
+  await grantBenefits(tx, links, input);
+}
+
+/** Grants the benefits of `links` (read with `productBenefitLinks`, e.g. along with the price). */
+export async function grantBenefits(tx: DbOrTx, links: ProductBenefitLink[], input: GrantInput) {
   for (const { benefit } of links) {
     const grant = await tx.benefitGrant.create({
       data: {

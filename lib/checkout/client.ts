@@ -4,7 +4,11 @@
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { checkoutClientInclude, toCheckoutClient, type ClientUpdateCheckoutBody } from "./schemas";
-import { assertNoPaymentInProgress } from "../payments/attempts";
+import {
+  assertNoPaymentInProgress,
+  assertNoUnresolvedAttempt,
+  UNRESOLVED_STATUSES,
+} from "../payments/attempts";
 import { assertOpen } from "./service";
 import { resolveChanges } from "./changes";
 import { clientSecretHash } from "./client-secret";
@@ -28,11 +32,40 @@ export async function getClientCheckout(db: DbOrTx, clientSecret: string, now = 
   return view.status === "open" && view.expires_at <= now ? { ...view, status: "expired" as const } : view;
 }
 
-/** Locks the session row for the rest of the transaction, then reads it. */
-export async function lockClientCheckout(tx: Tx, clientSecret: string) {
+/**
+ * Refuses a session that cannot be confirmed or changed now (404, NotOpenCheckout, 409), in one
+ * statement and without a lock: most duplicate confirms stop here, before they wait for the lock.
+ */
+export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: string, now: Date) {
+  const unresolved = [...UNRESOLVED_STATUSES];
+  const [gate] = await db.$queryRaw<
+    { id: string; status: string; expires_at: Date; unresolved_attempt: string | null }[]
+  >`
+    SELECT s.id::text AS id, s.status::text AS status, s.expires_at,
+           (SELECT a.status::text FROM payment_attempts a
+             WHERE a.checkout_id = s.id AND a.status::text = ANY(${unresolved}::text[])
+             LIMIT 1) AS unresolved_attempt
+      FROM checkout_sessions s
+     WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)}`;
+  if (!gate) throw ApiError.notFound();
+  assertOpen(gate, now);
+  assertNoUnresolvedAttempt(gate.unresolved_attempt);
+}
+
+/**
+ * Locks the session row for the rest of the transaction, reads it, and refuses it unless it is
+ * open with no payment under way.
+ */
+export async function lockChangeableClientCheckout(tx: Tx, clientSecret: string, now: Date) {
   await tx.$queryRaw`SELECT id FROM checkout_sessions
     WHERE client_secret_hash = ${clientSecretHash(clientSecret)} FOR UPDATE`;
-  return findClientCheckout(tx, clientSecret);
+  const session = await findClientCheckout(tx, clientSecret);
+  assertOpen(session, now);
+  // A statement of its own, after the lock: read in the locking statement itself, an attempt
+  // committed by the transaction that held the lock before would not be seen (that statement's
+  // snapshot predates it), and two racing confirms would both pay.
+  await assertNoPaymentInProgress(tx, session.id);
+  return session;
 }
 
 export async function updateClientCheckout(
@@ -42,9 +75,7 @@ export async function updateClientCheckout(
   now = new Date(),
 ) {
   return db.$transaction(async (tx) => {
-    const session = await lockClientCheckout(tx, clientSecret);
-    assertOpen(session, now);
-    await assertNoPaymentInProgress(tx, session.id);
+    const session = await lockChangeableClientCheckout(tx, clientSecret, now);
     const changes = await resolveChanges(tx, session, body, "buyer", now);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id: session.id }, data: changes.data });

@@ -17,16 +17,10 @@ import { randomSecret, sha256Hex } from "../crypto";
 import { pausePoint } from "../jobs/pause";
 import { kickWorker } from "../jobs/runtime";
 import type { PaymentAttempt } from "../generated/prisma/client";
-import {
-  assertNoPaymentInProgress,
-  callProcessor,
-  createPaymentAttempt,
-  type CallInput,
-} from "../payments/attempts";
+import { callProcessor, createPaymentAttempt, type CallInput } from "../payments/attempts";
 import { applyPaymentOutcome } from "../payments/outcomes";
 import { type ConfirmCheckoutBody, toCheckoutClient } from "./schemas";
-import { findClientCheckout, lockClientCheckout } from "./client";
-import { assertOpen } from "./service";
+import { assertClientCheckoutChangeable, findClientCheckout, lockChangeableClientCheckout } from "./client";
 import { resolveChanges, type ResolvedChanges } from "./changes";
 import { discountRefusal } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
@@ -37,9 +31,10 @@ const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
 // pooled connection: let them wait for one rather than fail.
 const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 15_000 };
 
-type Session = Awaited<ReturnType<typeof lockClientCheckout>>;
+type Session = Awaited<ReturnType<typeof lockChangeableClientCheckout>>;
+type View = Awaited<ReturnType<typeof findClientCheckout>>;
 type Started =
-  | { kind: "done"; customerSessionToken: string }
+  | { kind: "done"; customerSessionToken: string; view: View }
   | { kind: "payment"; attempt: PaymentAttempt; call: CallInput };
 
 /** Everything confirm requires of the session as it will be, as one list of problems. */
@@ -141,9 +136,7 @@ async function startConfirm(
   body: ConfirmCheckoutBody,
   now: Date,
 ): Promise<Started> {
-  const session = await lockClientCheckout(tx, clientSecret);
-  assertOpen(session, now);
-  await assertNoPaymentInProgress(tx, session.id);
+  const session = await lockChangeableClientCheckout(tx, clientSecret, now);
   const changes = await resolveChanges(tx, session, body, "buyer", now);
   const problems = await confirmProblems(tx, session, body, changes, now);
   if (problems.length) throw ApiError.validation(problems);
@@ -155,9 +148,13 @@ async function startConfirm(
   const saveForFutureUse = next.price.type === "recurring";
   const kind = next.totalAmount > 0 ? "charge" : saveForFutureUse && token ? "setup" : null;
   if (!kind) {
-    const customerId = await confirmCheckoutSession(tx, session.id, changes.data, null, now);
+    const customerId = await confirmCheckoutSession(tx, session, changes.data, null, now);
     await enqueueCheckoutProcessing(tx, session.id, now);
-    return { kind: "done", customerSessionToken: await createCustomerSession(tx, customerId, now) };
+    return {
+      kind: "done",
+      customerSessionToken: await createCustomerSession(tx, customerId, now),
+      view: await findClientCheckout(tx, clientSecret),
+    };
   }
   const attempt = await createPaymentAttempt(
     tx,
@@ -197,9 +194,7 @@ export async function confirmCheckout(
   now = new Date(),
 ) {
   // Most duplicate confirms stop here, without waiting for the lock.
-  const current = await findClientCheckout(db, clientSecret);
-  assertOpen(current, now);
-  await assertNoPaymentInProgress(db, current.id);
+  await assertClientCheckoutChangeable(db, clientSecret, now);
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   const started = await db.$transaction(
@@ -209,8 +204,10 @@ export async function confirmCheckout(
 
   let customerSessionToken: string | null = null;
   let failure: string | null = null;
+  let view: View | null = null;
   if (started.kind === "done") {
     customerSessionToken = started.customerSessionToken;
+    view = started.view;
   } else {
     let result;
     try {
@@ -232,16 +229,16 @@ export async function confirmCheckout(
         failure = attempt.failure_reason ?? "The payment failed.";
         return;
       }
-      const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: attempt.checkout_id! } });
-      if (session.status === "confirmed" && session.customer_id) {
-        customerSessionToken = await createCustomerSession(tx, session.customer_id, now);
+      // The answer is read here, under the lock the outcome took: what this confirm did.
+      view = await findClientCheckout(tx, clientSecret);
+      if (view.status === "confirmed" && view.customer_id) {
+        customerSessionToken = await createCustomerSession(tx, view.customer_id, now);
       }
     }, TRANSACTION_OPTIONS);
   }
   kickWorker();
   if (failure) throw new ApiError("PaymentError", failure);
 
-  const view = toCheckoutClient(await findClientCheckout(db, clientSecret));
   // Null while the buyer must act (requires_action: payment_processor_metadata.next_action).
-  return { ...view, customer_session_token: customerSessionToken };
+  return { ...toCheckoutClient(view!), customer_session_token: customerSessionToken };
 }

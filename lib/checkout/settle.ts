@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { releaseRedemption } from "../discounts/redemptions";
-import { Prisma, type PaymentAttempt } from "../generated/prisma/client";
+import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/prisma/client";
+import { lockRowById } from "../db/lock-row";
 import { enqueueJob } from "../jobs/queue";
 import { PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { requestRefund } from "../payments/refunds";
@@ -30,14 +31,37 @@ function changesFrom(stored: unknown): SessionChanges {
   return changes as SessionChanges;
 }
 
-async function lockSession(tx: Tx, checkoutId: string) {
-  await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE id = ${checkoutId}::uuid FOR UPDATE`;
-  return tx.checkoutSession.findUnique({ where: { id: checkoutId } });
+type CustomerFields = Pick<
+  CheckoutSession,
+  | "organization_id"
+  | "customer_id"
+  | "customer_email"
+  | "customer_name"
+  | "customer_billing_address"
+  | "customer_tax_id"
+  | "customer_metadata"
+>;
+
+/** The session's customer fields once `changes` apply (no need to write and read them back). */
+function customerFieldsAfter(session: CheckoutSession, changes: SessionChanges): CustomerFields {
+  const after = <K extends keyof CustomerFields>(key: K): CustomerFields[K] => {
+    if (!(key in changes)) return session[key];
+    const value = (changes as Record<string, unknown>)[key];
+    return (value === Prisma.DbNull || value === Prisma.JsonNull ? null : value) as CustomerFields[K];
+  };
+  return {
+    organization_id: session.organization_id,
+    customer_id: after("customer_id"),
+    customer_email: after("customer_email"),
+    customer_name: after("customer_name"),
+    customer_billing_address: after("customer_billing_address"),
+    customer_tax_id: after("customer_tax_id"),
+    customer_metadata: after("customer_metadata"),
+  };
 }
 
 /** The customer for the session's email in the organization, created on first purchase. */
-async function findOrCreateCustomer(tx: Tx, checkoutId: string, now: Date): Promise<string> {
-  const session = await tx.checkoutSession.findUniqueOrThrow({ where: { id: checkoutId } });
+async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date): Promise<string> {
   if (session.customer_id) return session.customer_id;
   const email = session.customer_email!.toLowerCase();
   const address = session.customer_billing_address;
@@ -56,21 +80,25 @@ async function findOrCreateCustomer(tx: Tx, checkoutId: string, now: Date): Prom
 }
 
 /**
- * Moves an open session to `confirmed` with the buyer's changes, its customer and its payment.
- * The caller holds the session's row lock. Returns the customer id.
+ * Moves an open session to `confirmed` with the buyer's changes (and `alsoSet`), its customer and
+ * its payment, in one update. The caller holds the session's row lock and passes the row as it
+ * read it under that lock. Returns the customer id.
  */
 export async function confirmCheckoutSession(
   tx: Tx,
-  checkoutId: string,
+  session: CheckoutSession,
   changes: SessionChanges,
   payment: { payment_id: string | null; payment_method_ref: string | null } | null,
   now: Date,
+  alsoSet: SessionChanges = {},
 ): Promise<string> {
-  await tx.checkoutSession.update({ where: { id: checkoutId }, data: { ...changes, modified_at: now } });
-  const customerId = await findOrCreateCustomer(tx, checkoutId, now);
+  const customerId = await findOrCreateCustomer(tx, customerFieldsAfter(session, changes), now);
   await tx.checkoutSession.update({
-    where: { id: checkoutId },
+    where: { id: session.id },
     data: {
+      ...changes,
+      ...alsoSet,
+      modified_at: now,
       status: "confirmed",
       confirmed_at: now,
       customer_id: customerId,
@@ -93,7 +121,7 @@ export function enqueueCheckoutProcessing(tx: Tx, checkoutId: string, now: Date)
 /** Applies a checkout attempt's (charge or card setup) new status to its session. */
 export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
   if (!attempt.checkout_id) return;
-  const session = await lockSession(tx, attempt.checkout_id);
+  const session = await lockRowById(tx, "checkout_sessions", attempt.checkout_id);
   if (!session) return;
   const payment = {
     payment_id: attempt.processor_payment_id,
@@ -109,10 +137,8 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
   switch (attempt.status) {
     case "succeeded":
       if (session.status === "open") {
-        await confirmCheckoutSession(tx, session.id, changesFrom(attempt.pending_changes), payment, now);
-        await tx.checkoutSession.update({
-          where: { id: session.id },
-          data: { payment_processor_metadata: withoutAction() },
+        await confirmCheckoutSession(tx, session, changesFrom(attempt.pending_changes), payment, now, {
+          payment_processor_metadata: withoutAction(),
         });
         await enqueueCheckoutProcessing(tx, session.id, now);
       } else if (ownPayment) {
@@ -126,7 +152,7 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
     case "pending":
       // The buyer has done their part; the order waits for the processor's notification.
       if (session.status === "open") {
-        await confirmCheckoutSession(tx, session.id, changesFrom(attempt.pending_changes), payment, now);
+        await confirmCheckoutSession(tx, session, changesFrom(attempt.pending_changes), payment, now);
       }
       return;
     case "requires_action":

@@ -801,3 +801,157 @@ describe("concurrent workers", () => {
     for (const row of rows) expect(jobs.find((job) => job.id === row.job_id)?.locked_by).toBe(row.worker);
   });
 });
+
+describe("concurrency within one worker", () => {
+  /**
+   * Jobs that wait, outside any transaction (the embedded database runs one at a time), until
+   * `together` of them run at once, then write their effect under the claim's fencing.
+   */
+  function meetingHandlers(together: number, worker: string) {
+    let running = 0;
+    let peak = 0;
+    const everyone = deferred();
+    const handlers: JobHandlers = {
+      "t.meet": {
+        ownsTransactions: true,
+        run: async (own, payload: { n: number }, ctx) => {
+          running += 1;
+          peak = Math.max(peak, running);
+          if (running >= together) everyone.resolve();
+          await everyone.promise;
+          await own.$transaction(async (tx) => {
+            await ctx.assertHeld(tx);
+            await effect(tx, ctx, worker, String(payload.n));
+          });
+          running -= 1;
+        },
+      },
+    };
+    return { handlers, peak: () => peak };
+  }
+
+  /** Until A's job that does not stall is done (else B, at a later clock, would take it over too). */
+  async function otherJobSucceeded() {
+    for (;;) {
+      const jobs = await jobsNamed("t.pair");
+      const other = jobs.find((job) => !(job.payload as { stall: boolean }).stall);
+      if (other?.status === "succeeded") return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it("runs `concurrency` jobs at once, each exactly once", async () => {
+    for (let n = 0; n < 4; n++) await enqueueJob(db, "t.meet", { n }, { now: T0 });
+    const { handlers, peak } = meetingHandlers(4, "w");
+    // Every job waits for the other three: this pass ends only if all four ran at once.
+    expect(await runDueJobs(db, handlers, { now: T0, workerId: "w", concurrency: 4 })).toEqual({
+      claimed: 4,
+      succeeded: 4,
+      failed: 0,
+      retried: 0,
+    });
+    expect(peak()).toBe(4);
+    const rows = await effects();
+    expect(rows.map((row) => row.value).sort()).toEqual(["0", "1", "2", "3"]);
+    const jobs = await jobsNamed("t.meet");
+    expect(jobs.every((job) => job.status === "succeeded" && job.attempts === 1)).toBe(true);
+  });
+
+  it("never runs more than `concurrency` at once nor claims more than `limit`", async () => {
+    for (let n = 0; n < 10; n++) await enqueueJob(db, "t.meet", { n }, { now: T0 });
+    const { handlers, peak } = meetingHandlers(3, "w");
+    expect(await runDueJobs(db, handlers, { now: T0, concurrency: 3, limit: 6 })).toMatchObject({
+      claimed: 6,
+      succeeded: 6,
+    });
+    expect(peak()).toBe(3);
+    const jobs = await jobsNamed("t.meet");
+    expect(jobs.filter((job) => job.status === "pending")).toHaveLength(4);
+    expect(jobs.filter((job) => job.status === "succeeded")).toHaveLength(6);
+    expect(new Set((await effects()).map((row) => row.value)).size).toBe(6);
+  });
+
+  it("a job whose lease is lost mid-run commits nothing, while the worker's other job commits", async () => {
+    quiet();
+    await enqueueJob(db, "t.pair", { stall: true }, { now: T0 });
+    await enqueueJob(db, "t.pair", { stall: false }, { now: T0 });
+    const stalled = deferred();
+    const gate = deferred();
+    const pair = (worker: string): JobHandlers => ({
+      "t.pair": {
+        ownsTransactions: true,
+        run: async (own, payload: { stall: boolean }, ctx) => {
+          if (payload.stall && worker === "A") {
+            stalled.resolve();
+            await gate.promise;
+          }
+          await own.$transaction(async (tx) => {
+            await ctx.assertHeld(tx);
+            await effect(tx, ctx, worker, String(payload.stall));
+          });
+        },
+      },
+    });
+    // A runs both at once; the stalled one outlives its lease and B takes it over.
+    const workerA = runDueJobs(db, pair("A"), { workerId: "A", now: T0, concurrency: 2 });
+    await stalled.promise;
+    await otherJobSucceeded();
+    const later = at(DEFAULT_LEASE_MS + 1);
+    expect(await runDueJobs(db, pair("B"), { workerId: "B", now: later })).toMatchObject({
+      claimed: 1,
+      succeeded: 1,
+    });
+    gate.resolve();
+    expect(await workerA).toEqual({ claimed: 2, succeeded: 1, failed: 0, retried: 1 });
+    const rows = await effects();
+    expect(rows.map((row) => [row.worker, row.value]).sort()).toEqual([
+      ["A", "false"],
+      ["B", "true"],
+    ]);
+    const jobs = await jobsNamed("t.pair");
+    expect(
+      jobs
+        .map((job) => [(job.payload as { stall: boolean }).stall, job.locked_by, job.status, job.attempts])
+        .sort(),
+    ).toEqual([
+      [false, "A", "succeeded", 1],
+      [true, "B", "succeeded", 2],
+    ]);
+  });
+
+  it.skipIf(!onPostgres)(
+    "a job whose lease is lost inside its open transaction rolls back beside a committing one (PostgreSQL)",
+    async () => {
+      quiet();
+      await enqueueJob(db, "t.pair", { stall: true }, { now: T0 });
+      await enqueueJob(db, "t.pair", { stall: false }, { now: T0 });
+      const stalled = deferred();
+      const gate = deferred();
+      const pair = (worker: string): JobHandlers => ({
+        "t.pair": {
+          run: async (tx, payload: { stall: boolean }, ctx) => {
+            await effect(tx, ctx, worker, String(payload.stall));
+            if (payload.stall && worker === "A") {
+              stalled.resolve();
+              await gate.promise;
+            }
+          },
+        },
+      });
+      const workerA = runDueJobs(db, pair("A"), { workerId: "A", now: T0, concurrency: 2 });
+      await stalled.promise;
+      await otherJobSucceeded();
+      const later = at(DEFAULT_LEASE_MS + 1);
+      expect(await runDueJobs(db, pair("B"), { workerId: "B", now: later })).toMatchObject({
+        claimed: 1,
+        succeeded: 1,
+      });
+      gate.resolve();
+      expect(await workerA).toEqual({ claimed: 2, succeeded: 1, failed: 0, retried: 1 });
+      expect((await effects()).map((row) => [row.worker, row.value]).sort()).toEqual([
+        ["A", "false"],
+        ["B", "true"],
+      ]);
+    },
+  );
+});

@@ -2,9 +2,9 @@
 // them, claimed with FOR UPDATE SKIP LOCKED so any number of app instances can work the queue
 // without running a job twice at once. A job's work and its "succeeded" mark commit together, so
 // a worker killed mid-job leaves nothing half-written and the job runs again after its lease.
-// A worker claims one job at a time, just before running it, and renews the claim's short lease
-// by a heartbeat while the job runs: a killed worker's job is taken over within seconds, and it
-// never holds jobs it has not started.
+// A worker claims each job just before running it (several at once with `concurrency`, each claim
+// its own) and renews the claim's short lease by a heartbeat while the job runs: a killed worker's
+// jobs are taken over within seconds, and it never holds jobs it has not started.
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import type { Job } from "../generated/prisma/client";
@@ -97,25 +97,25 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(1, attempts));
 }
 
-/** Claims the next due job (or a job whose worker's lease ran out) for this worker. */
+/**
+ * Claims the next due job (or a job whose worker's lease ran out) for this worker: one statement,
+ * the claimed row as it now is. Its `attempts`, incremented by the claim, is the fencing token
+ * every write-back checks (see `held`).
+ */
 async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number): Promise<Job | null> {
   const staleBefore = new Date(now.getTime() - leaseMs);
-  const claimed = await db.$queryRaw<{ id: string; attempts: number }[]>`
+  const claimed = await db.$queryRaw<Job[]>`
     UPDATE jobs SET status = 'running', locked_at = ${ts(now)}::timestamp, locked_by = ${workerId},
                     attempts = attempts + 1, modified_at = ${ts(now)}::timestamp
-    WHERE id IN (
+    WHERE id = (
       SELECT id FROM jobs
       WHERE (status = 'pending' AND run_at <= ${ts(now)}::timestamp)
          OR (status = 'running' AND locked_at < ${ts(staleBefore)}::timestamp)
       ORDER BY run_at, created_at
       LIMIT 1
       FOR UPDATE SKIP LOCKED)
-    RETURNING id::text AS id, attempts`;
-  if (!claimed.length) return null;
-  const job = await db.job.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
-  // The claim, not a later read, says which attempt this worker holds: `attempts` is the fencing
-  // token every write-back checks (see `held`).
-  return { ...job, status: "running", locked_by: workerId, locked_at: now, attempts: claimed[0]!.attempts };
+    RETURNING *`;
+  return claimed[0] ?? null;
 }
 
 /**
@@ -196,34 +196,75 @@ function describe(error: unknown): string {
 }
 
 export type RunResult = { claimed: number; succeeded: number; failed: number; retried: number };
+export type JobOutcome = "succeeded" | "failed" | "retried";
+
+type ClaimOptions = {
+  now?: Date;
+  workerId?: string;
+  leaseMs?: number;
+  /** Called as soon as a job is claimed, before it runs (the worker wakes another slot). */
+  onClaimed?: (job: Job) => void;
+};
 
 /**
- * One pass over the queue: runs up to `limit` due jobs, claiming each only when it is about to run.
- * Returns what happened, so tests can drive the queue with an injected clock and a worker loop can
- * decide to go again.
+ * Claims one due job and runs it under a heartbeat. Returns its outcome, or null when no job was
+ * due. Each call is one claim of its own: callers run several at once for concurrency.
+ */
+export async function claimAndRunJob(
+  db: Db,
+  handlers: JobHandlers,
+  options: ClaimOptions = {},
+): Promise<JobOutcome | null> {
+  const now = options.now ?? new Date();
+  const workerId = options.workerId ?? `worker-${process.pid}`;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const job = await claimJob(db, workerId, now, leaseMs);
+  if (!job) return null;
+  options.onClaimed?.(job);
+  const maxMs = handlers[job.name]?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const stopHeartbeat = startHeartbeat(db, job, workerId, now, leaseMs, maxMs);
+  try {
+    return await runJob(db, handlers, job, workerId, now);
+  } finally {
+    stopHeartbeat();
+  }
+}
+
+/**
+ * One pass over the queue: runs up to `limit` due jobs, `concurrency` (default 1) at a time, each
+ * claimed only when it is about to run. Returns what happened, so tests can drive the queue with
+ * an injected clock.
  */
 export async function runDueJobs(
   db: Db,
   handlers: JobHandlers,
-  options: { now?: Date; workerId?: string; limit?: number; leaseMs?: number } = {},
+  options: { now?: Date; workerId?: string; limit?: number; leaseMs?: number; concurrency?: number } = {},
 ): Promise<RunResult> {
-  const now = options.now ?? new Date();
-  const workerId = options.workerId ?? `worker-${process.pid}`;
   const limit = options.limit ?? 10;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const claimOptions: ClaimOptions = {
+    now: options.now ?? new Date(),
+    workerId: options.workerId,
+    leaseMs: options.leaseMs,
+  };
   const result: RunResult = { claimed: 0, succeeded: 0, failed: 0, retried: 0 };
-  while (result.claimed < limit) {
-    const job = await claimJob(db, workerId, now, leaseMs);
-    if (!job) break;
-    result.claimed += 1;
-    const maxMs = handlers[job.name]?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const stopHeartbeat = startHeartbeat(db, job, workerId, now, leaseMs, maxMs);
-    try {
-      result[await runJob(db, handlers, job, workerId, now)] += 1;
-    } finally {
-      stopHeartbeat();
+  let started = 0;
+  const lane = async () => {
+    while (started < limit) {
+      // Counted before the claim, so that lanes together never claim more than `limit`.
+      started += 1;
+      const outcome = await claimAndRunJob(db, handlers, claimOptions);
+      if (!outcome) {
+        started -= 1;
+        return;
+      }
+      result.claimed += 1;
+      result[outcome] += 1;
     }
-  }
+  };
+  const lanes = Math.max(1, Math.min(options.concurrency ?? 1, limit));
+  // Every lane ends before the pass does, even when one fails (the database went away).
+  const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
+  for (const end of ended) if (end.status === "rejected") throw end.reason;
   return result;
 }
 
@@ -233,7 +274,7 @@ async function runJob(
   job: Job,
   workerId: string,
   now: Date,
-): Promise<"succeeded" | "failed" | "retried"> {
+): Promise<JobOutcome> {
   const handler = handlers[job.name];
   const ctx: JobContext = {
     db,

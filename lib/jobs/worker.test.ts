@@ -85,9 +85,9 @@ describe("startWorker", () => {
     expect(ran).toEqual(["during-pass"]);
   });
 
-  it("works a backlog larger than one batch without waiting for the poll", async () => {
+  it("works a backlog larger than its slots without waiting for the poll", async () => {
     for (let n = 0; n < 7; n++) await enqueueJob(db, "t.work", { id: `job-${n}` });
-    worker = startWorker(getDb, handlers, { pollMs: 60_000, batch: 2 });
+    worker = startWorker(getDb, handlers, { pollMs: 60_000, concurrency: 2 });
     await waitFor(() => ran.length === 7);
     expect(new Set(ran).size).toBe(7);
   });
@@ -144,5 +144,83 @@ describe("startWorker", () => {
     worker = startWorker(flakyDb, handlers, { pollMs: 20 });
     await waitFor(() => ran.length === 1);
     expect(errors).toHaveBeenCalledWith("Job worker pass failed:", expect.any(Error));
+  });
+});
+
+describe("startWorker with several slots", () => {
+  it("runs as many jobs at once as it has slots", async () => {
+    let running = 0;
+    let peak = 0;
+    const release = new Set<() => void>();
+    const meet: JobHandlers = {
+      "t.meet": {
+        ownsTransactions: true,
+        run: async (_db, payload: { id: string }) => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await new Promise<void>((resolve) => release.add(resolve));
+          running -= 1;
+          ran.push(payload.id);
+        },
+      },
+    };
+    for (let n = 0; n < 5; n++) await enqueueJob(db, "t.meet", { id: `job-${n}` });
+    worker = startWorker(getDb, meet, { pollMs: 60_000, concurrency: 3 });
+    // Three slots take three jobs without waiting for the poll, and no more.
+    await waitFor(() => running === 3);
+    await sleep(100);
+    expect(running).toBe(3);
+    while (ran.length < 5) {
+      for (const resolve of release) resolve();
+      release.clear();
+      await sleep(10);
+    }
+    expect(peak).toBe(3);
+    expect(new Set(ran).size).toBe(5);
+    await waitFor(async () => (await succeeded()) === 5);
+  });
+
+  it("kick() wakes an idle slot while another runs a long job", async () => {
+    let releaseSlow!: () => void;
+    const handlersWithSlow: JobHandlers = {
+      "t.slow": {
+        ownsTransactions: true,
+        run: () => new Promise<void>((resolve) => (releaseSlow = resolve)),
+      },
+      ...handlers,
+    };
+    await enqueueJob(db, "t.slow", {});
+    worker = startWorker(getDb, handlersWithSlow, { pollMs: 60_000, concurrency: 2 });
+    await waitFor(async () => (await db.job.count({ where: { status: "running" } })) === 1);
+    await sleep(100);
+
+    await enqueueJob(db, "t.work", { id: "kicked" });
+    worker.kick();
+    await waitFor(() => ran.length === 1, 2000);
+    expect(ran).toEqual(["kicked"]);
+    expect(await db.job.findFirst({ where: { name: "t.slow" } })).toMatchObject({ status: "running" });
+    releaseSlow();
+    await waitFor(async () => (await succeeded()) === 2);
+  });
+
+  it("stop() waits for the job of every slot", async () => {
+    const releases: (() => void)[] = [];
+    const slow: JobHandlers = {
+      "t.slow": {
+        ownsTransactions: true,
+        run: () => new Promise<void>((resolve) => releases.push(resolve)),
+      },
+    };
+    for (let n = 0; n < 2; n++) await enqueueJob(db, "t.slow", { n });
+    const w = startWorker(getDb, slow, { pollMs: 60_000, concurrency: 2 });
+    await waitFor(() => releases.length === 2);
+    let stopped = false;
+    const stopping = w.stop().then(() => (stopped = true));
+    releases[0]!();
+    await sleep(100);
+    expect(stopped).toBe(false);
+    releases[1]!();
+    await stopping;
+    expect(await succeeded()).toBe(2);
   });
 });

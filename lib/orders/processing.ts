@@ -4,7 +4,8 @@
 // locked and re-checked, and orders.checkout_id and subscriptions.checkout_id are unique.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
-import { grantProductBenefits } from "../benefits/grants";
+import { grantBenefits, productBenefitLinks } from "../benefits/grants";
+import { lockRowById } from "../db/lock-row";
 import { releaseRedemption } from "../discounts/redemptions";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
@@ -15,17 +16,16 @@ export const PROCESS_CHECKOUT_JOB = "checkout.process";
 
 export type ProcessCheckoutPayload = { checkout_id: string };
 
-async function lockSession(tx: Tx, checkoutId: string) {
-  await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE id = ${checkoutId}::uuid FOR UPDATE`;
-  return tx.checkoutSession.findUnique({ where: { id: checkoutId }, include: { product_price: true } });
-}
-
 export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Promise<void> {
-  const session = await lockSession(tx, checkoutId);
+  const session = await lockRowById(tx, "checkout_sessions", checkoutId);
   // Already processed, or never confirmed: nothing to do, and not an error worth retrying.
   if (!session || session.status !== "confirmed") return;
   if (!session.customer_id) throw new Error(`Checkout ${checkoutId} is confirmed without a customer.`);
-  const price = session.product_price;
+  // The price and the product's benefits in one statement.
+  const price = await tx.productPrice.findUniqueOrThrow({
+    where: { id: session.product_price_id },
+    include: { product: { select: { product_benefits: productBenefitLinks } } },
+  });
 
   let subscriptionId: string | null = null;
   if (price.type === "recurring") {
@@ -82,7 +82,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   // For the crash test: a worker killed here must leave no order behind.
   await pausePoint("after-order");
 
-  await grantProductBenefits(tx, {
+  await grantBenefits(tx, price.product.product_benefits, {
     organizationId: session.organization_id,
     customerId: session.customer_id,
     productId: session.product_id,
@@ -107,7 +107,7 @@ async function discountRecurs(tx: Tx, discountId: string) {
  * (the refund is recorded here and performed by a job after commit, retried until it goes through).
  */
 export async function failCheckout(tx: Tx, checkoutId: string, reason: string, now: Date): Promise<void> {
-  const session = await lockSession(tx, checkoutId);
+  const session = await lockRowById(tx, "checkout_sessions", checkoutId);
   if (!session || session.status !== "confirmed") return;
   await tx.checkoutSession.update({
     where: { id: session.id },

@@ -68,11 +68,15 @@ export function findUnresolvedCheckoutAttempt(db: DbOrTx, checkoutId: string) {
 
 /** A checkout whose payment is under way cannot be confirmed again or changed: 409 at once. */
 export async function assertNoPaymentInProgress(db: DbOrTx, checkoutId: string): Promise<void> {
-  const attempt = await findUnresolvedCheckoutAttempt(db, checkoutId);
-  if (!attempt) return;
+  assertNoUnresolvedAttempt((await findUnresolvedCheckoutAttempt(db, checkoutId))?.status ?? null);
+}
+
+/** The same check on an unresolved attempt's status read with the session (null: none). */
+export function assertNoUnresolvedAttempt(status: string | null): void {
+  if (!status) return;
   throw new ApiError(
     "ConflictError",
-    attempt.status === "requires_action"
+    status === "requires_action"
       ? "The payment of this checkout is waiting for the buyer's confirmation."
       : "A payment for this checkout is already in progress.",
   );

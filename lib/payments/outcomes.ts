@@ -3,6 +3,7 @@
 // `applyPaymentOutcome`. It locks the attempt, so the same outcome arriving twice (a notification
 // racing the synchronous answer, two reconcilers) is applied once.
 import type { Db, Tx } from "../db/client";
+import { lockRowById } from "../db/lock-row";
 import type { PaymentAttempt, PaymentAttemptStatus } from "../generated/prisma/client";
 import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";
@@ -29,8 +30,8 @@ export async function applyPaymentOutcome(
   outcome: PaymentLookup,
   now: Date,
 ): Promise<PaymentAttempt> {
-  await tx.$queryRaw`SELECT id FROM payment_attempts WHERE id = ${attemptId}::uuid FOR UPDATE`;
-  const current = await tx.paymentAttempt.findUniqueOrThrow({ where: { id: attemptId } });
+  const current = await lockRowById(tx, "payment_attempts", attemptId);
+  if (!current) throw new Error(`Payment attempt ${attemptId} does not exist.`);
   if (RESOLVED.includes(current.status)) {
     // The processor took money after we gave up on the attempt (a buyer finishing 3-D Secure after
     // the checkout was abandoned): nothing was delivered for it, so it goes back.

@@ -11,6 +11,7 @@
 // Env: BENCH_PORT (3212), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1 forces a build.
 import type { ChildProcess } from "node:child_process";
 import pg from "pg";
+import { sampleCustomFieldAnswers, type AttachedCustomFields } from "../custom-field-answers";
 import {
   admin,
   api as apiAt,
@@ -31,9 +32,7 @@ const SETTLE_TIMEOUT_MS = 300_000;
 interface Session {
   id: string;
   client_secret: string;
-  attached_custom_fields?: {
-    custom_field: { slug: string; type: string; properties?: { options?: { value: string }[] } };
-  }[];
+  attached_custom_fields?: AttachedCustomFields;
 }
 
 /** Runs `task` over `items`, `concurrency` at a time. */
@@ -47,24 +46,6 @@ async function pool<T>(items: T[], concurrency: number, task: (item: T, index: n
       }
     }),
   );
-}
-
-/** An answer of its type for every attached custom field, so required ones are satisfied. */
-function answers(session: Session): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const { custom_field: field } of session.attached_custom_fields ?? []) {
-    data[field.slug] =
-      field.type === "number"
-        ? 1
-        : field.type === "checkbox"
-          ? true
-          : field.type === "date"
-            ? "2026-01-01"
-            : field.type === "select"
-              ? field.properties?.options?.[0]?.value
-              : "Bench answer";
-  }
-  return data;
 }
 
 async function main(): Promise<number> {
@@ -115,7 +96,7 @@ async function main(): Promise<number> {
               line1: "1 Bench St",
               city: "New York",
             },
-            custom_field_data: answers(session),
+            custom_field_data: sampleCustomFieldAnswers(session.attached_custom_fields, "Bench answer"),
           }),
         },
       );
