@@ -2,9 +2,9 @@
 // creation response; lists show only what identifies a token.
 import { z } from "zod";
 import { SCOPES, scopeSchema } from "../auth/scopes";
-import { paginationQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
-import { dateTime, timestamps } from "../api/schemas";
+import { paginationQuery } from "../core/pagination";
+import { id, queryList } from "../core/validation";
+import { dateTime, timestamps } from "../core/schemas";
 import type { OrganizationAccessToken } from "../generated/prisma/client";
 
 export const accessTokenSchema = z.object({

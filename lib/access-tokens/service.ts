@@ -2,9 +2,9 @@
 // once, only its hash is kept) and revoke. Only signed-in merchants get here (auth "session"):
 // a token cannot mint or revoke tokens.
 import type { Db, DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError } from "../api/errors";
-import { pageOf, skipTake } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { pageOf, skipTake } from "../core/pagination";
 import { createAccessToken } from "../auth/access-tokens";
 import { toAccessToken, type CreateAccessTokenBody, type ListAccessTokensQuery } from "./schemas";
 

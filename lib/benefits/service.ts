@@ -2,9 +2,9 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { oneOf, pageOf, paginationQuery, skipTake } from "../api/pagination";
-import { id, queryList } from "../api/validation";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { oneOf, pageOf, paginationQuery, skipTake } from "../core/pagination";
+import { id, queryList } from "../core/validation";
 
 export const listBenefitsQuery = z.object({
   ...paginationQuery,

@@ -12,7 +12,7 @@
 // makes N simultaneous confirms record one attempt; the discount row lock keeps max_redemptions.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
-import { ApiError, type Problem } from "../api/errors";
+import { ApiError, type Problem } from "../core/errors";
 import { randomSecret, sha256Hex } from "../crypto";
 import { pausePoint } from "../jobs/pause";
 import { kickWorker } from "../jobs/runtime";

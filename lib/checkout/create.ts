@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../generated/prisma/client";
 import type { Db } from "../db/client";
-import type { Principal } from "../api/auth";
-import { ApiError, type Problem } from "../api/errors";
+import type { Principal } from "../core/principal";
+import { ApiError, type Problem } from "../core/errors";
 import { checkoutTtlSeconds } from "../config";
 import { defaultPaymentProcessorName } from "../payments";
 import { checkoutInclude, toCheckout, type CreateCheckoutBody } from "./schemas";

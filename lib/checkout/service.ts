@@ -3,9 +3,9 @@
 import { assertNoPaymentInProgress } from "../payments/attempts";
 import { Prisma } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError } from "../api/errors";
-import { oneOf, pageOf, skipTake } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { oneOf, pageOf, skipTake } from "../core/pagination";
 import { checkoutInclude, toCheckout, type ListCheckoutsQuery, type UpdateCheckoutBody } from "./schemas";
 import { resolveChanges } from "./changes";
 import { withClientSecret } from "./client-secret";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Customer } from "../generated/prisma/client";
-import { addressSchema, timestamps, toAddress } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
-import { id, queryList } from "../api/validation";
-import { paginationQuery } from "../api/pagination";
+import { addressSchema, timestamps, toAddress } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
+import { id, queryList } from "../core/validation";
+import { paginationQuery } from "../core/pagination";
 
 export const customerSchema = z.object({
   id: z.string(),

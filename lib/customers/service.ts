@@ -1,10 +1,10 @@
 // Reading customers: the list with a search on email and name (the dashboard's customer filter).
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { pageOf, skipTake } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { pageOf, skipTake } from "../core/pagination";
 import { toCustomer, type ListCustomersQuery } from "./schemas";
-import { containsText } from "../api/search";
+import { containsText } from "../core/search";
 
 export async function listCustomers(db: DbOrTx, principal: Principal, query: ListCustomersQuery) {
   const where: Prisma.CustomerWhereInput = {

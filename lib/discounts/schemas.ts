@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Discount } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
-import { paginationQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
+import { dateTime, timestamps } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
+import { paginationQuery } from "../core/pagination";
+import { id, queryList } from "../core/validation";
 
 const discountCommon = {
   id: z.string(),

@@ -1,10 +1,10 @@
 // Reading discounts: the list (the dashboard's discount filter).
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { pageOf, skipTake } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { pageOf, skipTake } from "../core/pagination";
 import { toDiscount, type ListDiscountsQuery } from "./schemas";
-import { containsText } from "../api/search";
+import { containsText } from "../core/search";
 
 export async function listDiscounts(db: DbOrTx, principal: Principal, query: ListDiscountsQuery) {
   const where: Prisma.DiscountWhereInput = {

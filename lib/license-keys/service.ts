@@ -2,9 +2,9 @@
 import type { Customer, LicenseKey, LicenseKeyActivation, Prisma } from "../generated/prisma/client";
 import type { DbOrTx, Db } from "../db/client";
 import { directQuery, rowFromJson } from "../db/direct";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError, type Problem } from "../api/errors";
-import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { ApiError, type Problem } from "../core/errors";
+import { oneOf, pageOf, skipTake, type SortCriterion } from "../core/pagination";
 import {
   LICENSE_KEY_SORT_FIELDS,
   toActivation,

@@ -3,7 +3,7 @@
 // is stored in UTC), weeks start on Monday (ISO), as date_trunc does.
 import { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
+import { visibleOrganizations, type Principal } from "../core/principal";
 import type { Metrics, MetricsQuery } from "./schemas";
 
 type Figures = Omit<Metrics["periods"][number], "timestamp">;

@@ -10,10 +10,10 @@ import type {
 } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { directQuery, optionalRowFromJson, rowFromJson } from "../db/direct";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError } from "../api/errors";
-import { containsText } from "../api/search";
-import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { containsText } from "../core/search";
+import { oneOf, pageOf, skipTake, type SortCriterion } from "../core/pagination";
 import {
   orderInclude,
   toOrder,

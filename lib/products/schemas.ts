@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Benefit, Media, Product, ProductPrice } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../api/schemas";
-import { paginationQuery } from "../api/pagination";
-import { id, queryBoolean, queryList } from "../api/validation";
+import { dateTime, timestamps } from "../core/schemas";
+import { paginationQuery } from "../core/pagination";
+import { id, queryBoolean, queryList } from "../core/validation";
 
 export const productPriceSchema = z.object({
   id: z.string(),

@@ -1,10 +1,10 @@
 // Reading products: the list (the dashboard's product filter, API clients' catalogs).
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { pageOf, skipTake } from "../api/pagination";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { pageOf, skipTake } from "../core/pagination";
 import { checkoutProductInclude, toCheckoutProduct, type ListProductsQuery } from "./schemas";
-import { containsText } from "../api/search";
+import { containsText } from "../core/search";
 
 export async function listProducts(db: DbOrTx, principal: Principal, query: ListProductsQuery) {
   const where: Prisma.ProductWhereInput = {
