@@ -3,6 +3,7 @@
 // `applyPaymentOutcome`. It locks the attempt, so the same outcome arriving twice (a notification
 // racing the synchronous answer, two reconcilers) is applied once.
 import type { Db, Tx } from "../db/client";
+import { lockRow } from "../core/row-lock";
 import type { PaymentAttempt, PaymentAttemptStatus } from "../generated/prisma/client";
 import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";
@@ -29,7 +30,7 @@ export async function applyPaymentOutcome(
   outcome: PaymentLookup,
   now: Date,
 ): Promise<PaymentAttempt> {
-  await tx.$queryRaw`SELECT id FROM payment_attempts WHERE id = ${attemptId}::uuid FOR UPDATE`;
+  await lockRow(tx, "payment_attempts", attemptId);
   const current = await tx.paymentAttempt.findUniqueOrThrow({ where: { id: attemptId } });
   if (RESOLVED.includes(current.status)) {
     // The processor took money after we gave up on the attempt (a buyer finishing 3-D Secure after
