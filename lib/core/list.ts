@@ -15,6 +15,15 @@ type Direction = SortCriterion<string>["direction"];
  */
 export type SortColumns<F extends string, O> = { [K in F]?: (direction: Direction) => O };
 
+/**
+ * A nullable column with its NULLs last in both directions (PostgreSQL puts them first when
+ * descending): "never used" or "no expiry" rows after the others, whichever way one sorts.
+ */
+export function nullsLast<C extends string>(column: C) {
+  return (direction: Direction) =>
+    ({ [column]: { sort: direction, nulls: "last" } }) as Record<C, { sort: Direction; nulls: "last" }>;
+}
+
 /** The ORDER BY of a `sorting` list: each criterion in turn, then `id` in the last one's direction. */
 export function sortOrder<F extends string, O>(
   criteria: readonly SortCriterion<F>[],
@@ -58,7 +67,7 @@ export async function listPage<M, F extends string, I = undefined>(
 ): Promise<Page<ListRow<M, I>>> {
   // AND-ed rather than merged, so that no filter (not even one on organization_id) can replace it.
   const scope = tenantWhere(principal, query.organization_id);
-  const where = options.where ? { AND: [options.where, scope] } : scope;
+  const where = options.where ? { AND: [scope, options.where] } : scope;
   const orderBy = sortOrder(query.sorting, options.columns);
   const delegate = model as unknown as Countable;
   const [rows, total] = await Promise.all([

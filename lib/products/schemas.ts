@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Benefit, Media, Product, ProductPrice } from "../generated/prisma/client";
 import { dateTime, timestamps } from "../core/schemas";
-import { paginationQuery } from "../core/pagination";
+import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
 
 export const productPriceSchema = z.object({
@@ -111,5 +111,6 @@ export const listProductsQuery = z.object({
   query: z.string().trim().min(1).max(200).optional(),
   is_archived: queryBoolean().optional(),
   is_recurring: queryBoolean().optional(),
+  sorting: sortingQuery(["created_at", "name"], ["name"]),
 });
 export type ListProductsQuery = z.output<typeof listProductsQuery>;
