@@ -2,14 +2,12 @@
 import type { DbOrTx } from "../db/client";
 import type { Principal } from "../core/principal";
 import { listPage, mapPage, nullsLast } from "../core/list";
-import { containsText } from "../core/search";
+import { anyContains } from "../core/search";
 import { toCustomer, type ListCustomersQuery } from "./schemas";
 
 export async function listCustomers(db: DbOrTx, principal: Principal, query: ListCustomersQuery) {
   const page = await listPage(db.customer, principal, query, {
-    where: query.query
-      ? { OR: [{ email: containsText(query.query) }, { name: containsText(query.query) }] }
-      : undefined,
+    where: anyContains(["email", "name"], query.query),
     // Customers without a name sort last both ways.
     columns: { name: nullsLast("name") },
   });

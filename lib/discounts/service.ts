@@ -2,14 +2,12 @@
 import type { DbOrTx } from "../db/client";
 import type { Principal } from "../core/principal";
 import { listPage, mapPage, nullsLast } from "../core/list";
-import { containsText } from "../core/search";
+import { anyContains } from "../core/search";
 import { toDiscount, type ListDiscountsQuery } from "./schemas";
 
 export async function listDiscounts(db: DbOrTx, principal: Principal, query: ListDiscountsQuery) {
   const page = await listPage(db.discount, principal, query, {
-    where: query.query
-      ? { OR: [{ name: containsText(query.query) }, { code: containsText(query.query) }] }
-      : undefined,
+    where: anyContains(["name", "code"], query.query),
     // Discounts without a code sort last both ways.
     columns: { code: nullsLast("code") },
   });
