@@ -1,11 +1,16 @@
 // lockRow on a real database: it holds the row until the transaction ends, and refuses any table
 // that is not on its list.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { createDiscount, createOrganization } from "../factories";
 import { lockRow, type LockableTable } from "./row-lock";
 
 describe("lockRow", () => {
+  // Opening (and migrating) the database belongs to the hook's budget, not a test's.
+  beforeAll(async () => {
+    await getDb();
+  });
+
   // PGlite has one connection: a second transaction would wait for the first, not fail.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "locks the row for the transaction: another transaction cannot take it meanwhile",
