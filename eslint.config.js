@@ -60,4 +60,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Domain code never depends on the HTTP layer: services take a Principal and throw ApiError
+    // (lib/core), and only the adapter's callers (routes, the HTTP server) import lib/api.
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["lib/api/**", "lib/http/**", "lib/server/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api", "**/api/*", "@/lib/api", "@/lib/api/*"],
+              message: "lib/api is the HTTP adapter; domain code uses lib/core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -203,7 +203,7 @@ async function main() {
     logged.$on("query", (event) => statements.push({ query: event.query, params: JSON.parse(event.params) }));
     const { listOrders } = await import("../lib/orders/service");
     const { listOrdersQuery } = await import("../lib/orders/schemas");
-    const { searchParamsToObject } = await import("../lib/api/validation");
+    const { searchParamsToObject } = await import("../lib/core/validation");
     const principal = {
       kind: "access_token" as const,
       id: accessToken.id,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { RouteHandler } from "@/lib/api/handler";
-import { dateTime } from "@/lib/api/validation";
+import { dateTime } from "@/lib/core/validation";
 import { DOCUMENTED_ROUTES } from "./openapi.json/routes";
 import * as openApiRoute from "./openapi.json/route";
 import * as catchAllRoute from "./[...path]/route";

@@ -2,7 +2,7 @@
 // own zod schemas (type-only imports: erased from the bundle); the schemas themselves, with zod,
 // load on demand (loadSchemas) to check request bodies and responses without weighing on first load.
 import type { z } from "zod";
-import type { Problem } from "@/lib/api/errors";
+import type { Problem } from "@/lib/core/errors";
 import type { checkoutBenefitsSchema } from "@/lib/checkout/benefits";
 import type {
   checkoutClientSchema,

@@ -6,4 +6,4 @@ export {
   clientUpdateCheckoutBody,
   confirmCheckoutBody,
 } from "@/lib/checkout/schemas";
-export { parseWith } from "@/lib/api/validation";
+export { parseWith } from "@/lib/core/validation";

@@ -1,7 +1,7 @@
 // The dashboard's only way to the server: the /v1 route handlers, authenticated by the session
 // cookie. Writes echo the CSRF cookie in X-CSRF-Token (contract section 3); errors become
 // ApiRequestError with the contract's code, message and 422 problems.
-import type { Problem } from "@/lib/api/errors";
+import type { Problem } from "@/lib/core/errors";
 
 export type { Problem };
 

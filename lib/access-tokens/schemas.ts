@@ -2,9 +2,9 @@
 // creation response; lists show only what identifies a token.
 import { z } from "zod";
 import { SCOPES, scopeSchema } from "../auth/scopes";
-import { paginationQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
-import { dateTime, timestamps } from "../api/schemas";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, queryList } from "../core/validation";
+import { dateTime, timestamps } from "../core/schemas";
 import type { OrganizationAccessToken } from "../generated/prisma/client";
 
 export const accessTokenSchema = z.object({
@@ -32,9 +32,12 @@ export function toAccessToken(row: OrganizationAccessToken): z.output<typeof acc
   };
 }
 
+export const ACCESS_TOKEN_SORT_FIELDS = ["created_at", "comment", "last_used_at", "organization_id"] as const;
+
 export const listAccessTokensQuery = z.object({
   ...paginationQuery,
   organization_id: queryList(id()),
+  sorting: sortingQuery(ACCESS_TOKEN_SORT_FIELDS, ["-created_at"]),
 });
 export type ListAccessTokensQuery = z.output<typeof listAccessTokensQuery>;
 

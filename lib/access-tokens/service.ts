@@ -2,23 +2,19 @@
 // once, only its hash is kept) and revoke. Only signed-in merchants get here (auth "session"):
 // a token cannot mint or revoke tokens.
 import type { Db, DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError } from "../api/errors";
-import { pageOf, skipTake } from "../api/pagination";
+import type { Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { listPage, mapPage, nullsLast } from "../core/list";
+import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { createAccessToken } from "../auth/access-tokens";
 import { toAccessToken, type CreateAccessTokenBody, type ListAccessTokensQuery } from "./schemas";
 
 export async function listAccessTokens(db: DbOrTx, principal: Principal, query: ListAccessTokensQuery) {
-  const where = { organization_id: { in: visibleOrganizations(principal, query.organization_id) } };
-  const [rows, total] = await Promise.all([
-    db.organizationAccessToken.findMany({
-      where,
-      orderBy: [{ created_at: "desc" }, { id: "desc" }],
-      ...skipTake(query),
-    }),
-    db.organizationAccessToken.count({ where }),
-  ]);
-  return pageOf(rows.map(toAccessToken), total, query);
+  const page = await listPage(db.organizationAccessToken, principal, query, {
+    // Tokens never used sort last both ways.
+    columns: { last_used_at: nullsLast("last_used_at") },
+  });
+  return mapPage(page, toAccessToken);
 }
 
 export async function createOrganizationAccessToken(
@@ -60,10 +56,9 @@ export async function createOrganizationAccessToken(
 
 /** Revoking twice is harmless: the first revocation time is kept. */
 export async function revokeAccessToken(db: DbOrTx, principal: Principal, id: string, now = new Date()) {
-  const row = await db.organizationAccessToken.findFirst({
-    where: { id, organization_id: { in: principal.organizationIds } },
-  });
-  if (!row) throw ApiError.notFound();
+  const row = foundOrThrow(
+    await db.organizationAccessToken.findFirst({ where: { id, ...tenantWhere(principal) } }),
+  );
   if (!row.revoked_at) {
     await db.organizationAccessToken.update({ where: { id }, data: { revoked_at: now, modified_at: now } });
   }

@@ -6,8 +6,9 @@
 import type { Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { addressBucket, clientAddress } from "../http/peer";
-import { authenticateCharging, requireScope, requireSession, type Principal } from "./auth";
-import { ApiError } from "./errors";
+import { authenticateCharging, requireScope, requireSession } from "./auth";
+import type { Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
 import { enforceRateLimits, rateLimits, type RateLimitResult } from "./rate-limit";
 
 export type Admitted = { principal: Principal | null; rate: RateLimitResult | null };

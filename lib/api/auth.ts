@@ -19,18 +19,8 @@ import { sha256Hex } from "../crypto";
 import { hasScope, SCOPES, type Scope } from "../auth/scopes";
 import { readCookie, SESSION_COOKIE } from "./session-cookies";
 import { csrfMatches, resolveSession } from "../auth/sessions";
-import { ApiError } from "./errors";
-
-export type Principal = {
-  kind: "access_token" | "user_session";
-  /** The token's or the session's id. */
-  id: string;
-  /** The signed-in merchant, for sessions. */
-  userId?: string;
-  /** Every organization this principal may read; a token has exactly one. */
-  organizationIds: string[];
-  scopes: ReadonlySet<string>;
-};
+import { ApiError } from "../core/errors";
+import type { Principal } from "../core/principal";
 
 export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -189,13 +179,4 @@ export function requireScope(principal: Principal, scope: Scope): void {
       headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}"` },
     });
   }
-}
-
-/**
- * The organizations a list may show: the principal's, narrowed (never widened) by an
- * `organization_id` filter.
- */
-export function visibleOrganizations(principal: Principal, filter?: string[]): string[] {
-  if (!filter?.length) return principal.organizationIds;
-  return principal.organizationIds.filter((id) => filter.includes(id));
 }

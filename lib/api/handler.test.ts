@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { call } from "../../test/http";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 import { methods, route } from "./handler";
-import { id } from "./validation";
+import { id } from "../core/validation";
 
 const echo = route(
   {

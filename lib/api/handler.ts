@@ -6,15 +6,15 @@ import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { admit } from "./admission";
 import { encodeOutput } from "./encode-output";
-import type { Principal } from "./auth";
-import { ApiError, type Problem } from "./errors";
+import type { Principal } from "../core/principal";
+import { ApiError, type Problem } from "../core/errors";
 import {
   describeIdempotentRequest,
   readIdempotencyKey,
   withIdempotency,
   type StoredAnswer,
 } from "./idempotency";
-import { parseWith, searchParamsToObject, unstorableInputProblems } from "./validation";
+import { parseWith, searchParamsToObject, unstorableInputProblems } from "../core/validation";
 import { assertAcceptableHeaders, readJsonBody } from "./request-body";
 import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 

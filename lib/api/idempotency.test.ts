@@ -15,7 +15,7 @@ import { call, type CallOptions } from "@/test/http";
 import { GET as getOne, PATCH as update } from "@/app/v1/license-keys/[id]/route";
 import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate/route";
 import { PATCH as clientUpdate } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 import { route } from "./handler";
 import { licenseKeyScope } from "./idempotency";
 

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import type { IdempotencyKey } from "../generated/prisma/client";
 import { decrypt, encrypt, hmacHex } from "../secrets";
-import { ApiError, type Problem } from "./errors";
+import { ApiError, type Problem } from "../core/errors";
 
 const HEADER = "Idempotency-Key";
 const MAX_KEY_LENGTH = 255;

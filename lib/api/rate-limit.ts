@@ -11,7 +11,7 @@
 import type { DbOrTx } from "../db/client";
 import { directQuery } from "../db/direct";
 import { sha256Hex } from "../crypto";
-import { ApiError } from "./errors";
+import { ApiError } from "../core/errors";
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -41,6 +41,11 @@ export function rateLimits() {
     /** Validations and activations per minute of one license key. */
     licenseKey: { limit: fromEnv("RATE_LIMIT_LICENSE_KEY_PER_MINUTE", 120), windowMs },
   } satisfies Record<string, RateLimit>;
+}
+
+/** The licensed software's routes are also limited per key, whatever IP the requests come from. */
+export function licenseKeyRateLimit(body: { key: string; organization_id: string }) {
+  return { key: `license_key:${body.organization_id}:${body.key}`, limit: rateLimits().licenseKey };
 }
 
 // Keys are built from ids, addresses and client-sent values such as license keys: a long one is

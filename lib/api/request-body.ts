@@ -2,7 +2,7 @@
 // post to the API), its size (refused past the limit before the rest is read), its encoding
 // (strict UTF-8, never replaced by U+FFFD) and its JSON. Used by the route wrapper
 // (lib/api/handler.ts) and, for the size, by the pre-routing guard (lib/http/pre-route.ts).
-import { ApiError, type Problem } from "./errors";
+import { ApiError, type Problem } from "../core/errors";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

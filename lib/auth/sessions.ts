@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
 import { randomSecret, sha256Hex } from "../crypto";
 import { hmacBase64url, safeEqual } from "../secrets";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { claimSignInAttempt, settleSuccessfulSignIn, signInThrottleKeys } from "./sign-in-throttle";
 

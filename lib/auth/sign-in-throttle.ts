@@ -7,7 +7,7 @@
 import { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { sha256Hex } from "../crypto";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { addressBucket } from "../http/peer";
 
 export type ThrottleRule = {

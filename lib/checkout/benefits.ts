@@ -3,8 +3,8 @@
 // other client routes, and nothing is shown before the session has `succeeded`.
 import { z } from "zod";
 import type { DbOrTx } from "../db/client";
-import { ApiError } from "../api/errors";
-import { dateTime, pageSchema } from "../api/schemas";
+import { ApiError } from "../core/errors";
+import { dateTime, pageSchema } from "../core/schemas";
 import { displayKey } from "../license-keys/key-format";
 import { clientSecretHash } from "./client-secret";
 

@@ -4,7 +4,7 @@
 // amounts recomputed from all of them. Every problem is collected, none is thrown here.
 import { Prisma, type Discount, type ProductPrice } from "../generated/prisma/client";
 import type { Tx } from "../db/client";
-import type { Problem } from "../api/errors";
+import type { Problem } from "../core/errors";
 import type { CheckoutRow, ClientUpdateCheckoutBody, UpdateCheckoutBody } from "./schemas";
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";

@@ -2,7 +2,7 @@
 // status, so the hosted page can say what happened) and update it while it is open. Sessions are
 // found by the hash of the secret (lib/checkout/client-secret.ts), never by the secret itself.
 import type { Db, DbOrTx, Tx } from "../db/client";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { checkoutClientInclude, toCheckoutClient, type ClientUpdateCheckoutBody } from "./schemas";
 import {
   assertNoPaymentInProgress,

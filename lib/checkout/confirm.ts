@@ -12,8 +12,9 @@
 // makes N simultaneous confirms record one attempt; the discount row lock keeps max_redemptions.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
-import { ApiError, type Problem } from "../api/errors";
+import { ApiError, type Problem } from "../core/errors";
 import { randomSecret, sha256Hex } from "../crypto";
+import { lockRow } from "../core/row-lock";
 import { pausePoint } from "../jobs/pause";
 import { kickWorker } from "../jobs/runtime";
 import type { PaymentAttempt } from "../generated/prisma/client";
@@ -74,7 +75,7 @@ async function confirmProblems(
   }
   if (next.discount) {
     // Locked until commit: concurrent confirms redeem one at a time against a fresh count.
-    await tx.$queryRaw`SELECT id FROM discounts WHERE id = ${next.discount.id}::uuid FOR UPDATE`;
+    await lockRow(tx, "discounts", next.discount.id);
     const fresh = await tx.discount.findUnique({ where: { id: next.discount.id } });
     const refusal = fresh
       ? await discountRefusal(tx, fresh, next.price, { now })

@@ -4,8 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../generated/prisma/client";
 import type { Db } from "../db/client";
-import type { Principal } from "../api/auth";
-import { ApiError, type Problem } from "../api/errors";
+import type { Principal } from "../core/principal";
+import { ApiError, type Problem } from "../core/errors";
+import { inOrganizations } from "../core/tenancy";
 import { checkoutTtlSeconds } from "../config";
 import { defaultPaymentProcessorName } from "../payments";
 import { checkoutInclude, toCheckout, type CreateCheckoutBody } from "./schemas";
@@ -30,7 +31,7 @@ async function findPrice(
   });
   if (body.product_price_id) {
     const price = await db.productPrice.findFirst({
-      where: { id: body.product_price_id, product: { organization_id: { in: organizationIds } } },
+      where: { id: body.product_price_id, product: inOrganizations(organizationIds) },
       include: { product: true },
     });
     if (!price) return refused("product_price_id", "Price does not exist.");
@@ -39,7 +40,7 @@ async function findPrice(
     return { price, problem: null };
   }
   const product = await db.product.findFirst({
-    where: { id: body.product_id, organization_id: { in: organizationIds } },
+    where: { id: body.product_id, ...inOrganizations(organizationIds) },
     include: { prices: { where: { is_archived: false }, orderBy: { created_at: "asc" }, take: 1 } },
   });
   if (!product) return refused("product_id", "Product does not exist.");
@@ -71,7 +72,7 @@ export async function createCheckout(
   let discount = null;
   if (body.discount_id) {
     discount = await db.discount.findFirst({
-      where: { id: body.discount_id, organization_id: { in: organizationIds } },
+      where: { id: body.discount_id, ...inOrganizations(organizationIds) },
     });
     const refusal = !discount
       ? "Discount does not exist."
@@ -90,7 +91,7 @@ export async function createCheckout(
   let customer = null;
   if (body.customer_id) {
     customer = await db.customer.findFirst({
-      where: { id: body.customer_id, organization_id: { in: organizationIds } },
+      where: { id: body.customer_id, ...inOrganizations(organizationIds) },
     });
     if (!customer)
       problems.push({

@@ -1,7 +1,7 @@
 // Answers to a product's attached custom fields (`custom_field_data`), checked against each field's
 // type and properties. Shared by every checkout write: update and create check the answers given;
 // confirm also requires the required ones (`requireAnswers`).
-import type { Problem } from "../api/errors";
+import type { Problem } from "../core/errors";
 
 export type AttachedFieldForAnswers = {
   required: boolean;

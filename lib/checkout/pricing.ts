@@ -10,7 +10,7 @@ import {
   taxBasisPointsFor,
   type DiscountForAmounts,
 } from "./amounts";
-import type { Problem } from "../api/errors";
+import type { Problem } from "../core/errors";
 
 /**
  * Why a discount cannot be used on this price now, or null when it can. With `priceOnly`, only the

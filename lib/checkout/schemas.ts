@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { publicBaseUrl } from "../public-url";
-import { addressInput, addressSchema, dateTime, jsonObject, timestamps, toAddress } from "../api/schemas";
-import { boundedJsonObject, metadataOut, metadataSchema } from "../api/metadata";
-import { paginationQuery, sortingQuery } from "../api/pagination";
-import { id, int4, queryList } from "../api/validation";
+import { addressInput, addressSchema, dateTime, jsonObject, timestamps, toAddress } from "../core/schemas";
+import { boundedJsonObject, metadataOut, metadataSchema } from "../core/metadata";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, int4, queryList } from "../core/validation";
 import {
   checkoutProductInclude,
   checkoutProductSchema,

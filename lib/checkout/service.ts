@@ -1,43 +1,31 @@
 // Checkout sessions as the merchant sees them: list, read, and update (contract section 6).
 // Create is in create.ts, the buyer's routes in client.ts and confirm.ts.
 import { assertNoPaymentInProgress } from "../payments/attempts";
-import { Prisma } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError } from "../api/errors";
-import { oneOf, pageOf, skipTake } from "../api/pagination";
+import type { Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { oneOf } from "../core/pagination";
+import { listPage, mapPage } from "../core/list";
+import { lockRow } from "../core/row-lock";
+import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { checkoutInclude, toCheckout, type ListCheckoutsQuery, type UpdateCheckoutBody } from "./schemas";
 import { resolveChanges } from "./changes";
 import { withClientSecret } from "./client-secret";
 
 export async function listCheckouts(db: DbOrTx, principal: Principal, query: ListCheckoutsQuery) {
-  const where: Prisma.CheckoutSessionWhereInput = {
-    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
-    product_id: oneOf(query.product_id),
-    status: oneOf(query.status),
-  };
-  const orderBy: Prisma.CheckoutSessionOrderByWithRelationInput[] = [
-    ...query.sorting.map(({ field, direction }) => ({ [field]: direction })),
-    { id: query.sorting.at(-1)?.direction ?? "asc" },
-  ];
-  const [rows, total] = await Promise.all([
-    db.checkoutSession.findMany({ where, include: checkoutInclude, orderBy, ...skipTake(query) }),
-    db.checkoutSession.count({ where }),
-  ]);
-  return pageOf(
-    rows.map((row) => toCheckout(withClientSecret(row))),
-    total,
-    query,
-  );
+  const page = await listPage(db.checkoutSession, principal, query, {
+    where: { product_id: oneOf(query.product_id), status: oneOf(query.status) },
+    include: checkoutInclude,
+  });
+  return mapPage(page, (row) => toCheckout(withClientSecret(row)));
 }
 
 async function findCheckoutOrThrow(db: DbOrTx, principal: Principal, id: string) {
   const row = await db.checkoutSession.findFirst({
-    where: { id, organization_id: { in: principal.organizationIds } },
+    where: { id, ...tenantWhere(principal) },
     include: checkoutInclude,
   });
-  if (!row) throw ApiError.notFound();
-  return withClientSecret(row);
+  return withClientSecret(foundOrThrow(row));
 }
 
 export async function getCheckout(db: DbOrTx, principal: Principal, id: string) {
@@ -59,7 +47,7 @@ export async function updateCheckout(
   now = new Date(),
 ) {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM checkout_sessions WHERE id = ${id}::uuid FOR UPDATE`;
+    await lockRow(tx, "checkout_sessions", id);
     const session = await findCheckoutOrThrow(tx, principal, id);
     assertOpen(session, now);
     await assertNoPaymentInProgress(tx, session.id);

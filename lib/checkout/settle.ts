@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { releaseRedemption } from "../discounts/redemptions";
 import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/prisma/client";
-import { lockRowById } from "../db/lock-row";
+import { lockRowById } from "../core/row-lock";
 import { enqueueJob } from "../jobs/queue";
 import { PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { requestRefund } from "../payments/refunds";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AttachedCustomField, CustomField } from "../generated/prisma/client";
-import { timestamps } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
+import { timestamps } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
 
 export const customFieldSchema = z.object({
   id: z.string(),

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Customer } from "../generated/prisma/client";
-import { addressSchema, timestamps, toAddress } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
-import { id, queryList } from "../api/validation";
-import { paginationQuery } from "../api/pagination";
+import { addressSchema, timestamps, toAddress } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
+import { id, queryList } from "../core/validation";
+import { paginationQuery, sortingQuery } from "../core/pagination";
 
 export const customerSchema = z.object({
   id: z.string(),
@@ -56,5 +56,6 @@ export const listCustomersQuery = z.object({
   organization_id: queryList(id()),
   /** Case-insensitive match on the email or the name. */
   query: z.string().trim().min(1).max(200).optional(),
+  sorting: sortingQuery(["created_at", "email", "name"], ["email"]),
 });
 export type ListCustomersQuery = z.output<typeof listCustomersQuery>;

@@ -1,21 +1,15 @@
 // Reading customers: the list with a search on email and name (the dashboard's customer filter).
-import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { pageOf, skipTake } from "../api/pagination";
+import type { Principal } from "../core/principal";
+import { listPage, mapPage, nullsLast } from "../core/list";
+import { anyContains } from "../core/search";
 import { toCustomer, type ListCustomersQuery } from "./schemas";
-import { containsText } from "../api/search";
 
 export async function listCustomers(db: DbOrTx, principal: Principal, query: ListCustomersQuery) {
-  const where: Prisma.CustomerWhereInput = {
-    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
-    ...(query.query && {
-      OR: [{ email: containsText(query.query) }, { name: containsText(query.query) }],
-    }),
-  };
-  const [rows, total] = await Promise.all([
-    db.customer.findMany({ where, orderBy: [{ email: "asc" }, { id: "asc" }], ...skipTake(query) }),
-    db.customer.count({ where }),
-  ]);
-  return pageOf(rows.map(toCustomer), total, query);
+  const page = await listPage(db.customer, principal, query, {
+    where: anyContains(["email", "name"], query.query),
+    // Customers without a name sort last both ways.
+    columns: { name: nullsLast("name") },
+  });
+  return mapPage(page, toCustomer);
 }

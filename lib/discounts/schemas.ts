@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Discount } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
-import { paginationQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
+import { dateTime, timestamps } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, queryList } from "../core/validation";
 
 const discountCommon = {
   id: z.string(),
@@ -43,5 +43,6 @@ export const listDiscountsQuery = z.object({
   organization_id: queryList(id()),
   /** Case-insensitive match on the name or the code. */
   query: z.string().trim().min(1).max(200).optional(),
+  sorting: sortingQuery(["created_at", "name", "code", "redemptions_count"], ["name"]),
 });
 export type ListDiscountsQuery = z.output<typeof listDiscountsQuery>;

@@ -1,21 +1,15 @@
 // Reading discounts: the list (the dashboard's discount filter).
-import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { pageOf, skipTake } from "../api/pagination";
+import type { Principal } from "../core/principal";
+import { listPage, mapPage, nullsLast } from "../core/list";
+import { anyContains } from "../core/search";
 import { toDiscount, type ListDiscountsQuery } from "./schemas";
-import { containsText } from "../api/search";
 
 export async function listDiscounts(db: DbOrTx, principal: Principal, query: ListDiscountsQuery) {
-  const where: Prisma.DiscountWhereInput = {
-    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
-    ...(query.query && {
-      OR: [{ name: containsText(query.query) }, { code: containsText(query.query) }],
-    }),
-  };
-  const [rows, total] = await Promise.all([
-    db.discount.findMany({ where, orderBy: [{ name: "asc" }, { id: "asc" }], ...skipTake(query) }),
-    db.discount.count({ where }),
-  ]);
-  return pageOf(rows.map(toDiscount), total, query);
+  const page = await listPage(db.discount, principal, query, {
+    where: anyContains(["name", "code"], query.query),
+    // Discounts without a code sort last both ways.
+    columns: { code: nullsLast("code") },
+  });
+  return mapPage(page, toDiscount);
 }

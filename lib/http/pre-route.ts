@@ -8,7 +8,7 @@
 // answerClientError for what never becomes a request (CONNECT, unparsable requests).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { isDeclaredTooLarge, payloadTooLarge } from "../api/request-body";
 
 /** The methods Next.js routes: route files export GET..DELETE; HEAD and OPTIONS are automatic. */

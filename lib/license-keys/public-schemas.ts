@@ -1,8 +1,8 @@
 // Bodies and responses of the public license key routes, called by the merchant's licensed software
 // with the key itself as the credential (contract section 7).
 import { z } from "zod";
-import { boundedJsonObject } from "../api/metadata";
-import { id, INT4_MAX } from "../api/validation";
+import { boundedJsonObject } from "../core/metadata";
+import { id, INT4_MAX } from "../core/validation";
 import { activationSchema, licenseKeySchema } from "./schemas";
 
 /** PostgreSQL `integer`: larger usage counts cannot be stored. */

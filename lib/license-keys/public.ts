@@ -1,7 +1,6 @@
 // License keys as the merchant's licensed software uses them: validate, activate, deactivate
 // (contract section 7). There is no token: the key, within its organization, is the credential, so
 // every failure to find or to match is a 404 that says nothing about other organizations' keys.
-import { rateLimits } from "../api/rate-limit";
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import {
@@ -12,7 +11,7 @@ import {
 } from "../generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { directQuery, directTransaction, rowFromJson, type DirectQuery } from "../db/direct";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
 import {
   MAX_USAGE,
@@ -198,9 +197,4 @@ export async function deactivateLicenseKey(db: DbOrTx, body: DeactivateLicenseKe
     data: { deleted_at: now, modified_at: now },
   });
   if (count === 0) throw ApiError.notFound("License key activation not found.");
-}
-
-/** The licensed software's routes are also limited per key, whatever IP the requests come from. */
-export function licenseKeyRateLimit(body: { key: string; organization_id: string }) {
-  return { key: `license_key:${body.organization_id}:${body.key}`, limit: rateLimits().licenseKey };
 }

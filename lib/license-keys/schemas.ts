@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Customer, LicenseKey, LicenseKeyActivation } from "../generated/prisma/client";
-import { dateTime, jsonObject, timestamps } from "../api/schemas";
-import { paginationQuery, sortingQuery } from "../api/pagination";
-import { id, int4, INT4_MAX, queryList } from "../api/validation";
+import { dateTime, jsonObject, timestamps } from "../core/schemas";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, int4, INT4_MAX, queryList } from "../core/validation";
 import { customerSchema, toCustomer, toUser, userSchema } from "../customers/schemas";
 import { displayKey } from "./key-format";
 

@@ -2,9 +2,12 @@
 import type { Customer, LicenseKey, LicenseKeyActivation, Prisma } from "../generated/prisma/client";
 import type { DbOrTx, Db } from "../db/client";
 import { directQuery, rowFromJson } from "../db/direct";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError, type Problem } from "../api/errors";
-import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
+import type { Principal } from "../core/principal";
+import { ApiError, type Problem } from "../core/errors";
+import { oneOf } from "../core/pagination";
+import { listPage, mapPage, nullsLast, type SortColumns } from "../core/list";
+import { lockRow } from "../core/row-lock";
+import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import {
   LICENSE_KEY_SORT_FIELDS,
   toActivation,
@@ -19,36 +22,34 @@ const currentActivations = {
   orderBy: [{ created_at: "asc" }, { id: "asc" }],
 } satisfies Prisma.LicenseKey$activationsArgs;
 
-function orderBy(criteria: SortCriterion<(typeof LICENSE_KEY_SORT_FIELDS)[number]>[]) {
-  const clauses: Prisma.LicenseKeyOrderByWithRelationInput[] = criteria.map(({ field, direction }) =>
-    field === "expires_at" || field === "last_validated_at"
-      ? { [field]: { sort: direction, nulls: "last" } }
-      : { [field]: direction },
-  );
-  return [...clauses, { id: criteria.at(-1)?.direction ?? "asc" }];
-}
+// Keys never validated or without expiry sort last both ways.
+const LICENSE_KEY_SORT_COLUMNS: SortColumns<
+  (typeof LICENSE_KEY_SORT_FIELDS)[number],
+  Prisma.LicenseKeyOrderByWithRelationInput
+> = {
+  expires_at: nullsLast("expires_at"),
+  last_validated_at: nullsLast("last_validated_at"),
+};
 
 export async function listLicenseKeys(db: DbOrTx, principal: Principal, query: ListLicenseKeysQuery) {
-  const where: Prisma.LicenseKeyWhereInput = {
-    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
-    benefit_id: oneOf(query.benefit_id),
-    customer_id: oneOf(query.customer_id),
-    status: oneOf(query.status),
-  };
-  const [rows, total] = await Promise.all([
-    db.licenseKey.findMany({ where, include, orderBy: orderBy(query.sorting), ...skipTake(query) }),
-    db.licenseKey.count({ where }),
-  ]);
-  return pageOf(rows.map(toLicenseKey), total, query);
+  const page = await listPage(db.licenseKey, principal, query, {
+    where: {
+      benefit_id: oneOf(query.benefit_id),
+      customer_id: oneOf(query.customer_id),
+      status: oneOf(query.status),
+    },
+    include,
+    columns: LICENSE_KEY_SORT_COLUMNS,
+  });
+  return mapPage(page, toLicenseKey);
 }
 
 async function findKeyOrThrow(db: DbOrTx, principal: Principal, id: string) {
   const row = await db.licenseKey.findFirst({
-    where: { id, organization_id: { in: principal.organizationIds } },
+    where: { id, ...tenantWhere(principal) },
     include: { ...include, activations: currentActivations },
   });
-  if (!row) throw ApiError.notFound();
-  return row;
+  return foundOrThrow(row);
 }
 
 // One statement, straight to the driver (lib/db/direct.ts): the key, its customer and its current
@@ -80,7 +81,7 @@ export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string
 /** Changes only the fields sent; limits may not drop below what is already in use. */
 export async function updateLicenseKey(db: Db, principal: Principal, id: string, body: UpdateLicenseKeyBody) {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM license_keys WHERE id = ${id}::uuid FOR UPDATE`;
+    await lockRow(tx, "license_keys", id);
     const key = await findKeyOrThrow(tx, principal, id);
     const problems: Problem[] = [];
     if (body.limit_activations != null && body.limit_activations < key.activations.length) {
@@ -125,10 +126,10 @@ export async function getActivation(
       id: activationId,
       license_key_id: licenseKeyId,
       deleted_at: null,
-      license_key: { organization_id: { in: principal.organizationIds } },
+      license_key: tenantWhere(principal),
     },
     include: { license_key: { include } },
   });
-  if (!row) throw ApiError.notFound();
-  return { ...toActivation(row), license_key: toLicenseKey(row.license_key) };
+  const activation = foundOrThrow(row);
+  return { ...toActivation(activation), license_key: toLicenseKey(activation.license_key) };
 }

@@ -1,8 +1,8 @@
 // GET /v1/metrics/: orders and revenue per period (day, week or month, in UTC) between two dates,
 // with totals. Revenue is the orders' `amount` (after discounts, before tax) minus what was refunded.
 import { z } from "zod";
-import { dateTime } from "../api/schemas";
-import { id, queryList } from "../api/validation";
+import { dateTime } from "../core/schemas";
+import { id, queryList } from "../core/validation";
 
 export const METRIC_INTERVALS = ["day", "week", "month"] as const;
 export type MetricInterval = (typeof METRIC_INTERVALS)[number];

@@ -3,7 +3,8 @@
 // is stored in UTC), weeks start on Monday (ISO), as date_trunc does.
 import { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { visibleOrganizations, type Principal } from "../api/auth";
+import { visibleOrganizations, type Principal } from "../core/principal";
+import { inOrganizations } from "../core/tenancy";
 import type { Metrics, MetricsQuery } from "./schemas";
 
 type Figures = Omit<Metrics["periods"][number], "timestamp">;
@@ -70,7 +71,7 @@ export async function getMetrics(db: DbOrTx, principal: Principal, query: Metric
     return period;
   });
   const activeSubscriptions = await db.subscription.count({
-    where: { organization_id: { in: organizationIds }, status: { in: ["active", "trialing"] } },
+    where: { ...inOrganizations(organizationIds), status: { in: ["active", "trialing"] } },
   });
   return { periods, totals: { ...totals, active_subscriptions: activeSubscriptions } };
 }

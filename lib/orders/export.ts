@@ -4,7 +4,7 @@
 // export of 100,000 orders holds one batch in memory at a time and never pays for an OFFSET.
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import type { Principal } from "../api/auth";
+import type { Principal } from "../core/principal";
 import { csvRow, type CsvValue } from "./csv";
 import type { OrderFiltersQuery } from "./schemas";
 import { orderAfter, orderBy, orderSortSelect, orderWhere, type OrderSortValues } from "./service";

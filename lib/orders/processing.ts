@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { grantBenefits, productBenefitLinks } from "../benefits/grants";
-import { lockRowById } from "../db/lock-row";
+import { lockRowById } from "../core/row-lock";
 import { releaseRedemption } from "../discounts/redemptions";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";

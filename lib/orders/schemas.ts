@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
-import { addressSchema, jsonObject, timestamps, toAddress } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
-import { paginationQuery, sortingQuery } from "../api/pagination";
-import { id, queryList } from "../api/validation";
+import { addressSchema, jsonObject, timestamps, toAddress } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, queryList } from "../core/validation";
 import { customerSchema, toCustomer, toUser, userSchema } from "../customers/schemas";
 import { productBaseSchema, productPriceSchema } from "../products/schemas";
 import { orderDiscountSchema, toDiscount } from "../discounts/schemas";

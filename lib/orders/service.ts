@@ -10,10 +10,12 @@ import type {
 } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { directQuery, optionalRowFromJson, rowFromJson } from "../db/direct";
-import { visibleOrganizations, type Principal } from "../api/auth";
-import { ApiError } from "../api/errors";
-import { containsText } from "../api/search";
-import { oneOf, pageOf, skipTake, type SortCriterion } from "../api/pagination";
+import type { Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { containsText } from "../core/search";
+import { oneOf, type SortCriterion } from "../core/pagination";
+import { listPage, mapPage, nullsLast, sortOrder, type SortColumns } from "../core/list";
+import { tenantWhere } from "../core/tenancy";
 import {
   orderInclude,
   toOrder,
@@ -24,27 +26,20 @@ import {
 
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
 
+/** The sort fields that are not a column of orders (section 5: by customer email, product name...). */
+const ORDER_SORT_COLUMNS: SortColumns<SortField, Prisma.OrderOrderByWithRelationInput> = {
+  customer: (direction) => ({ customer: { email: direction } }),
+  product: (direction) => ({ product: { name: direction } }),
+  discount: (direction) => ({ discount: { name: direction } }),
+  subscription: nullsLast("subscription_id"),
+};
+
 /**
  * The Prisma order of a `sorting` list. It always ends with `id`, so the order is total: pages
  * never overlap or skip, and a cursor on `id` (the CSV export) resumes exactly where it stopped.
  */
 export function orderBy(criteria: SortCriterion<SortField>[]): Prisma.OrderOrderByWithRelationInput[] {
-  const clauses = criteria.map(({ field, direction }): Prisma.OrderOrderByWithRelationInput => {
-    switch (field) {
-      case "customer":
-        return { customer: { email: direction } };
-      case "product":
-        return { product: { name: direction } };
-      case "discount":
-        return { discount: { name: direction } };
-      case "subscription":
-        return { subscription_id: { sort: direction, nulls: "last" } };
-      default:
-        return { [field]: direction };
-    }
-  });
-  // Ties broken by id, so pages never overlap or skip.
-  return [...clauses, { id: criteria.at(-1)?.direction ?? "asc" }];
+  return sortOrder(criteria, ORDER_SORT_COLUMNS);
 }
 
 /** What a row must carry for orderAfter: the values of every sort key. */
@@ -140,10 +135,9 @@ export function orderAfter(
   return keys[0]!.from ? { AND: [keys[0]!.from, { OR: branches }] } : { OR: branches };
 }
 
-/** The list's filters as a Prisma condition, limited to the organizations the principal sees. */
-export function orderWhere(principal: Principal, query: OrderFiltersQuery): Prisma.OrderWhereInput {
+/** The list's filters as a Prisma condition (tenant scoping aside). */
+function orderFilters(query: OrderFiltersQuery): Prisma.OrderWhereInput {
   return {
-    organization_id: { in: visibleOrganizations(principal, query.organization_id) },
     product_id: oneOf(query.product_id),
     product_price_type: oneOf(query.product_price_type),
     discount_id: oneOf(query.discount_id),
@@ -153,13 +147,18 @@ export function orderWhere(principal: Principal, query: OrderFiltersQuery): Pris
   };
 }
 
+/** The list's filters, limited to the organizations the principal sees (the CSV export's rows). */
+export function orderWhere(principal: Principal, query: OrderFiltersQuery): Prisma.OrderWhereInput {
+  return { ...tenantWhere(principal, query.organization_id), ...orderFilters(query) };
+}
+
 export async function listOrders(db: DbOrTx, principal: Principal, query: ListOrdersQuery) {
-  const where = orderWhere(principal, query);
-  const [rows, total] = await Promise.all([
-    db.order.findMany({ where, include: orderInclude, orderBy: orderBy(query.sorting), ...skipTake(query) }),
-    db.order.count({ where }),
-  ]);
-  return pageOf(rows.map(toOrder), total, query);
+  const page = await listPage(db.order, principal, query, {
+    where: orderFilters(query),
+    include: orderInclude,
+    columns: ORDER_SORT_COLUMNS,
+  });
+  return mapPage(page, toOrder);
 }
 
 // One statement, straight to the driver (lib/db/direct.ts): the order and its five relations as

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Organization } from "../generated/prisma/client";
-import { timestamps } from "../api/schemas";
+import { timestamps } from "../core/schemas";
 
 export const organizationSchema = z.object({
   id: z.string(),

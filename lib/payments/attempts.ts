@@ -6,7 +6,7 @@
 // reconciliation job (./reconcile.ts) asks the processor what became of it.
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../core/errors";
 import type { PaymentAttempt, PaymentAttemptKind, Prisma } from "../generated/prisma/client";
 import { paymentProcessor } from "./index";
 import type { PaymentCustomer, PaymentResult } from "./processor";

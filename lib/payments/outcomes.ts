@@ -3,7 +3,7 @@
 // `applyPaymentOutcome`. It locks the attempt, so the same outcome arriving twice (a notification
 // racing the synchronous answer, two reconcilers) is applied once.
 import type { Db, Tx } from "../db/client";
-import { lockRowById } from "../db/lock-row";
+import { lockRowById } from "../core/row-lock";
 import type { PaymentAttempt, PaymentAttemptStatus } from "../generated/prisma/client";
 import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Benefit, Media, Product, ProductPrice } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../api/schemas";
-import { paginationQuery } from "../api/pagination";
-import { id, queryBoolean, queryList } from "../api/validation";
+import { dateTime, timestamps } from "../core/schemas";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, queryBoolean, queryList } from "../core/validation";
 
 export const productPriceSchema = z.object({
   id: z.string(),
@@ -111,5 +111,6 @@ export const listProductsQuery = z.object({
   query: z.string().trim().min(1).max(200).optional(),
   is_archived: queryBoolean().optional(),
   is_recurring: queryBoolean().optional(),
+  sorting: sortingQuery(["created_at", "name"], ["name"]),
 });
 export type ListProductsQuery = z.output<typeof listProductsQuery>;

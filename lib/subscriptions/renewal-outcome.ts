@@ -3,6 +3,7 @@
 // own answer, the processor's later notification and reconciliation all end here.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
+import { lockRow } from "../core/row-lock";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
@@ -72,7 +73,7 @@ export function markPastDue(tx: Tx, subscriptionId: string, now: Date) {
 
 export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
   if (!attempt.subscription_id) return;
-  await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${attempt.subscription_id}::uuid FOR UPDATE`;
+  await lockRow(tx, "subscriptions", attempt.subscription_id);
   const subscription = await tx.subscription.findUnique({ where: { id: attempt.subscription_id } });
   if (!subscription) return;
   const terms = attempt.pending_changes as RenewalTerms;

@@ -6,6 +6,7 @@
 // transaction: the job records a payment attempt (one per subscription and period) and commits,
 // charges, then records the outcome (./renewal-outcome.ts) in a second transaction.
 import type { Db, Tx } from "../db/client";
+import { lockRow } from "../core/row-lock";
 import { revokeSubscriptionBenefits } from "../benefits/grants";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts } from "../checkout/pricing";
@@ -93,7 +94,7 @@ async function renewalAmounts(
  * or settles the period at once when no charge is needed. Returns the attempt to charge, if any.
  */
 async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<PaymentAttempt | null> {
-  await tx.$queryRaw`SELECT id FROM subscriptions WHERE id = ${payload.subscription_id}::uuid FOR UPDATE`;
+  await lockRow(tx, "subscriptions", payload.subscription_id);
   const subscription = await tx.subscription.findUnique({
     where: { id: payload.subscription_id },
     include: { discount: true },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Subscription } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../api/schemas";
-import { metadataOut } from "../api/metadata";
+import { dateTime, timestamps } from "../core/schemas";
+import { metadataOut } from "../core/metadata";
 
 export const subscriptionSchema = z.object({
   id: z.string(),

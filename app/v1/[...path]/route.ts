@@ -2,7 +2,7 @@
 // at all (TRACE and other methods, `%FF` or `%00` in the path) never reaches this file: the app's
 // server answers it first (lib/http/pre-route.ts).
 import { errorResponse } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 
 const notFound = async () => errorResponse(ApiError.notFound());
 

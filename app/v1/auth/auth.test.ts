@@ -2,7 +2,7 @@
 // cookie as a credential for /v1 (tenancy, CSRF on writes), sign-out, expiry and rotation.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
-import type { ApiError } from "@/lib/api/errors";
+import type { ApiError } from "@/lib/core/errors";
 import { sha256Hex } from "@/lib/crypto";
 import {
   createBenefit,

@@ -1,6 +1,6 @@
 // GET /v1/benefits/ — list benefits.
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { benefitSchema } from "@/lib/products/schemas";
 import { listBenefits, listBenefitsQuery } from "@/lib/benefits/service";
 

@@ -1,6 +1,6 @@
 // GET /v1/customers/ — list customers.
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { customerSchema, listCustomersQuery } from "@/lib/customers/schemas";
 import { listCustomers } from "@/lib/customers/service";
 

@@ -1,6 +1,6 @@
 // GET /v1/discounts/ — list discounts.
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { listDiscountsQuery, orderDiscountSchema } from "@/lib/discounts/schemas";
 import { listDiscounts } from "@/lib/discounts/service";
 

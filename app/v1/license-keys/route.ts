@@ -1,6 +1,6 @@
 // GET /v1/license-keys — list license keys (filters, sorting, pagination).
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { licenseKeySchema, listLicenseKeysQuery } from "@/lib/license-keys/schemas";
 import { listLicenseKeys } from "@/lib/license-keys/service";
 

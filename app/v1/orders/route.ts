@@ -1,6 +1,6 @@
 // GET /v1/orders/ — list orders (filters, multi-criteria sorting, pagination).
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { listOrdersQuery, orderSchema } from "@/lib/orders/schemas";
 import { listOrders } from "@/lib/orders/service";
 

@@ -1,6 +1,6 @@
 // GET, POST /v1/organization-access-tokens/ — list and create access tokens (dashboard session only).
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import {
   accessTokenSchema,
   createAccessTokenBody,

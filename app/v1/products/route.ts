@@ -1,6 +1,6 @@
 // GET /v1/products/ — list products with their prices, benefits and medias.
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { checkoutProductSchema, listProductsQuery } from "@/lib/products/schemas";
 import { listProducts } from "@/lib/products/service";
 

@@ -1,7 +1,7 @@
 // GET /v1/checkouts/custom/ — list checkout sessions (filters, sorting, pagination);
 // POST creates one (201).
 import { methods, route } from "@/lib/api/handler";
-import { pageSchema } from "@/lib/api/schemas";
+import { pageSchema } from "@/lib/core/schemas";
 import { createCheckout } from "@/lib/checkout/create";
 import { checkoutSchema, createCheckoutBody, listCheckoutsQuery } from "@/lib/checkout/schemas";
 import { listCheckouts } from "@/lib/checkout/service";

@@ -2,7 +2,7 @@
 // limits or expiry (only the fields sent).
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
-import { id } from "@/lib/api/validation";
+import { id } from "@/lib/core/validation";
 import { licenseKeyWithActivationsSchema, updateLicenseKeyBody } from "@/lib/license-keys/schemas";
 import { getLicenseKey, updateLicenseKey } from "@/lib/license-keys/service";
 

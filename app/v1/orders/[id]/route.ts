@@ -1,7 +1,7 @@
 // GET /v1/orders/{id} — one order with its customer, product, price, discount and subscription.
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
-import { id } from "@/lib/api/validation";
+import { id } from "@/lib/core/validation";
 import { orderSchema } from "@/lib/orders/schemas";
 import { getOrder } from "@/lib/orders/service";
 

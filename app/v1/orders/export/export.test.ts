@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Principal } from "@/lib/api/auth";
+import type { Principal } from "@/lib/core/principal";
 import { getDb } from "@/lib/db/client";
 import {
   createCustomer,

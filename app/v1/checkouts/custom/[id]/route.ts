@@ -1,7 +1,7 @@
 // GET /v1/checkouts/custom/{id} — one session (merchant view); PATCH updates an open session.
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
-import { id } from "@/lib/api/validation";
+import { id } from "@/lib/core/validation";
 import { checkoutSchema, updateCheckoutBody } from "@/lib/checkout/schemas";
 import { getCheckout, updateCheckout } from "@/lib/checkout/service";
 

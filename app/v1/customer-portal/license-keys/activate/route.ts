@@ -2,7 +2,7 @@
 // device or instance (contract section 7).
 import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
-import { licenseKeyRateLimit } from "@/lib/license-keys/public";
+import { licenseKeyRateLimit } from "@/lib/api/rate-limit";
 import { activateLicenseKey } from "@/lib/license-keys/public";
 import { activateLicenseKeyBody } from "@/lib/license-keys/public-schemas";
 import { activationSchema } from "@/lib/license-keys/schemas";

@@ -2,7 +2,7 @@
 // (contract section 7).
 import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
-import { licenseKeyRateLimit } from "@/lib/license-keys/public";
+import { licenseKeyRateLimit } from "@/lib/api/rate-limit";
 import { deactivateLicenseKey } from "@/lib/license-keys/public";
 import { deactivateLicenseKeyBody } from "@/lib/license-keys/public-schemas";
 

@@ -2,7 +2,7 @@
 // optionally its activation), counting the validation and any usage (contract section 7).
 import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
-import { licenseKeyRateLimit } from "@/lib/license-keys/public";
+import { licenseKeyRateLimit } from "@/lib/api/rate-limit";
 import { validateLicenseKey } from "@/lib/license-keys/public";
 import { validateLicenseKeyBody, validatedLicenseKeySchema } from "@/lib/license-keys/public-schemas";
 

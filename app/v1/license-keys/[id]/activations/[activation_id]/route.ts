@@ -1,7 +1,7 @@
 // GET /v1/license-keys/{id}/activations/{activation_id} — one current activation, key nested.
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
-import { id } from "@/lib/api/validation";
+import { id } from "@/lib/core/validation";
 import { activationSchema } from "@/lib/license-keys/schemas";
 import { getActivation } from "@/lib/license-keys/service";
 

@@ -8,3 +8,13 @@ export function likeLiteral(text: string): string {
 export function containsText(text: string) {
   return { contains: likeLiteral(text), mode: "insensitive" as const };
 }
+
+/** A Prisma condition: one of `columns` contains `text` (as containsText); none without a text. */
+export function anyContains<C extends string>(columns: readonly C[], text: string | undefined) {
+  if (!text) return undefined;
+  return {
+    OR: columns.map(
+      (column) => ({ [column]: containsText(text) }) as Partial<Record<C, ReturnType<typeof containsText>>>,
+    ),
+  };
+}

@@ -1,0 +1,230 @@
+// `sorting` on every list route (contract section 5), through the real handlers: ascending and
+// descending, two criteria applied in order, ties broken by id, and an unknown criterion as a 422
+// `enum` at its index. Each list gets an organization of its own holding three rows made at
+// t1 < t2 < t3 whose sort field reads high, low, high: only a second criterion orders the two highs.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RouteHandler } from "@/lib/api/handler";
+import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
+import {
+  createBenefit,
+  createCheckout,
+  createCustomer,
+  createDiscount,
+  createLicenseKey,
+  createMerchantUser,
+  createOrder,
+  createOrganization,
+  createProduct,
+  createToken,
+} from "@/lib/factories";
+import { call, type CallOptions } from "@/test/http";
+import { GET as listOrders } from "./orders/route";
+import { GET as listLicenseKeys } from "./license-keys/route";
+import { GET as listCheckouts } from "./checkouts/custom/route";
+import { GET as listProducts } from "./products/route";
+import { GET as listCustomers } from "./customers/route";
+import { GET as listDiscounts } from "./discounts/route";
+import { GET as listBenefits } from "./benefits/route";
+import { GET as listAccessTokens } from "./organization-access-tokens/route";
+import { POST as signIn } from "./auth/sign-in/route";
+
+const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
+const HIGH_LOW_HIGH = [t(1), t(2), t(3)] as const;
+
+type Rows = { auth: CallOptions; ids: string[] };
+
+type ListCase = {
+  route: string;
+  list: RouteHandler;
+  /** The criterion whose values are high, low, high on the rows made at t1, t2, t3. */
+  field: string;
+  /** Makes the three rows (created_at and the field's value given) and the credential to list them. */
+  setup: (
+    db: Db,
+    make: <T>(row: (createdAt: Date, high: boolean) => Promise<T>) => Promise<T[]>,
+  ) => Promise<Rows>;
+};
+
+async function tokenFor(db: Db) {
+  const org = await createOrganization(db);
+  return { org: org.id, auth: { token: (await createToken(db, org.id)).token } };
+}
+
+const cases: ListCase[] = [
+  {
+    route: "GET /v1/orders/",
+    list: listOrders,
+    field: "amount",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const customer = await createCustomer(db, org);
+      const { price } = await createProduct(db, org, {});
+      const orders = await make((created_at, high) =>
+        createOrder(db, org, {
+          customerId: customer.id,
+          priceId: price.id,
+          order: { created_at, amount: high ? 2000 : 1000 },
+        }),
+      );
+      return { auth, ids: orders.map((o) => o.id) };
+    },
+  },
+  {
+    route: "GET /v1/license-keys",
+    list: listLicenseKeys,
+    field: "usage",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const customer = await createCustomer(db, org);
+      const benefit = await createBenefit(db, org, { type: "license_keys", properties: {} });
+      const keys = await make((created_at, high) =>
+        createLicenseKey(db, org, {
+          benefitId: benefit.id,
+          customerId: customer.id,
+          key: { created_at, usage: high ? 2 : 1 },
+        }),
+      );
+      return { auth, ids: keys.map((k) => k.id) };
+    },
+  },
+  {
+    route: "GET /v1/checkouts/custom/",
+    list: listCheckouts,
+    field: "expires_at",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const { price } = await createProduct(db, org, {});
+      const sessions = await make((created_at, high) =>
+        createCheckout(db, org, price.id, {
+          created_at,
+          expires_at: new Date(Date.UTC(2099, 0, high ? 2 : 1)),
+        }),
+      );
+      return { auth, ids: sessions.map((s) => s.id) };
+    },
+  },
+  {
+    route: "GET /v1/products/",
+    list: listProducts,
+    field: "name",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const made = await make((created_at, high) =>
+        createProduct(db, org, { product: { created_at, name: high ? "Studio" : "Cloud" } }),
+      );
+      return { auth, ids: made.map((m) => m.product.id) };
+    },
+  },
+  {
+    route: "GET /v1/customers/",
+    list: listCustomers,
+    field: "name",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const customers = await make((created_at, high) =>
+        createCustomer(db, org, { created_at, name: high ? "Grace" : "Ada" }),
+      );
+      return { auth, ids: customers.map((c) => c.id) };
+    },
+  },
+  {
+    route: "GET /v1/discounts/",
+    list: listDiscounts,
+    field: "redemptions_count",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const discounts = await make((created_at, high) =>
+        createDiscount(db, org, { created_at, redemptions_count: high ? 7 : 3 }),
+      );
+      return { auth, ids: discounts.map((d) => d.id) };
+    },
+  },
+  {
+    route: "GET /v1/benefits/",
+    list: listBenefits,
+    field: "description",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const benefits = await make((created_at, high) =>
+        createBenefit(db, org, { created_at, description: high ? "Support" : "Keys" }),
+      );
+      return { auth, ids: benefits.map((b) => b.id) };
+    },
+  },
+  {
+    route: "GET /v1/organization-access-tokens/",
+    list: listAccessTokens,
+    field: "comment",
+    setup: async (db, make) => {
+      // Tokens are listed to a signed-in merchant, whose organization holds exactly these three.
+      const org = await createOrganization(db);
+      const email = `sorting-${org.id}@example.com`;
+      await createMerchantUser(db, { email, password: "pw-for-sorting", organizationIds: [org.id] });
+      const signedIn = await call(signIn, { body: { email, password: "pw-for-sorting" } });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      const tokens = await make(async (created_at, high) => {
+        const { accessToken } = await createToken(db, org.id, { comment: high ? "Deploys" : "Backups" });
+        return db.organizationAccessToken.update({ where: { id: accessToken.id }, data: { created_at } });
+      });
+      return { auth: { headers: { cookie } }, ids: tokens.map((token) => token.id) };
+    },
+  },
+];
+
+describe.each(cases)("$route", ({ list, field, setup }) => {
+  let rows: Rows;
+  const idsOf = async (sorting: string | string[]) => {
+    const response = await call(list, { ...rows.auth, query: { sorting } });
+    expect(response.status).toBe(200);
+    return response.body.items.map((item: { id: string }) => item.id);
+  };
+
+  beforeAll(async () => {
+    const db = await getDb();
+    rows = await setup(db, async (row) => {
+      const made = [];
+      for (const [index, createdAt] of HIGH_LOW_HIGH.entries()) made.push(await row(createdAt, index !== 1));
+      return made;
+    });
+  });
+
+  it("sorts by created_at, ascending and descending", async () => {
+    const [first, second, third] = rows.ids;
+    expect(await idsOf("created_at")).toEqual([first, second, third]);
+    expect(await idsOf("-created_at")).toEqual([third, second, first]);
+  });
+
+  it(`applies two criteria in order (${field}, then created_at)`, async () => {
+    const [first, low, third] = rows.ids;
+    expect(await idsOf([field, "-created_at"])).toEqual([low, third, first]);
+    expect(await idsOf([`-${field}`, "created_at"])).toEqual([first, third, low]);
+  });
+
+  it("breaks ties by id in the last criterion's direction", async () => {
+    const [first, low, third] = rows.ids;
+    const highs = [first, third].sort();
+    expect(await idsOf(field)).toEqual([low, ...highs]);
+    expect(await idsOf(`-${field}`)).toEqual([...highs.reverse(), low]);
+  });
+
+  it("answers 422 enum for an unknown criterion, at its index", async () => {
+    const response = await call(list, { ...rows.auth, query: { sorting: [field, "-colour"] } });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      error: "RequestValidationError",
+      detail: [
+        {
+          type: "enum",
+          loc: ["query", "sorting", 1],
+          msg: expect.stringMatching(/^Input should be /),
+          input: "-colour",
+        },
+      ],
+    });
+    expect(response.body.detail[0].msg).toContain(`'-${field}'`);
+  });
+});

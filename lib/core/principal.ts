@@ -1,0 +1,23 @@
+// Who is calling, as every domain service sees it: the organizations the caller may read and the
+// scopes it holds. Resolved from the request's credentials by the HTTP adapter (lib/api/auth.ts);
+// services only read it, so they never depend on how a request authenticates.
+
+export type Principal = {
+  kind: "access_token" | "user_session";
+  /** The token's or the session's id. */
+  id: string;
+  /** The signed-in merchant, for sessions. */
+  userId?: string;
+  /** Every organization this principal may read; a token has exactly one. */
+  organizationIds: string[];
+  scopes: ReadonlySet<string>;
+};
+
+/**
+ * The organizations a list may show: the principal's, narrowed (never widened) by an
+ * `organization_id` filter.
+ */
+export function visibleOrganizations(principal: Principal, filter?: string[]): string[] {
+  if (!filter?.length) return principal.organizationIds;
+  return principal.organizationIds.filter((id) => filter.includes(id));
+}

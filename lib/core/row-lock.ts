@@ -1,0 +1,48 @@
+// The row lock that serializes requests racing on one row (two confirms of a checkout, a renewal
+// and a cancellation): SELECT ... FOR UPDATE inside the caller's transaction, held until it ends.
+// The table name cannot be a bind parameter, so it comes from this list and nowhere else.
+import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/prisma/client";
+import type { Tx } from "../db/client";
+
+export const LOCKABLE_TABLES = [
+  "checkout_sessions",
+  "discounts",
+  "license_keys",
+  "payment_attempts",
+  "subscriptions",
+] as const;
+export type LockableTable = (typeof LOCKABLE_TABLES)[number];
+
+/**
+ * Locks the row `id` of `table` until the transaction ends; false when there is no such row
+ * (the caller's own lookup then answers 404 or skips). One statement.
+ */
+export async function lockRow(tx: Tx, table: LockableTable, id: string): Promise<boolean> {
+  // A runtime check too: a cast or an `any` must not turn this into SQL injection.
+  if (!LOCKABLE_TABLES.includes(table))
+    throw new Error(`lockRow: "${String(table)}" is not a lockable table`);
+  const rows = await tx.$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT id FROM ${Prisma.raw(table)} WHERE id = ${id}::uuid FOR UPDATE`,
+  );
+  return rows.length > 0;
+}
+
+type RowOf = { checkout_sessions: CheckoutSession; payment_attempts: PaymentAttempt };
+
+/**
+ * Locks the row and reads it in one statement (null: no such row). `SELECT *` returns the columns
+ * under their Prisma field names (the schema maps no field to another column name) with the values
+ * a Prisma read gives (dates, parsed JSON, enums as their names).
+ */
+export async function lockRowById<T extends keyof RowOf & LockableTable>(
+  tx: Tx,
+  table: T,
+  id: string,
+): Promise<RowOf[T] | null> {
+  if (!LOCKABLE_TABLES.includes(table))
+    throw new Error(`lockRowById: "${String(table)}" is not a lockable table`);
+  const rows = await tx.$queryRaw<RowOf[T][]>(
+    Prisma.sql`SELECT * FROM ${Prisma.raw(table)} WHERE id = ${id}::uuid FOR UPDATE`,
+  );
+  return rows[0] ?? null;
+}
