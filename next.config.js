@@ -15,6 +15,9 @@ const nextConfig = {
     // A native addon (the data-folder lock): loaded from node_modules, never bundled.
     "fs-native-extensions",
   ],
+  // Next.js loads every route's module at start by default (in the background, but on the one
+  // thread that also boots the database, and they stay in memory): each loads on its first request.
+  experimental: { preloadEntriesOnStart: false },
   // The API is route handlers addressed by clients, not <Link>s: typed routes would only slow builds.
   typedRoutes: false,
   async headers() {

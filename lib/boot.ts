@@ -1,13 +1,16 @@
-// Server start-up, run once per process by instrumentation.ts's register(), which Next.js awaits
-// in app.prepare(): the app's server (lib/server/) only listens after it. Opens the database (which
-// applies pending migrations), seeds the demo organization where wanted, prints how to use it,
-// starts the job worker, and registers their clean-up for a graceful stop. Runs inside the server
-// so the embedded database is only ever opened by one process.
+// Server start-up, run once per process by instrumentation.ts's register(), which the app's server
+// (scripts/server.ts) awaits before it listens. Opens the database (which applies pending
+// migrations), seeds the demo organization where wanted, prints how to use it, starts the job
+// worker once the server listens, and registers their clean-up for a graceful stop. Runs inside the
+// server so the embedded database is only ever opened by one process. Every step on an existing
+// install is one cheap query (migrations, seed): start-up time is mostly Next.js, PGlite and Prisma.
 import { databaseConfig, publicBaseUrl, type DatabaseConfig } from "./config";
 import { closeDb, getDb, type Db } from "./db/client";
+import { sha256Hex } from "./crypto";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
-import { onShutdown } from "./server/lifecycle";
+import { afterReady, onShutdown } from "./server/lifecycle";
 import type { DemoResult } from "./seed/demo";
+import { DEMO_SLUG } from "./seed/demo-slug";
 
 // Another server owns the embedded database: this one could only ever answer errors, so stop.
 function exitIfLocked(error: unknown): void {
@@ -59,7 +62,12 @@ async function bootOnce(): Promise<void> {
   // rather than by the first API request after "Ready".
   await db.organization.findFirst({ select: { id: true } });
   await seed(db, config);
-  // After the seed, so a fresh install's first jobs see the demo data.
+  // After the seed, so a fresh install's first jobs see the demo data; once the server listens, so
+  // loading the job handlers and the first poll do not delay the first request.
+  afterReady("the job worker", startJobWorker);
+}
+
+async function startJobWorker(): Promise<void> {
   const { startJobWorker, stopJobWorker } = await import("./jobs/runtime");
   if (startJobWorker()) {
     onShutdown("the job worker", stopJobWorker);
@@ -96,6 +104,8 @@ async function seed(db: Db, config: DatabaseConfig): Promise<void> {
     return;
   }
   try {
+    const present = await demoAlreadyComplete(db);
+    if (present) return printBanner(present);
     // Imported lazily so a server without the demo never loads the seed code.
     const { seedDemo } = await import("./seed/demo");
     printBanner(await seedDemo(db));
@@ -104,6 +114,29 @@ async function seed(db: Db, config: DatabaseConfig): Promise<void> {
     // The API works without the demo data, so a broken seed must not take the server down.
     console.error("Seeding the demo data failed; the server keeps running without it:", error);
   }
+}
+
+/**
+ * One query instead of seedDemo's transaction (and loading the factories) on every later start: the
+ * demo exists and has the token DEMO_ACCESS_TOKEN asks for. DEMO_ADMIN_PASSWORD always takes the
+ * seed, which checks and applies it. The cost: no fresh checkout URL in the banner.
+ */
+async function demoAlreadyComplete(db: Db): Promise<DemoResult | null> {
+  if (process.env.DEMO_ADMIN_PASSWORD) return null;
+  const token = process.env.DEMO_ACCESS_TOKEN ?? null;
+  const rows = await db.$queryRaw<{ name: string }[]>`
+    SELECT name FROM organizations WHERE slug = ${DEMO_SLUG}
+       AND (${token === null}
+            OR EXISTS (SELECT 1 FROM organization_access_tokens WHERE token_hash = ${sha256Hex(token ?? "")}))`;
+  if (!rows[0]) return null;
+  return {
+    created: false,
+    organizationName: rows[0].name,
+    adminEmail: (process.env.DEMO_ADMIN_EMAIL ?? "admin@demo.test").toLowerCase(),
+    adminPassword: null,
+    token,
+    checkoutUrl: null,
+  };
 }
 
 function printBanner(demo: DemoResult): void {
@@ -115,7 +148,7 @@ function printBanner(demo: DemoResult): void {
     `  Dashboard:     ${publicBaseUrl()}/dashboard`,
     `  Admin login:   ${demo.adminEmail} / ${demo.adminPassword ?? "(shown only when first seeded; DEMO_ADMIN_PASSWORD sets it)"}`,
     `  Access token:  ${demo.token ?? "(shown only when first seeded; DEMO_ACCESS_TOKEN fixes it)"}`,
-    `  Checkout URL:  ${demo.checkoutUrl ?? "(none)"}`,
+    `  Checkout URL:  ${demo.checkoutUrl ?? "(shown when first seeded; POST /v1/checkouts/custom/ with the token opens one)"}`,
     "Set SEED_DEMO=false to skip the demo organization.",
     rule,
   ];

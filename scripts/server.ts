@@ -4,7 +4,7 @@
 // demo seed, job worker: lib/boot.ts), so "Ready" is printed only once requests can be served.
 // SIGINT or SIGTERM stops it gracefully and closes the database, which releases the folder lock.
 import { listenAppServer } from "../lib/server/http-server";
-import { runShutdown } from "../lib/server/lifecycle";
+import { announceReady, expectReadyAnnouncement, runShutdown } from "../lib/server/lifecycle";
 
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -17,6 +17,8 @@ export async function runServer(mode: "start" | "dev", root: string): Promise<vo
     NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"),
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
   });
+  // Boot's after-Ready work (the job worker) waits for the announcement below.
+  expectReadyAnnouncement();
   const hostname = process.env.HOST ?? "0.0.0.0";
   const port = Number(process.env.PORT ?? 3000);
   const { default: next } = await import("next");
@@ -24,6 +26,7 @@ export async function runServer(mode: "start" | "dev", root: string): Promise<vo
   await Promise.all([app.prepare(), dev ? null : registerInstrumentation(root)]);
   const server = await listenAppServer({ hostname, port, handle: app.getRequestHandler() });
   console.log(`Ready on ${server.url} in ${Math.round(performance.now())} ms${dev ? " (development)" : ""}.`);
+  announceReady();
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -3,11 +3,11 @@
 // PrismaClient per process:
 // - DATABASE_URL set: PostgreSQL through @prisma/adapter-pg with a connection pool;
 // - otherwise: embedded PostgreSQL (PGlite) in DATA_DIR, locked against a second process.
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
+// The drivers are imported when connecting, only the configured one: a PostgreSQL server never
+// loads PGlite, and the embedded one never loads pg.
+import type { PGlite } from "@electric-sql/pglite";
 import path from "node:path";
-import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import type pg from "pg";
 import { databaseConfig, type DatabaseConfig } from "../config";
 import { PrismaClient, type Prisma } from "../generated/prisma/client";
 import { registerDirectDriver, type DirectQuery } from "./direct";
@@ -47,6 +47,7 @@ export function pgRunner(client: pg.Client | pg.PoolClient): SqlRunner {
 }
 
 async function openPglite(dataDir: string): Promise<{ db: PGlite; release: () => void }> {
+  const { PGlite } = await import("@electric-sql/pglite");
   if (dataDir.startsWith("memory://")) return { db: await PGlite.create(dataDir), release: () => {} };
   const release = lockDatabaseFolder(dataDir);
   try {
@@ -68,6 +69,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       release();
       throw error;
     }
+    const { PrismaPGlite } = await import("pglite-prisma-adapter");
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     // PGlite runs a query only between transactions, so a direct statement never lands in one.
     registerDirectDriver(prisma, {
@@ -90,6 +92,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       },
     };
   }
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
   const migrator = new pg.Client({ connectionString: config.url });
   await migrator.connect();
   try {

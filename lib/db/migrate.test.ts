@@ -43,6 +43,31 @@ describe("applyMigrations", () => {
     await db.close();
   });
 
+  it("checks an up-to-date database with one query, and no lock", async () => {
+    const db = await PGlite.create("memory://");
+    await applyMigrations(pgliteRunner(db), sample);
+    const statements: string[] = [];
+    const runner = pgliteRunner(db);
+    const counting = {
+      query: <R>(sql: string, params?: unknown[]) => (statements.push(sql), runner.query<R>(sql, params)),
+      exec: (sql: string) => (statements.push(sql), runner.exec(sql)),
+    };
+    expect(await applyMigrations(counting, sample)).toEqual({ applied: [], alreadyApplied: 2 });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^SELECT migration_name, checksum FROM "_prisma_migrations"/);
+    // One more local migration: the full path applies it.
+    const third: Migration = {
+      name: "20260103000000_three",
+      sql: "CREATE TABLE three (id int);",
+      checksum: "d".repeat(64),
+    };
+    expect(await applyMigrations(counting, [...sample, third])).toEqual({
+      applied: [third.name],
+      alreadyApplied: 2,
+    });
+    await db.close();
+  });
+
   it("refuses a migration edited after it was applied", async () => {
     const db = await PGlite.create("memory://");
     await applyMigrations(pgliteRunner(db), sample);

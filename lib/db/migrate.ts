@@ -49,17 +49,40 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export type MigrationResult = { applied: string[]; alreadyApplied: number };
 
+const SELECT_APPLIED = `SELECT migration_name, checksum FROM "_prisma_migrations"
+  WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
+/**
+ * True when the database has applied exactly these migrations (names and checksums): one query,
+ * no lock. Anything else (no table yet, one missing, one edited) takes applyMigrations' full path,
+ * which applies, or refuses with its clear message.
+ */
+async function isUpToDate(db: SqlRunner, migrations: Migration[]): Promise<boolean> {
+  let applied: { migration_name: string; checksum: string }[];
+  try {
+    applied = (await db.query<{ migration_name: string; checksum: string }>(SELECT_APPLIED)).rows;
+  } catch (error) {
+    // undefined_table: a fresh database, which the full path creates the table in.
+    if ((error as { code?: unknown }).code === "42P01") return false;
+    throw error;
+  }
+  const recorded = new Map(applied.map((row) => [row.migration_name, row.checksum]));
+  return (
+    applied.length === migrations.length &&
+    migrations.every((migration) => recorded.get(migration.name) === migration.checksum)
+  );
+}
+
 export async function applyMigrations(
   db: SqlRunner,
   migrations = readMigrations(),
 ): Promise<MigrationResult> {
+  // Every start of an up-to-date server ends here, without the lock and the table check.
+  if (await isUpToDate(db, migrations)) return { applied: [], alreadyApplied: migrations.length };
   await db.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
   try {
     await db.exec(CREATE_MIGRATIONS_TABLE);
-    const { rows } = await db.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations"
-        WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
+    const { rows } = await db.query<{ migration_name: string; checksum: string }>(SELECT_APPLIED);
     const done = new Map(rows.map((row) => [row.migration_name, row.checksum]));
     const applied: string[] = [];
     for (const migration of migrations) {

@@ -22,8 +22,9 @@ import {
   createProduct,
   createToken,
 } from "../factories";
+import { DEMO_SLUG } from "./demo-slug";
 
-export const DEMO_SLUG = "demo";
+export { DEMO_SLUG } from "./demo-slug";
 export const DEMO_EXPIRED_CHECKOUT_SECRET = "cs_demo_expired";
 /** Fixed so browser tests can open checkouts for the pay-what-you-want product. */
 export const DEMO_PWYW_PRODUCT_ID = "00000000-0000-4000-8000-0000000001c0";

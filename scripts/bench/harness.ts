@@ -109,17 +109,13 @@ export function rssMb(pid: number): number | null {
   }
 }
 
-/**
- * The app's server (`scripts/serve.mjs start`) on 127.0.0.1:`port` with the demo data, the fixed
- * TOKEN and every rate limit raised out of the way; on `databaseUrl`, or the embedded database in
- * `dataDir`. Resolves once it answers.
- */
-export async function startApp(options: {
+/** What `startApp` runs the app's server with (see there); `npm run bench:startup` uses it too. */
+export function appEnv(options: {
   port: number;
   databaseUrl?: string;
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
-}): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
+}): NodeJS.ProcessEnv {
   const base = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -138,11 +134,26 @@ export async function startApp(options: {
   delete env.DATA_DIR;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
+  return env;
+}
+
+/**
+ * The app's server (`scripts/serve.mjs start`) on 127.0.0.1:`port` with the demo data, the fixed
+ * TOKEN and every rate limit raised out of the way; on `databaseUrl`, or the embedded database in
+ * `dataDir`. Resolves once it answers.
+ */
+export async function startApp(options: {
+  port: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
+  const base = `http://127.0.0.1:${options.port}`;
   const started = Date.now();
   const child = await startProcess(
     "the app",
     [path.join(root, "scripts", "serve.mjs"), "start"],
-    env,
+    appEnv(options),
     async () => (await fetch(`${base}/bench/constant`)).ok,
   );
   return { child, base, readyMs: Date.now() - started };
