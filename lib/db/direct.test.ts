@@ -2,7 +2,7 @@
 // table's list of timestamp columns matches prisma/schema.prisma.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { optionalRowFromJson, rowFromJson, TIMESTAMP_COLUMNS } from "./direct";
 
 function timestampColumnsOf(table: string): string[] {
@@ -40,5 +40,19 @@ describe("direct statements' rows", () => {
       key: "2026-11-23T22:16:49.123",
     });
     expect(optionalRowFromJson("discounts", null)).toBeNull();
+  });
+
+  it("finds a client registered by another copy of the module (Next.js bundles one per route)", async () => {
+    const client = {};
+    const query = async () => [{ via: "driver" }];
+    const first = await import("./direct");
+    first.registerDirectDriver(client, {
+      query: query as never,
+      transaction: (work) => work(query as never),
+    });
+    vi.resetModules();
+    const second = await import("./direct");
+    expect(second).not.toBe(first);
+    expect(await second.directQuery(client as never)("SELECT 1")).toEqual([{ via: "driver" }]);
   });
 });

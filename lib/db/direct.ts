@@ -21,7 +21,11 @@ export type DirectDriver = {
   transaction<T>(work: (query: DirectQuery) => Promise<T>): Promise<T>;
 };
 
-const drivers = new WeakMap<object, DirectDriver>();
+// On globalThis, like the connections themselves (./client.ts): Next.js may load this module once
+// per route bundle and once for instrumentation, and the client registered by the first must be
+// found by all.
+const registry = globalThis as unknown as { __directDrivers?: WeakMap<object, DirectDriver> };
+const drivers = (registry.__directDrivers ??= new WeakMap<object, DirectDriver>());
 
 /** Called where a client is created: statements given this client go straight to its driver. */
 export function registerDirectDriver(client: object, driver: DirectDriver): void {
