@@ -131,10 +131,21 @@ export function appEnv(options: {
     ...options.env,
   };
   delete env.DATABASE_URL;
+  // Node.js flags for the server only (not the load generator), to try other heap limits.
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   delete env.DATA_DIR;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   return env;
+}
+
+/** The Node.js flags `npm start` gives the server (its heap limits), read from package.json. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^node\s+(.*?)\s*scripts\/serve\.mjs start$/.exec(pkg.scripts.start ?? "");
+  return match?.[1] ? match[1].split(/\s+/) : [];
 }
 
 /**
@@ -152,7 +163,7 @@ export async function startApp(options: {
   const started = Date.now();
   const child = await startProcess(
     "the app",
-    [path.join(root, "scripts", "serve.mjs"), "start"],
+    [...startFlags(), path.join(root, "scripts", "serve.mjs"), "start"],
     appEnv(options),
     async () => (await fetch(`${base}/bench/constant`)).ok,
   );
