@@ -6,6 +6,7 @@
 // The drivers are imported when connecting, only the configured one: a PostgreSQL server never
 // loads PGlite, and the embedded one never loads pg.
 import type { PGlite } from "@electric-sql/pglite";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type pg from "pg";
 import { databaseConfig, type DatabaseConfig } from "../config";
@@ -59,6 +60,22 @@ async function openPglite(dataDir: string): Promise<{ db: PGlite; release: () =>
   }
 }
 
+// The direct statements are few and fixed (lib/db/direct.ts), so each is a named prepared statement:
+// PostgreSQL parses and plans it once per connection instead of on every request (planning the
+// order with its five relations costs about 0.5 ms of the database's CPU, more than running it).
+const statementNames = new Map<string, string>();
+
+function prepared(text: string, values: readonly unknown[] = []): pg.QueryConfig {
+  let name = statementNames.get(text);
+  // A text built per call would never repeat: past a bound, statements simply go unnamed.
+  if (!name && statementNames.size >= 200) return { text, values: values as unknown[] };
+  if (!name) {
+    name = `direct_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: values as unknown[] };
+}
+
 async function connect(config: DatabaseConfig): Promise<Connection> {
   if (config.kind === "pglite") {
     const { db, release } = await openPglite(config.dataDir);
@@ -107,7 +124,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   registerDirectDriver(prisma, {
-    query: async (text, values) => (await pool.query(text, values as unknown[])).rows,
+    query: async (text, values) => (await pool.query(prepared(text, values))).rows,
     transaction: async (work) => {
       const client = await pool.connect();
       let broken = false;
@@ -115,7 +132,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
         await client.query("BEGIN");
         const result = await work(
           (async (text: string, values?: readonly unknown[]) =>
-            (await client.query(text, values as unknown[])).rows) as DirectQuery,
+            (await client.query(prepared(text, values))).rows) as DirectQuery,
         );
         await client.query("COMMIT");
         return result;
