@@ -22,6 +22,10 @@ function int(value: unknown): number | null {
   return typeof value === "number" && Number.isInteger(value) ? value : null;
 }
 
+function dateBound(value: unknown): string | null {
+  return typeof value === "string" && isValidDate(value) ? value : null;
+}
+
 /** Why an answer is not valid for a field, as a problem type and message; null when it is valid. */
 function answerProblem(
   field: AttachedFieldForAnswers["custom_field"],
@@ -50,10 +54,18 @@ function answerProblem(
         return { type: "less_than_equal", msg: `Input should be less than or equal to ${le}` };
       return null;
     }
-    case "date":
+    case "date": {
       if (typeof value !== "string" || !isValidDate(value))
         return { type: "value_error", msg: "Input should be a valid date in the format YYYY-MM-DD" };
+      // Bounds are YYYY-MM-DD too, so comparing the text compares the days.
+      const ge = dateBound(props.ge);
+      const le = dateBound(props.le);
+      if (ge !== null && value < ge)
+        return { type: "greater_than_equal", msg: `Input should be on or after ${ge}` };
+      if (le !== null && value > le)
+        return { type: "less_than_equal", msg: `Input should be on or before ${le}` };
       return null;
+    }
     case "checkbox":
       if (typeof value !== "boolean") return { type: "bool_type", msg: "Input should be a valid boolean" };
       return null;

@@ -173,17 +173,20 @@ export async function createCustomField(
       ...rest,
     },
   });
-  if (attachTo) {
-    await db.attachedCustomField.create({
-      data: {
-        product_id: attachTo.productId,
-        custom_field_id: field.id,
-        required: attachTo.required ?? false,
-        order: attachTo.order ?? 0,
-      },
-    });
-  }
+  if (attachTo) await attachCustomField(db, attachTo.productId, field.id, attachTo);
   return field;
+}
+
+/** Attaches an existing custom field to a product (what products' attached_custom_fields holds). */
+export async function attachCustomField(
+  db: DbOrTx,
+  productId: string,
+  customFieldId: string,
+  { required = false, order = 0 }: { required?: boolean; order?: number } = {},
+) {
+  return db.attachedCustomField.create({
+    data: { product_id: productId, custom_field_id: customFieldId, required, order },
+  });
 }
 
 /**

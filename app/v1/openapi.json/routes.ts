@@ -10,6 +10,8 @@ import * as products from "../products/route";
 import * as discounts from "../discounts/route";
 import * as customers from "../customers/route";
 import * as benefits from "../benefits/route";
+import * as customFields from "../custom-fields/route";
+import * as customField from "../custom-fields/[id]/route";
 import * as checkouts from "../checkouts/custom/route";
 import * as checkout from "../checkouts/custom/[id]/route";
 import * as clientCheckout from "../checkouts/custom/client/[client_secret]/route";
@@ -36,6 +38,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/discounts/", module: discounts },
   { path: "/v1/customers/", module: customers },
   { path: "/v1/benefits/", module: benefits },
+  { path: "/v1/custom-fields/", module: customFields },
+  { path: "/v1/custom-fields/{id}", module: customField },
   { path: "/v1/checkouts/custom/", module: checkouts },
   { path: "/v1/checkouts/custom/{id}", module: checkout },
   { path: "/v1/checkouts/custom/client/{client_secret}", module: clientCheckout },
