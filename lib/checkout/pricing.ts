@@ -24,6 +24,8 @@ export async function discountRefusal(
   options: { now?: Date; priceOnly?: boolean } = {},
 ): Promise<string | null> {
   const now = options.now ?? new Date();
+  // Deleted while a session held it: gone for every rule, so a price change drops it too.
+  if (discount.deleted_at) return "Discount is no longer redeemable.";
   if (price.amount_type === "free") return "Discounts do not apply to free prices.";
   if (discount.type === "fixed" && discount.currency && discount.currency !== price.price_currency) {
     return "Discount currency does not match the price.";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors";
-import { foundOrThrow, inOrganizations, tenantWhere } from "./tenancy";
+import { foundOrThrow, inOrganizations, organizationForCreate, tenantWhere } from "./tenancy";
 import type { Principal } from "./principal";
 
 const principal: Principal = {
@@ -42,5 +42,35 @@ describe("foundOrThrow", () => {
         detail: "License key not found.",
       });
     }
+  });
+});
+
+describe("organizationForCreate", () => {
+  const problemOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as ApiError).body();
+    }
+    throw new Error("expected a 422");
+  };
+
+  it("takes the body's organization when it is the principal's, else the only one", () => {
+    expect(organizationForCreate(principal, "b")).toBe("b");
+    expect(organizationForCreate({ ...principal, organizationIds: ["a"] }, undefined)).toBe("a");
+    expect(organizationForCreate({ ...principal, organizationIds: ["a"] }, null)).toBe("a");
+  });
+
+  it("refuses another organization, and a missing one when the principal has several", () => {
+    expect(problemOf(() => organizationForCreate(principal, "z"))).toEqual({
+      error: "RequestValidationError",
+      detail: [
+        { type: "value_error", loc: ["body", "organization_id"], msg: "Organization not found.", input: "z" },
+      ],
+    });
+    expect(problemOf(() => organizationForCreate(principal, undefined))).toEqual({
+      error: "RequestValidationError",
+      detail: [{ type: "missing", loc: ["body", "organization_id"], msg: "Field required", input: null }],
+    });
   });
 });

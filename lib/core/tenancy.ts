@@ -22,3 +22,21 @@ export function foundOrThrow<T>(row: T | null | undefined, detail?: string): T {
   if (row === null || row === undefined) throw ApiError.notFound(detail);
   return row;
 }
+
+/**
+ * The organization a new resource belongs to: `organization_id` from the body, which must be one
+ * of the principal's (422 otherwise, like the reference API), or, when omitted, the principal's
+ * only organization (a token has one; a merchant in several organizations must say which).
+ */
+export function organizationForCreate(
+  principal: Principal,
+  organizationId: string | null | undefined,
+): string {
+  if (organizationId) {
+    if (principal.organizationIds.includes(organizationId)) return organizationId;
+    throw ApiError.invalid(["body", "organization_id"], "Organization not found.", organizationId);
+  }
+  const [only, ...others] = principal.organizationIds;
+  if (only && others.length === 0) return only;
+  throw ApiError.invalid(["body", "organization_id"], "Field required", null, "missing");
+}

@@ -59,7 +59,7 @@ export const TIMESTAMP_COLUMNS = {
   customers: ["created_at", "modified_at"],
   products: ["created_at", "modified_at"],
   product_prices: ["created_at", "modified_at"],
-  discounts: ["created_at", "modified_at", "starts_at", "ends_at"],
+  discounts: ["created_at", "modified_at", "starts_at", "ends_at", "deleted_at"],
   subscriptions: [
     "created_at",
     "modified_at",

@@ -8,6 +8,7 @@ import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
 import * as discounts from "../discounts/route";
+import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
 import * as benefits from "../benefits/route";
 import * as customFields from "../custom-fields/route";
@@ -36,6 +37,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
   { path: "/v1/discounts/", module: discounts },
+  { path: "/v1/discounts/{id}", module: discount },
   { path: "/v1/customers/", module: customers },
   { path: "/v1/benefits/", module: benefits },
   { path: "/v1/custom-fields/", module: customFields },
