@@ -8,6 +8,8 @@ import {
   createBenefit,
   createCheckout,
   createCustomer,
+  createCustomField,
+  createDiscount,
   createLicenseKey,
   createMerchantUser,
   createOrder,
@@ -36,6 +38,9 @@ export type Fixture = {
   orderId: string;
   /** A token other than the one used to call, for the revoke route's path. */
   otherTokenId: string;
+  /** Attached to no product, so the valid DELETE of its route succeeds. */
+  customFieldId: string;
+  discountId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -61,6 +66,8 @@ export async function createFixture(): Promise<Fixture> {
   const licenseKey = await db.licenseKey.findFirstOrThrow({ where: { customer_id: customer.id } });
   const activation = await createActivation(db, licenseKey.id);
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
+  const customField = await createCustomField(db, organization.id);
+  const discount = await createDiscount(db, organization.id);
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -87,6 +94,8 @@ export async function createFixture(): Promise<Fixture> {
     activationId: activation.id,
     orderId: order.id,
     otherTokenId: other.accessToken.id,
+    customFieldId: customField.id,
+    discountId: discount.id,
   };
 }
 

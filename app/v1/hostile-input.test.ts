@@ -63,6 +63,8 @@ function pathParams(template: string): Record<string, string | string[]> {
       activation_id: f.activationId,
     },
     "/v1/orders/{id}": { id: f.orderId },
+    "/v1/custom-fields/{id}": { id: f.customFieldId },
+    "/v1/discounts/{id}": { id: f.discountId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
@@ -90,6 +92,15 @@ function validBody(method: Method, template: string): Record<string, unknown> {
       customer_billing_address: { country: "US" },
       confirmation_token_id: "tok_visa",
     },
+    "POST /v1/custom-fields/": { type: "text", slug: "hostile-field", name: "Hostile field", properties: {} },
+    "PATCH /v1/custom-fields/{id}": { name: "Renamed field" },
+    "POST /v1/discounts/": {
+      name: "Hostile discount",
+      type: "percentage",
+      basis_points: 1000,
+      duration: "once",
+    },
+    "PATCH /v1/discounts/{id}": { name: "Renamed discount" },
     "POST /v1/customer-portal/license-keys/validate": key,
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },

@@ -2,6 +2,7 @@
 // the API's output, the create/update bodies, and each type's `properties`, which accept exactly
 // what the checkout can check answers against (lib/checkout/custom-fields.ts).
 import { z } from "zod";
+import { boundedJsonObject } from "../core/metadata";
 import type { AttachedCustomField, CustomField } from "../generated/prisma/client";
 import { timestamps } from "../core/schemas";
 import { metadataOut, metadataSchema, FREE_FORM_MAX_BYTES } from "../core/metadata";
@@ -141,7 +142,8 @@ const slug = z
   .regex(/^[a-z0-9_-]+$/, "Slug should contain only lowercase letters, digits, hyphens and underscores");
 const name = z.string().trim().min(1).max(255);
 /** Checked against the field's type by the service (on update the type is the stored one). */
-const properties = z.record(z.string(), z.unknown());
+// Bounded like every free-form object (keys and bytes); the type's own schema then checks it.
+const properties = boundedJsonObject;
 
 export const createCustomFieldBody = z.object({
   type: z.enum(CUSTOM_FIELD_TYPES),
