@@ -2,10 +2,9 @@
 // the API's output, the create/update bodies, and each type's `properties`, which accept exactly
 // what the checkout can check answers against (lib/checkout/custom-fields.ts).
 import { z } from "zod";
-import { boundedJsonObject } from "../core/metadata";
 import type { AttachedCustomField, CustomField } from "../generated/prisma/client";
 import { timestamps } from "../core/schemas";
-import { metadataOut, metadataSchema, FREE_FORM_MAX_BYTES } from "../core/metadata";
+import { boundedJsonObject, metadataOut, metadataSchema, FREE_FORM_MAX_BYTES } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
 
