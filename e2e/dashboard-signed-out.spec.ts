@@ -84,6 +84,9 @@ test("a session that ends while the dashboard is open (signed out elsewhere) end
 }) => {
   await signIn(page, ORG);
   await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+  // The overview's own queries must have answered first: one still in flight when the cookies go
+  // would get its 401 and redirect before the click below (a race of the test, not of the app).
+  await page.waitForLoadState("networkidle");
   // Signing out in another tab removes the cookies this tab relies on.
   await context.clearCookies();
   const api = recordApiRequests(page);
