@@ -20,6 +20,13 @@ export const SCOPES = [
   "webhooks:read",
   "webhooks:write",
   "metrics:read",
+  // Beyond the contract's list: the catalog's uploads, checkout links and organization settings.
+  "files:read",
+  "files:write",
+  "checkout_links:read",
+  "checkout_links:write",
+  "organizations:read",
+  "organizations:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
