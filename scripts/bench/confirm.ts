@@ -10,12 +10,14 @@
 // transaction as the order): p50 and p99. Goal: ≥ 200 per second through to succeeded.
 // Env: BENCH_PORT (3212), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1 forces a build.
 import type { ChildProcess } from "node:child_process";
+import os from "node:os";
 import pg from "pg";
 import { sampleCustomFieldAnswers, type AttachedCustomFields } from "../custom-field-answers";
 import {
   admin,
   api as apiAt,
   buildIfNeeded,
+  cpuSnapshot,
   percentile,
   rssMb,
   startApp,
@@ -78,6 +80,7 @@ async function main(): Promise<number> {
 
     const sentAt = new Map<string, number>();
     const failures = new Map<number, number>();
+    const cpuBefore = cpuSnapshot(app.pid!, DATABASE);
     start = Date.now();
     await pool(sessions, CONCURRENCY, async (session, index) => {
       sentAt.set(session.id, Date.now());
@@ -120,6 +123,7 @@ async function main(): Promise<number> {
       if (pending === 0 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const cpuAfter = cpuSnapshot(app.pid!, DATABASE);
     const succeeded = rows.filter((row) => row.status === "succeeded");
     const latencies = succeeded.map((row) => row.at - sentAt.get(row.id)!).sort((a, b) => a - b);
     const lastSucceeded = Math.max(...succeeded.map((row) => row.at));
@@ -151,6 +155,17 @@ async function main(): Promise<number> {
     console.log(`| succeeded per second (first confirm → last succeeded) | ${throughput.toFixed(0)} |`);
     console.log(`| confirm → succeeded p50 | ${percentile(latencies, 50).toFixed(0)} ms |`);
     console.log(`| confirm → succeeded p99 | ${percentile(latencies, 99).toFixed(0)} ms |`);
+    // Where a purchase's CPU goes (server: confirm + job; PostgreSQL: every backend; the load's
+    // client): the sum bounds throughput at (cores × 1000 / CPU ms per purchase) however it is split.
+    const perPurchase = (key: "app" | "postgres" | "bench") =>
+      (cpuAfter[key] - cpuBefore[key]) / Math.max(1, succeeded.length);
+    const cpuTotal = perPurchase("app") + perPurchase("postgres") + perPurchase("bench");
+    console.log(
+      `| CPU per purchase | server ${perPurchase("app").toFixed(1)} ms, PostgreSQL ${perPurchase("postgres").toFixed(1)} ms, load client ${perPurchase("bench").toFixed(1)} ms |`,
+    );
+    console.log(
+      `| purchases/s this CPU allows on ${os.cpus().length} cores | ${((os.cpus().length * 1000) / cpuTotal).toFixed(0)} (PostgreSQL alone: ${((os.cpus().length * 1000) / perPurchase("postgres")).toFixed(0)}) |`,
+    );
     console.log(`| server RSS after the load | ${rss === null ? "unknown" : `${rss.toFixed(0)} MB`} |`);
     const met = succeeded.length === CONFIRMS && throughput >= 200;
     console.log(`\nGoal ≥ 200 per second through to succeeded: ${met ? "met" : "missed"}`);

@@ -109,6 +109,53 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at field 3; utime is field 14.
+    const fields = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    const ticks = fields[11]! + fields[12]!;
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0; // the process ended between the listing and the read
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+/**
+ * CPU used so far by the app's server and by PostgreSQL for one database: its backends (their
+ * process title names the database) and the server-wide writers (WAL writer, checkpointer,
+ * background writer) that every commit feeds. Backends of other databases are not counted, so a
+ * test run beside the load does not inflate it; a backend that exits takes its CPU with it, so the
+ * app's pooled connections must outlive the load (they do). The difference of two snapshots over a
+ * load says where each request's CPU goes.
+ */
+export function cpuSnapshot(
+  appPid: number,
+  database: string,
+): { app: number; postgres: number; bench: number } {
+  let postgres = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title = "";
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      title = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    const serverWide = /: (walwriter|checkpointer|background writer)\s*$/.test(title.replace(/\0/g, " "));
+    if (serverWide || title.includes(` ${database} `)) postgres += processCpuMs(Number(entry));
+  }
+  const own = process.cpuUsage();
+  return { app: processCpuMs(appPid), postgres, bench: (own.user + own.system) / 1000 };
+}
+
 /** What `startApp` runs the app's server with (see there); `npm run bench:startup` uses it too. */
 export function appEnv(options: {
   port: number;
