@@ -41,6 +41,7 @@ export type Fixture = {
   /** Attached to no product, so the valid DELETE of its route succeeds. */
   customFieldId: string;
   discountId: string;
+  subscriptionId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -68,6 +69,11 @@ export async function createFixture(): Promise<Fixture> {
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
+  const monthly = await createProduct(db, organization.id, { price: { type: "recurring" } });
+  const renewing = await createOrder(db, organization.id, {
+    customerId: customer.id,
+    priceId: monthly.price.id,
+  });
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -96,6 +102,7 @@ export async function createFixture(): Promise<Fixture> {
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,
     discountId: discount.id,
+    subscriptionId: renewing.subscription_id!,
   };
 }
 

@@ -65,6 +65,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/orders/{id}": { id: f.orderId },
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
+    "/v1/subscriptions/{id}": { id: f.subscriptionId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };

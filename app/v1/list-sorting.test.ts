@@ -27,6 +27,7 @@ import { GET as listCustomers } from "./customers/route";
 import { GET as listDiscounts } from "./discounts/route";
 import { GET as listBenefits } from "./benefits/route";
 import { GET as listAccessTokens } from "./organization-access-tokens/route";
+import { GET as listSubscriptions } from "./subscriptions/route";
 import { POST as signIn } from "./auth/sign-in/route";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
@@ -150,6 +151,28 @@ const cases: ListCase[] = [
         createBenefit(db, org, { created_at, description: high ? "Support" : "Keys" }),
       );
       return { auth, ids: benefits.map((b) => b.id) };
+    },
+  },
+  {
+    route: "GET /v1/subscriptions/",
+    list: listSubscriptions,
+    field: "amount",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const customer = await createCustomer(db, org);
+      const { price } = await createProduct(db, org, {
+        price: { type: "recurring", recurring_interval: "month" },
+      });
+      const orders = await make((created_at, high) =>
+        createOrder(db, org, { customerId: customer.id, priceId: price.id, order: { created_at } }).then(
+          (order) =>
+            db.subscription.update({
+              where: { id: order.subscription_id! },
+              data: { amount: high ? 2000 : 1000 },
+            }),
+        ),
+      );
+      return { auth, ids: orders.map((s) => s.id) };
     },
   },
   {

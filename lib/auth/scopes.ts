@@ -20,13 +20,16 @@ export const SCOPES = [
   "webhooks:read",
   "webhooks:write",
   "metrics:read",
-  // Beyond the contract's list: the catalog's uploads, checkout links and organization settings.
+  // Beyond the contract's list: the catalog's uploads, checkout links, organization settings and
+  // subscriptions.
   "files:read",
   "files:write",
   "checkout_links:read",
   "checkout_links:write",
   "organizations:read",
   "organizations:write",
+  "subscriptions:read",
+  "subscriptions:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
