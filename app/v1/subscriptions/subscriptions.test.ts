@@ -40,7 +40,11 @@ const SUBSCRIPTION_FIELDS = [
 
 let db: Db;
 let token: string;
-const ids: Record<string, string> = {};
+const ids = {
+  ...{ org: "", ordersOnly: "", otherToken: "", ada: "", grace: "" },
+  ...{ monthlyProduct: "", monthlyPrice: "", yearlyProduct: "" },
+  ...{ first: "", second: "", third: "", foreign: "" },
+};
 const started = new Date(Date.UTC(2026, 0, 15, 9, 30));
 
 async function subscribe(organizationId: string, customerId: string, priceId: string, createdAt: Date) {
