@@ -2,7 +2,7 @@
 // /dashboard: to the first organization of the signed-in merchant, or to sign-in.
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
-import { isUnauthenticated } from "@/components/dashboard/api";
+import { isUnauthenticated } from "@/components/api-client";
 import { useSession } from "@/components/dashboard/hooks/session";
 import { ErrorState, Skeleton } from "@/components/dashboard/ui/states";
 

@@ -2,7 +2,8 @@
 // Discount code: apply and remove (right away, not debounced), the saving next to the code. Hidden
 // when the merchant disallows codes; shown as fixed when the merchant set the discount.
 import { useId, useState, type FormEvent } from "react";
-import { CheckoutRequestError, type CheckoutView } from "./api";
+import { ApiRequestError } from "@/components/api-client";
+import type { CheckoutView } from "./api";
 import { ErrorText, Spinner, TextInput } from "./fields";
 import { errorsFrom, fieldId } from "./form-state";
 import { formatMoney } from "@/lib/money";
@@ -57,9 +58,9 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
         );
       }
     } catch (e) {
-      if (e instanceof CheckoutRequestError && e.problems.length) {
+      if (e instanceof ApiRequestError && e.problems.length) {
         setError(errorsFrom(e.problems, checkout).discount_code ?? e.message);
-      } else if (e instanceof CheckoutRequestError) {
+      } else if (e instanceof ApiRequestError) {
         setError(e.message);
       } else {
         setError("Something went wrong. Please try again.");

@@ -5,14 +5,8 @@
 // confirms once (one idempotency key per attempt, the button locked while it runs).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { testTokenForCard, validateCard, type CardErrors, type CardInput } from "@/lib/checkout/card";
-import {
-  CheckoutRequestError,
-  loadSchemas,
-  NETWORK_ERROR,
-  newIdempotencyKey,
-  type CheckoutView,
-  type Problem,
-} from "./api";
+import { ApiRequestError, NETWORK_ERROR, type Problem } from "@/components/api-client";
+import { loadSchemas, newIdempotencyKey, type CheckoutView } from "./api";
 import { CardFields } from "./card-fields";
 import type { Choice } from "./countries";
 import { CustomFields } from "./custom-fields";
@@ -282,7 +276,7 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
   }
 
   function handleConfirmError(error: unknown, current: CheckoutView) {
-    if (!(error instanceof CheckoutRequestError)) {
+    if (!(error instanceof ApiRequestError)) {
       setFormError("Something went wrong. Please try again.");
       return;
     }

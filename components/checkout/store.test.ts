@@ -1,13 +1,14 @@
 // The hosted page's session store: answers replace the session and reach subscribers, network and
 // 5xx failures are retried (4xx never), the benefits are read once and again only after an error.
 import { describe, expect, it, vi } from "vitest";
-import { CheckoutRequestError, type CheckoutBenefits, type CheckoutView } from "./api";
+import { ApiRequestError } from "@/components/api-client";
+import type { CheckoutBenefits, CheckoutView } from "./api";
 import { CheckoutStore, isRetryable, type StoreApi } from "./store";
 
 const session = (status: string) => ({ client_secret: "cs_1", status }) as unknown as CheckoutView;
 const benefits = { items: [] } as unknown as CheckoutBenefits;
-const serverError = () => new CheckoutRequestError(503, "ServiceUnavailable", "down");
-const notFound = () => new CheckoutRequestError(404, "ResourceNotFound", "gone");
+const serverError = () => new ApiRequestError(503, "ServiceUnavailable", "down");
+const notFound = () => new ApiRequestError(404, "ResourceNotFound", "gone");
 
 function storeWith(api: Partial<StoreApi>) {
   const waits: number[] = [];
@@ -25,10 +26,10 @@ function storeWith(api: Partial<StoreApi>) {
 
 describe("isRetryable", () => {
   it("retries network failures and 5xx, never 4xx", () => {
-    expect(isRetryable(new CheckoutRequestError(0, "NetworkError", "offline"))).toBe(true);
+    expect(isRetryable(new ApiRequestError(0, "NetworkError", "offline"))).toBe(true);
     expect(isRetryable(serverError())).toBe(true);
     expect(isRetryable(notFound())).toBe(false);
-    expect(isRetryable(new CheckoutRequestError(422, "RequestValidationError", "bad"))).toBe(false);
+    expect(isRetryable(new ApiRequestError(422, "RequestValidationError", "bad"))).toBe(false);
   });
 });
 

@@ -2,13 +2,8 @@
 // dozen lines instead of a query library: the page reads one session, replaces it with each answer
 // of the server, polls it while it is processed, and reads the benefits once. Keeping
 // @tanstack/react-query out of the page is about 11 kB (gzip) less JavaScript before it can be paid.
-import {
-  CheckoutRequestError,
-  getCheckout,
-  getCheckoutBenefits,
-  type CheckoutBenefits,
-  type CheckoutView,
-} from "./api";
+import { ApiRequestError } from "@/components/api-client";
+import { getCheckout, getCheckoutBenefits, type CheckoutBenefits, type CheckoutView } from "./api";
 
 export type BenefitsState =
   { status: "pending" } | { status: "error"; error: unknown } | { status: "success"; data: CheckoutBenefits };
@@ -23,7 +18,7 @@ export type StoreApi = {
 
 /** 4xx answers are final; a network failure or 5xx is worth asking again. */
 export function isRetryable(error: unknown): boolean {
-  const status = error instanceof CheckoutRequestError ? error.status : 0;
+  const status = error instanceof ApiRequestError ? error.status : 0;
   return !(status >= 400 && status < 500);
 }
 

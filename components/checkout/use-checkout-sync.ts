@@ -6,7 +6,8 @@
 // built from the latest values when it leaves, and the inputs never read the answer back: no
 // keystroke is lost or reverted. Parts the buyer is still typing (an incomplete email) are held back.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CheckoutRequestError, loadSchemas, type Problem, type UpdateCheckoutBody } from "./api";
+import { ApiRequestError, type Problem } from "@/components/api-client";
+import { loadSchemas, type UpdateCheckoutBody } from "./api";
 import type { SyncGroup } from "./form-state";
 import { useUpdateCheckout } from "./hooks";
 
@@ -43,7 +44,7 @@ export function useCheckoutSync(options: Options) {
   }, []);
 
   const handleError = useCallback((error: unknown) => {
-    if (!(error instanceof CheckoutRequestError)) return;
+    if (!(error instanceof ApiRequestError)) return;
     if (error.code === "NotOpenCheckout") latest.current.onClosed();
     else if (error.problems.length) latest.current.onProblems(error.problems);
   }, []);
@@ -66,7 +67,7 @@ export function useCheckoutSync(options: Options) {
       } catch (error) {
         handleError(error);
         // Nothing landed: send these parts again with the next change.
-        if (!(error instanceof CheckoutRequestError) || error.status === 0) {
+        if (!(error instanceof ApiRequestError) || error.status === 0) {
           for (const g of groups) dirty.current.add(g);
           if (pricing) {
             pricingChanged.current = true;
@@ -107,7 +108,7 @@ export function useCheckoutSync(options: Options) {
           return mutateAsync({ discount_code: code });
         });
       } catch (error) {
-        if (error instanceof CheckoutRequestError && error.code === "NotOpenCheckout") {
+        if (error instanceof ApiRequestError && error.code === "NotOpenCheckout") {
           latest.current.onClosed();
         }
         throw error;

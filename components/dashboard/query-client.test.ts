@@ -3,7 +3,7 @@
 // re-checks the session once, however many queries fail together.
 import { QueryObserver, type QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiRequestError } from "./api";
+import { ApiRequestError } from "@/components/api-client";
 import { sessionKeys } from "./hooks/session-keys";
 import { createDashboardQueryClient } from "./query-client";
 

@@ -4,7 +4,7 @@
 // sign-in. The session check's own 401 is that answer and must never ask again, or a signed-out
 // page would loop on it.
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
-import { isPermanent, isUnauthenticated } from "./api";
+import { isPermanent, isUnauthenticated } from "@/components/api-client";
 import { sessionKeys } from "./hooks/session-keys";
 
 function isSessionKey(key: QueryKey | undefined): boolean {

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { isUnauthenticated } from "./api";
+import { isUnauthenticated } from "@/components/api-client";
 import { useSession, useSignOut } from "./hooks/session";
 import { signInPath } from "./next-path";
 import { OrganizationProvider } from "./organization";
@@ -14,8 +14,13 @@ import { ErrorState, Skeleton } from "./ui/states";
 const NAV = [
   { path: "", label: "Overview" },
   { path: "/orders", label: "Orders" },
+  { path: "/products", label: "Products" },
+  { path: "/customers", label: "Customers" },
   { path: "/license-keys", label: "License keys" },
+  { path: "/discounts", label: "Discounts" },
+  { path: "/custom-fields", label: "Custom fields" },
   { path: "/checkouts", label: "Checkouts" },
+  { path: "/settings", label: "Settings" },
   { path: "/tokens", label: "Access tokens" },
 ] as const;
 

@@ -30,3 +30,13 @@ export function nextSorting(
   if (isOnlyCriterion) return [criterion(field, current === "asc" ? "desc" : "asc")];
   return [criterion(field, initial)];
 }
+
+/** The URL's sorting, without criteria the API would refuse; the fallback when none is left. */
+export function allowedSorting(
+  sorting: readonly string[],
+  fields: readonly string[],
+  fallback: readonly string[],
+): string[] {
+  const kept = sorting.filter((value) => fields.includes(value.replace(/^-/, "")));
+  return kept.length ? kept : [...fallback];
+}

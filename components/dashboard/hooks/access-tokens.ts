@@ -8,7 +8,7 @@ import type {
   createAccessTokenBody,
   createdAccessTokenSchema,
 } from "@/lib/access-tokens/schemas";
-import { apiFetch, type Page } from "../api";
+import { apiFetch, type Page } from "@/components/api-client";
 
 export type AccessToken = z.input<typeof accessTokenSchema>;
 export type CreateAccessToken = z.input<typeof createAccessTokenBody>;

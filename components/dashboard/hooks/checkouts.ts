@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { checkoutSchema } from "@/lib/checkout/schemas";
-import { apiFetch, type Page } from "../api";
+import { apiFetch, type Page } from "@/components/api-client";
 
 export type Checkout = z.input<typeof checkoutSchema>;
 

@@ -9,7 +9,7 @@ import type {
   licenseKeyWithActivationsSchema,
   updateLicenseKeyBody,
 } from "@/lib/license-keys/schemas";
-import { apiFetch, type Page } from "../api";
+import { apiFetch, type Page } from "@/components/api-client";
 
 export type LicenseKey = z.input<typeof licenseKeySchema>;
 export type LicenseKeyDetail = z.input<typeof licenseKeyWithActivationsSchema>;
@@ -74,6 +74,26 @@ export function useUpdateLicenseKey(id: string) {
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.activations(id) });
+    },
+  });
+}
+
+/**
+ * Frees an activation's slot. The merchant API has no deactivate route (Polar's neither), so this
+ * uses the public one the licensed software calls, with the key itself as the credential.
+ */
+export function useDeactivateActivation(key: Pick<LicenseKeyDetail, "id" | "key" | "organization_id">) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (activationId: string) =>
+      apiFetch<void>("/v1/customer-portal/license-keys/deactivate", {
+        method: "POST",
+        body: { key: key.key, organization_id: key.organization_id, activation_id: activationId },
+      }),
+    onSuccess: (_result, activationId) => {
+      queryClient.removeQueries({ queryKey: licenseKeyKeys.activation(key.id, activationId) });
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(key.id) });
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
     },
   });
 }

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { metricsQuery, metricsSchema } from "@/lib/metrics/schemas";
-import { apiFetch } from "../api";
+import { apiFetch } from "@/components/api-client";
 
 export type Metrics = z.input<typeof metricsSchema>;
 export type MetricsPeriod = Metrics["periods"][number];

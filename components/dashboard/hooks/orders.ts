@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { orderSchema } from "@/lib/orders/schemas";
-import { apiFetch, searchString, type Page } from "../api";
+import { apiFetch, searchString, type Page } from "@/components/api-client";
 
 export type Order = z.input<typeof orderSchema>;
 export type PriceType = Order["product_price"]["type"];

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { customerSchema } from "@/lib/customers/schemas";
 import type { orderDiscountSchema } from "@/lib/discounts/schemas";
 import type { benefitSchema, checkoutProductSchema } from "@/lib/products/schemas";
-import { apiFetch, type Page } from "../api";
+import { apiFetch, type Page } from "@/components/api-client";
 
 export type Product = z.input<typeof checkoutProductSchema>;
 export type Discount = z.input<typeof orderDiscountSchema>;

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { sessionViewSchema, signInBody } from "@/lib/auth/schemas";
-import { apiFetch, isUnauthenticated } from "../api";
+import { apiFetch, isUnauthenticated } from "@/components/api-client";
 import { sessionKeys } from "./session-keys";
 
 export type SessionView = z.input<typeof sessionViewSchema>;

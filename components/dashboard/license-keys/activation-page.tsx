@@ -3,11 +3,13 @@
 // on — its label, the meta the software sent, its dates — and the key it belongs to.
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
 import { useActivation, type Activation } from "../hooks/license-keys";
 import { useOrgPath } from "../organization";
 import { Card, DetailList, PageHeader } from "../ui/misc";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyStatusBadge } from "./status-badge";
 
 /** A meta value as text: strings as they are, anything else as JSON. */
@@ -34,11 +36,23 @@ export function ActivationPage({ keyId, activationId }: { keyId: string; activat
 
 function ActivationView({ activation }: { activation: Activation }) {
   const orgPath = useOrgPath();
+  const router = useRouter();
   const key = activation.license_key;
   const meta = Object.entries(activation.meta);
   return (
     <div className="space-y-6">
-      <PageHeader title={activation.label}>Activation of {key.display_key}</PageHeader>
+      <PageHeader
+        title={activation.label}
+        actions={
+          <DeactivateButton
+            licenseKey={key}
+            activation={activation}
+            onDeactivated={() => router.push(orgPath(`/license-keys/${key.id}`))}
+          />
+        }
+      >
+        Activation of {key.display_key}
+      </PageHeader>
       <Card title="Activation">
         <DetailList
           items={[

@@ -3,7 +3,7 @@
 // dialog first and announced by a toast after: status changes (as the current status allows),
 // limits and usage, expiry.
 import { useState } from "react";
-import { ApiRequestError } from "../api";
+import { ApiRequestError } from "@/components/api-client";
 import { useUpdateLicenseKey, type LicenseKeyDetail, type UpdateLicenseKey } from "../hooks/license-keys";
 import { Button, type ButtonVariant } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";

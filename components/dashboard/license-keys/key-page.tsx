@@ -10,6 +10,7 @@ import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
 import { EmptyState } from "../ui/states";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { bodyRowClass, cellClass, headerRowClass, Table, Th } from "../ui/table";
+import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyActions } from "./key-actions";
 import { countOfLimit } from "./logic";
 import { LicenseKeyStatusBadge } from "./status-badge";
@@ -129,7 +130,7 @@ function LicenseKeyView({ licenseKey }: { licenseKey: LicenseKeyDetail }) {
                 <Th>Label</Th>
                 <Th>Activated</Th>
                 <Th>
-                  <span className="sr-only">Details</span>
+                  <span className="sr-only">Actions</span>
                 </Th>
               </tr>
             </thead>
@@ -138,13 +139,14 @@ function LicenseKeyView({ licenseKey }: { licenseKey: LicenseKeyDetail }) {
                 <tr key={activation.id} className={bodyRowClass}>
                   <td className={cellClass}>{activation.label}</td>
                   <td className={cellClass}>{formatDateTime(activation.created_at)}</td>
-                  <td className={`${cellClass} text-right`}>
+                  <td className={`${cellClass} text-right whitespace-nowrap`}>
                     <Link
                       href={orgPath(`/license-keys/${licenseKey.id}/activations/${activation.id}`)}
-                      className="rounded text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+                      className="mr-3 rounded text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
                     >
                       View<span className="sr-only"> activation {activation.label}</span>
                     </Link>
+                    <DeactivateButton licenseKey={licenseKey} activation={activation} />
                   </td>
                 </tr>
               ))}

@@ -16,8 +16,8 @@ import { allowedSorting, countOfLimit, LICENSE_KEY_SORT_FIELDS, LICENSE_KEY_STAT
 import { LicenseKeyStatusBadge } from "./status-badge";
 
 const PAGE_SIZE = 20;
-/** The API's default order: oldest first. */
-const DEFAULT_SORTING = ["created_at"];
+/** Newest first (the API's own default is oldest first, so the list always sends its sorting). */
+const DEFAULT_SORTING = ["-created_at"];
 
 export function LicenseKeysPage() {
   const organization = useOrganization();

@@ -1,6 +1,6 @@
 // Pure helpers of the license key pages: status labels and actions, limits and expiry forms that
 // turn into PATCH bodies (only the changed fields), and 422 problems mapped to form fields.
-import type { Problem } from "../api";
+import type { Problem } from "@/components/api-client";
 import type { BadgeTone } from "../ui/misc";
 
 export const LICENSE_KEY_STATUSES = ["granted", "revoked", "disabled"] as const;
@@ -116,15 +116,7 @@ export function problemsByField(problems: readonly Problem[]): Record<string, st
 /** Sorting criteria the API allows for license keys (contract section 5). */
 export const LICENSE_KEY_SORT_FIELDS = ["created_at", "expires_at", "last_validated_at", "usage"] as const;
 
-/** The URL's sorting, without criteria the API would refuse; the fallback when none is left. */
-export function allowedSorting(
-  sorting: readonly string[],
-  fields: readonly string[],
-  fallback: readonly string[],
-): string[] {
-  const kept = sorting.filter((value) => fields.includes(value.replace(/^-/, "")));
-  return kept.length ? kept : [...fallback];
-}
+export { allowedSorting } from "../sorting";
 
 /** A URL value if it is one of the allowed ones, else undefined (ignored). */
 export function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {

@@ -2,7 +2,7 @@
 // /dashboard/<org>/orders/<id>: one order with its amounts, customer, product and price, discount,
 // subscription, custom field answers and metadata. An unknown id is a clear "not found".
 import Link from "next/link";
-import { ApiRequestError } from "../api";
+import { ApiRequestError } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
 import { formatDateTime, shortId } from "../format";
 import { useOrder, type Order } from "../hooks/orders";

@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { formatDate, formatDateTime } from "../format";
 import type { Order } from "../hooks/orders";
 import { useOrgPath } from "../organization";
-import { searchString } from "../api";
+import { searchString } from "@/components/api-client";
 import { Badge, Card, DetailList } from "../ui/misc";
 import { PRICE_TYPE_LABELS, TypeBadge } from "./type-badge";
 

@@ -3,7 +3,7 @@
 // an optional expiry. Problems found here or answered by the API (422) show under their field.
 import { useState } from "react";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
-import { ApiRequestError } from "../api";
+import { ApiRequestError } from "@/components/api-client";
 import { useCreateAccessToken, type CreatedAccessToken } from "../hooks/access-tokens";
 import { describedBy, Field, inputClass } from "../ui/field";
 import { problemsByField } from "../license-keys/logic";

@@ -2,7 +2,7 @@
 // Pieces of the detail pages (keys, activations, checkout sessions): the link back to the list,
 // a loading skeleton, and "not found" told apart from other failures.
 import Link from "next/link";
-import { ApiRequestError } from "../api";
+import { ApiRequestError } from "@/components/api-client";
 import { EmptyState, ErrorState, Skeleton } from "./states";
 
 export function BackLink({ href, children }: { href: string; children: string }) {

@@ -71,3 +71,6 @@ export function SortableTh({
     </th>
   );
 }
+
+export const linkClass =
+  "rounded text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400";

@@ -1,0 +1,167 @@
+// The discount form's values and the API bodies made from them: amounts typed in the currency's
+// units ("10.50") become minor units, percentages ("12.5") basis points, dates ISO; problems found
+// before sending are keyed like the API's (`amount`, `basis_points`, …) so both show the same way.
+import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
+import type { DiscountResource, CreateDiscount, UpdateDiscount } from "../hooks/discounts";
+import {
+  changedFields,
+  isoFromLocalInput,
+  localInputValue,
+  metadataFromRows,
+  metadataRows,
+  parseOptionalInt,
+  type MetadataRow,
+} from "../forms/values";
+
+export const DISCOUNT_FIELDS = [
+  "name",
+  "code",
+  "type",
+  "amount",
+  "currency",
+  "basis_points",
+  "duration",
+  "duration_in_months",
+  "starts_at",
+  "ends_at",
+  "max_redemptions",
+  "products",
+  "metadata",
+] as const;
+
+export const DISCOUNT_SORT_FIELDS = ["created_at", "name", "code", "redemptions_count"] as const;
+
+export type DiscountForm = {
+  name: string;
+  code: string;
+  type: "fixed" | "percentage";
+  amount: string;
+  currency: string;
+  percent: string;
+  duration: "once" | "forever" | "repeating";
+  duration_in_months: string;
+  starts_at: string;
+  ends_at: string;
+  max_redemptions: string;
+  products: string[];
+  metadata: MetadataRow[];
+};
+
+export const EMPTY_DISCOUNT_FORM: DiscountForm = {
+  name: "",
+  code: "",
+  type: "percentage",
+  amount: "",
+  currency: "usd",
+  percent: "",
+  duration: "once",
+  duration_in_months: "",
+  starts_at: "",
+  ends_at: "",
+  max_redemptions: "",
+  products: [],
+  metadata: [],
+};
+
+/** Basis points as a percentage without float noise: 1250 → "12.5". */
+export function percentText(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
+/** "12.5" → 1250; null when not a percentage with at most two decimals. */
+export function parseBasisPoints(text: string): number | null {
+  const trimmed = text.trim().replace(/%$/, "");
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(trimmed);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+export function formFromDiscount(discount: DiscountResource): DiscountForm {
+  const currency = discount.currency ?? "usd";
+  return {
+    name: discount.name,
+    code: discount.code ?? "",
+    type: discount.type,
+    amount: discount.amount === null ? "" : moneyInputValue(discount.amount, currency),
+    currency,
+    percent: discount.basis_points === null ? "" : percentText(discount.basis_points),
+    duration: discount.duration,
+    duration_in_months: discount.duration_in_months === null ? "" : String(discount.duration_in_months),
+    starts_at: localInputValue(discount.starts_at),
+    ends_at: localInputValue(discount.ends_at),
+    max_redemptions: discount.max_redemptions === null ? "" : String(discount.max_redemptions),
+    products: discount.products.map((product) => product.id),
+    metadata: metadataRows(discount.metadata),
+  };
+}
+
+type Built = { body: CreateDiscount; errors: Record<string, string> };
+
+/** The full body the form describes (create), or the problems found in it. */
+export function discountBody(form: DiscountForm, original?: DiscountResource): Built {
+  const errors: Record<string, string> = {};
+  const body: CreateDiscount = {
+    name: form.name.trim(),
+    type: form.type,
+    duration: form.duration,
+    code: form.code.trim() || null,
+    metadata: metadataFromRows(form.metadata, original?.metadata),
+    products: form.products,
+  };
+  if (!body.name) errors.name = "Give the discount a name.";
+  if (form.type === "fixed") {
+    const currency = form.currency.trim().toLowerCase();
+    const amount = parseMoney(form.amount, currency || "usd");
+    if (amount === null) errors.amount = "Enter an amount, e.g. 10.00.";
+    else body.amount = amount;
+    body.currency = currency;
+  } else {
+    const basisPoints = parseBasisPoints(form.percent);
+    if (basisPoints === null || basisPoints < 1 || basisPoints > 10_000)
+      errors.basis_points = "Enter a percentage between 0.01 and 100.";
+    else body.basis_points = basisPoints;
+  }
+  if (form.duration === "repeating") {
+    const months = parseOptionalInt(form.duration_in_months);
+    if (months === null || months === undefined) errors.duration_in_months = "Enter a number of months.";
+    else body.duration_in_months = months;
+  }
+  const maxRedemptions = parseOptionalInt(form.max_redemptions);
+  if (maxRedemptions === undefined) errors.max_redemptions = "Enter a whole number, or leave empty.";
+  else body.max_redemptions = maxRedemptions;
+  for (const field of ["starts_at", "ends_at"] as const) {
+    const iso = isoFromLocalInput(form[field]);
+    if (iso === undefined) errors[field] = "Enter a valid date and time.";
+    else body[field] = iso;
+  }
+  return { body, errors };
+}
+
+/** The PATCH body: only what changed (type and duration never do; amounts stay put once redeemed). */
+export function discountPatch(
+  form: DiscountForm,
+  discount: DiscountResource,
+): { body: UpdateDiscount; errors: Record<string, string> } {
+  const { body, errors } = discountBody(form, discount);
+  const { type: _type, duration: _duration, ...editable } = body;
+  const current = {
+    ...discount,
+    products: discount.products.map((product) => product.id),
+    starts_at: discount.starts_at === null ? null : new Date(discount.starts_at).toISOString(),
+    ends_at: discount.ends_at === null ? null : new Date(discount.ends_at).toISOString(),
+  };
+  return { body: changedFields(current, editable) as UpdateDiscount, errors };
+}
+
+/** "12.5%", "$5.00": the discount's value in a few characters. */
+export function discountValue(
+  discount: Pick<DiscountResource, "type" | "amount" | "currency" | "basis_points">,
+) {
+  if (discount.type === "percentage") return `${percentText(discount.basis_points ?? 0)}%`;
+  return formatMoney(discount.amount ?? 0, discount.currency ?? "usd");
+}
+
+export function durationText(discount: Pick<DiscountResource, "duration" | "duration_in_months">): string {
+  if (discount.duration === "repeating") return `${discount.duration_in_months ?? "?"} months`;
+  return discount.duration === "once" ? "Once" : "Forever";
+}

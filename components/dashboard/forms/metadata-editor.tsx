@@ -1,0 +1,72 @@
+"use client";
+// Metadata as editable key/value rows (up to 50 pairs, keys ≤ 40 characters, values ≤ 500: the
+// server checks and its 422 shows under the editor).
+import { Button } from "../ui/button";
+import { inputClass } from "../ui/field";
+import type { MetadataRow } from "./values";
+import { controlId, type FormErrorsState } from "./use-form-errors";
+
+const MAX_PAIRS = 50;
+
+type Props = {
+  formId: string;
+  errors: FormErrorsState;
+  rows: MetadataRow[];
+  onChange: (rows: MetadataRow[]) => void;
+};
+
+export function MetadataEditor({ formId, errors, rows, onChange }: Props) {
+  const id = controlId(formId, "metadata");
+  const error = errors.field("metadata");
+  const update = (index: number, patch: Partial<MetadataRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">Metadata</legend>
+      <div className="space-y-2">
+        {rows.map((row, index) => (
+          <div key={index} className="flex gap-2">
+            <input
+              id={index === 0 ? id : undefined}
+              aria-label={`Metadata key ${index + 1}`}
+              className={inputClass}
+              value={row.key}
+              maxLength={40}
+              placeholder="key"
+              onChange={(event) => update(index, { key: event.target.value })}
+            />
+            <input
+              aria-label={`Metadata value ${index + 1}`}
+              className={inputClass}
+              value={row.value}
+              maxLength={500}
+              placeholder="value"
+              onChange={(event) => update(index, { value: event.target.value })}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Remove metadata ${row.key || index + 1}`}
+              onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            >
+              ×
+            </Button>
+          </div>
+        ))}
+      </div>
+      <Button
+        size="sm"
+        className="mt-2"
+        disabled={rows.length >= MAX_PAIRS}
+        onClick={() => onChange([...rows, { key: "", value: "" }])}
+      >
+        Add metadata
+      </Button>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+// react-query hooks for one /v1 resource with the usual routes (list at `base`, one at `base/{id}`):
+// keys `[domain, "list" | "detail", …]`, invalidation next to the mutations. A page keeps showing
+// the previous list page while the next one loads.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch, type Page, type QueryValue } from "@/components/api-client";
+
+export type ListParams = Record<string, QueryValue> & { organization_id: string };
+
+export function resourceHooks<T extends { id: string }, Create, Update>(domain: string, base: string) {
+  const keys = {
+    all: [domain] as const,
+    lists: [domain, "list"] as const,
+    list: (params: ListParams) => [domain, "list", params] as const,
+    detail: (id: string) => [domain, "detail", id] as const,
+  };
+  const one = (id: string) => `${base}${encodeURIComponent(id)}`;
+
+  function useList(params: ListParams, options: { enabled?: boolean } = {}) {
+    return useQuery({
+      queryKey: keys.list(params),
+      queryFn: ({ signal }) => apiFetch<Page<T>>(base, { query: params, signal }),
+      placeholderData: keepPreviousData,
+      enabled: options.enabled,
+    });
+  }
+
+  function useOne(id: string) {
+    return useQuery({
+      queryKey: keys.detail(id),
+      queryFn: ({ signal }) => apiFetch<T>(one(id), { signal }),
+    });
+  }
+
+  function useCreate() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (body: Create) => apiFetch<T>(base, { method: "POST", body }),
+      onSuccess: (created) => {
+        queryClient.setQueryData(keys.detail(created.id), created);
+        void queryClient.invalidateQueries({ queryKey: keys.lists });
+      },
+    });
+  }
+
+  function useUpdate(id: string) {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (body: Update) => apiFetch<T>(one(id), { method: "PATCH", body }),
+      onSuccess: (updated) => {
+        queryClient.setQueryData(keys.detail(id), updated);
+        void queryClient.invalidateQueries({ queryKey: keys.lists });
+      },
+    });
+  }
+
+  function useDelete() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (id: string) => apiFetch<void>(one(id), { method: "DELETE" }),
+      onSuccess: (_result, id) => {
+        queryClient.removeQueries({ queryKey: keys.detail(id) });
+        void queryClient.invalidateQueries({ queryKey: keys.lists });
+      },
+    });
+  }
+
+  return { keys, useList, useOne, useCreate, useUpdate, useDelete };
+}
