@@ -39,7 +39,13 @@ const activationBase = {
 
 export const activationSchema = z.object({ ...activationBase, license_key: licenseKeySchema });
 
-export const licenseKeyWithActivationsSchema = licenseKeySchema.extend({
+/**
+ * A key as the merchant's routes show it: with the order that issued it (through its benefit grant;
+ * null for a key made by hand or whose order is gone), so the dashboard can link to it.
+ */
+export const merchantLicenseKeySchema = licenseKeySchema.extend({ order_id: z.string().nullable() });
+
+export const licenseKeyWithActivationsSchema = merchantLicenseKeySchema.extend({
   activations: z.array(z.object(activationBase)),
 });
 
@@ -51,6 +57,8 @@ export const listLicenseKeysQuery = z.object({
   benefit_id: queryList(id()),
   customer_id: queryList(id()),
   status: queryList(z.enum(STATUSES)),
+  /** The whole key or its last characters, any case (what a buyer reads out to support). */
+  query: z.string().trim().min(1).max(128).optional(),
   sorting: sortingQuery(LICENSE_KEY_SORT_FIELDS, ["created_at"]),
 });
 export type ListLicenseKeysQuery = z.output<typeof listLicenseKeysQuery>;

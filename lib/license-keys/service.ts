@@ -7,6 +7,7 @@ import { ApiError, type Problem } from "../core/errors";
 import { oneOf } from "../core/pagination";
 import { listPage, mapPage, nullsLast, type SortColumns } from "../core/list";
 import { lockRow } from "../core/row-lock";
+import { likeLiteral } from "../core/search";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import {
   LICENSE_KEY_SORT_FIELDS,
@@ -31,17 +32,24 @@ const LICENSE_KEY_SORT_COLUMNS: SortColumns<
   last_validated_at: nullsLast("last_validated_at"),
 };
 
+const listInclude = { ...include, benefit_grant: { select: { order_id: true } } } as const;
+
 export async function listLicenseKeys(db: DbOrTx, principal: Principal, query: ListLicenseKeysQuery) {
   const page = await listPage(db.licenseKey, principal, query, {
     where: {
       benefit_id: oneOf(query.benefit_id),
       customer_id: oneOf(query.customer_id),
       status: oneOf(query.status),
+      // The whole key also ends with itself. LIKE's wildcards in the text are taken literally.
+      key: query.query ? { endsWith: likeLiteral(query.query), mode: "insensitive" } : undefined,
     },
-    include,
+    include: listInclude,
     columns: LICENSE_KEY_SORT_COLUMNS,
   });
-  return mapPage(page, toLicenseKey);
+  return mapPage(page, ({ benefit_grant, ...key }) => ({
+    ...toLicenseKey(key),
+    order_id: benefit_grant?.order_id ?? null,
+  }));
 }
 
 async function findKeyOrThrow(db: DbOrTx, principal: Principal, id: string) {
@@ -56,6 +64,7 @@ async function findKeyOrThrow(db: DbOrTx, principal: Principal, id: string) {
 // activations (oldest first) as JSON.
 const GET_LICENSE_KEY_SQL = `
   SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer,
+         (SELECT g.order_id FROM benefit_grants g WHERE g.id = k.benefit_grant_id) AS order_id,
          (SELECT coalesce(json_agg(a ORDER BY a.created_at, a.id), '[]')::text
             FROM license_key_activations a
            WHERE a.license_key_id = k.id AND a.deleted_at IS NULL) AS activations
@@ -63,10 +72,12 @@ const GET_LICENSE_KEY_SQL = `
   WHERE k.id = $1::uuid AND k.organization_id = ANY($2::uuid[])`;
 
 export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string) {
-  const [row] = await directQuery(db)<{ key: string; customer: string; activations: string }>(
-    GET_LICENSE_KEY_SQL,
-    [id, principal.organizationIds],
-  );
+  const [row] = await directQuery(db)<{
+    key: string;
+    customer: string;
+    order_id: string | null;
+    activations: string;
+  }>(GET_LICENSE_KEY_SQL, [id, principal.organizationIds]);
   if (!row) throw ApiError.notFound();
   const key = {
     ...rowFromJson<LicenseKey>("license_keys", row.key),
@@ -75,7 +86,7 @@ export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string
   const activations = (JSON.parse(row.activations) as Record<string, unknown>[]).map((activation) =>
     rowFromJson<LicenseKeyActivation>("license_key_activations", activation),
   );
-  return { ...toLicenseKey(key), activations: activations.map(toActivation) };
+  return { ...toLicenseKey(key), order_id: row.order_id, activations: activations.map(toActivation) };
 }
 
 /** Changes only the fields sent; limits may not drop below what is already in use. */
@@ -113,6 +124,29 @@ export async function updateLicenseKey(db: Db, principal: Principal, id: string,
     await tx.licenseKey.update({ where: { id }, data });
     return getLicenseKey(tx, principal, id);
   });
+}
+
+/**
+ * The merchant frees one of a key's activations (a buyer's lost machine): the same conditional
+ * update as the public deactivate, scoped to the merchant's organizations instead of the key.
+ */
+export async function deactivateActivation(
+  db: DbOrTx,
+  principal: Principal,
+  licenseKeyId: string,
+  activationId: string,
+  now = new Date(),
+) {
+  const { count } = await db.licenseKeyActivation.updateMany({
+    where: {
+      id: activationId,
+      license_key_id: licenseKeyId,
+      deleted_at: null,
+      license_key: tenantWhere(principal),
+    },
+    data: { deleted_at: now, modified_at: now },
+  });
+  if (count === 0) throw ApiError.notFound("License key activation not found.");
 }
 
 export async function getActivation(
