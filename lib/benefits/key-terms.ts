@@ -1,9 +1,10 @@
 // What a license_keys benefit gives a key: its activation limit, usage limit and expiry, computed
 // by the database from the benefit's stored `properties` (table alias `b`). Both the issue of a key
 // (./grants.ts) and an edit applied to existing keys (./manage.ts) use these expressions, so a key
-// follows the benefit as it is when the statement runs: an edit committed while an order was
-// being processed is never missed (the grant's insert waits on the edit's row lock, then issues
-// from the new properties).
+// follows the benefit as it is when the statement runs. An edit and a grant racing are ordered by
+// the benefit's row: a grant whose insert meets the edit's row lock waits, then issues from the new
+// properties (even if it read the product before the edit); an edit whose lock meets a grant's
+// foreign-key lock waits for that order to commit, and then its apply-to-existing update sees the key.
 //
 // The expiry matches lib/license-keys/key-format.ts `licenseKeyExpiry` (JavaScript's UTC date
 // arithmetic: Jan 31 + 1 month is Mar 3, Feb 29 + 1 year is Mar 1), which PostgreSQL's own
