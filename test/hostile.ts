@@ -42,6 +42,8 @@ export type Fixture = {
   customFieldId: string;
   discountId: string;
   subscriptionId: string;
+  /** Attached to no product and never granted, so the valid DELETE of its route succeeds. */
+  benefitId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -74,6 +76,7 @@ export async function createFixture(): Promise<Fixture> {
     customerId: customer.id,
     priceId: monthly.price.id,
   });
+  const benefit = await createBenefit(db, organization.id);
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -103,6 +106,7 @@ export async function createFixture(): Promise<Fixture> {
     customFieldId: customField.id,
     discountId: discount.id,
     subscriptionId: renewing.subscription_id!,
+    benefitId: benefit.id,
   };
 }
 

@@ -66,6 +66,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
     "/v1/subscriptions/{id}": { id: f.subscriptionId },
+    "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
@@ -102,6 +103,8 @@ function validBody(method: Method, template: string): Record<string, unknown> {
       duration: "once",
     },
     "PATCH /v1/discounts/{id}": { name: "Renamed discount" },
+    "POST /v1/benefits/": { type: "custom", description: "Hostile benefit", properties: { note: "Hi" } },
+    "PATCH /v1/benefits/{id}": { description: "Renamed benefit" },
     "POST /v1/customer-portal/license-keys/validate": key,
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },

@@ -1,10 +1,11 @@
 // Granting a product's benefits to a customer for an order: one grant per benefit (unique per
 // benefit and order, so processing twice grants nothing twice) and, for a license_keys benefit, a
-// key built from the benefit's properties (prefix, expiry, activation and usage limits).
+// key built from the benefit's properties (prefix, expiry, activation and usage limits) as they are
+// when the key is inserted (./key-terms.ts), not as they were when the product was read.
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
-import type { Prisma } from "../generated/prisma/client";
-import { generateLicenseKey, licenseKeyExpiry, licenseKeyPropertiesSchema } from "../license-keys/key-format";
+import { Prisma } from "../generated/prisma/client";
+import { keyTermsSql, keyValueSql } from "./key-terms";
 
 type GrantInput = {
   organizationId: string;
@@ -48,23 +49,16 @@ export async function grantBenefits(tx: DbOrTx, links: ProductBenefitLink[], inp
       },
     });
     if (benefit.type === "license_keys") {
-      // Properties were validated when the benefit was saved; a bad stored value grants a plain key.
-      const parsed = licenseKeyPropertiesSchema.safeParse(benefit.properties ?? {});
-      const properties = parsed.success ? parsed.data : {};
-      await tx.licenseKey.create({
-        data: {
-          id: randomUUID(),
-          created_at: input.now,
-          organization_id: input.organizationId,
-          benefit_id: benefit.id,
-          customer_id: input.customerId,
-          benefit_grant_id: grant.id,
-          key: generateLicenseKey(properties.prefix),
-          limit_activations: properties.activations?.limit ?? null,
-          limit_usage: properties.limit_usage ?? null,
-          expires_at: licenseKeyExpiry(properties, input.now),
-        },
-      });
+      // One statement, like the create it replaces. The grant's insert above waits for an edit of
+      // the benefit holding its row lock (./manage.ts), so this reads the properties it committed.
+      const issuedAt = Prisma.sql`${input.now.toISOString()}::timestamp`;
+      await tx.$executeRaw`
+        INSERT INTO license_keys (id, created_at, organization_id, benefit_id, customer_id,
+                                  benefit_grant_id, key, limit_activations, limit_usage, expires_at)
+        SELECT ${randomUUID()}::uuid, ${issuedAt}, ${input.organizationId}::uuid, b.id,
+               ${input.customerId}::uuid, ${grant.id}::uuid,
+               ${keyValueSql(randomUUID().toUpperCase())}, ${keyTermsSql(issuedAt)}
+          FROM benefits b WHERE b.id = ${benefit.id}::uuid`;
     }
   }
 }

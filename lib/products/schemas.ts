@@ -3,6 +3,10 @@ import type { Benefit, Media, Product, ProductPrice } from "../generated/prisma/
 import { dateTime, timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
+import { benefitSchema } from "../benefits/schemas";
+
+// The benefit schemas live with benefits; re-exported for the product and checkout shapes' users.
+export { benefitSchema };
 
 export const productPriceSchema = z.object({
   id: z.string(),
@@ -17,16 +21,6 @@ export const productPriceSchema = z.object({
   preset_amount: z.number().int().nullable(),
   type: z.enum(["one_time", "recurring"]),
   recurring_interval: z.enum(["month", "year"]).nullable(),
-});
-
-export const benefitSchema = z.object({
-  id: z.string(),
-  ...timestamps,
-  type: z.enum(["custom", "license_keys"]),
-  description: z.string(),
-  selectable: z.boolean(),
-  deletable: z.boolean(),
-  organization_id: z.string(),
 });
 
 export const mediaSchema = z.object({

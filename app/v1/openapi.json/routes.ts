@@ -11,6 +11,7 @@ import * as discounts from "../discounts/route";
 import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
 import * as benefits from "../benefits/route";
+import * as benefit from "../benefits/[id]/route";
 import * as customFields from "../custom-fields/route";
 import * as customField from "../custom-fields/[id]/route";
 import * as checkouts from "../checkouts/custom/route";
@@ -42,6 +43,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/discounts/{id}", module: discount },
   { path: "/v1/customers/", module: customers },
   { path: "/v1/benefits/", module: benefits },
+  { path: "/v1/benefits/{id}", module: benefit },
   { path: "/v1/custom-fields/", module: customFields },
   { path: "/v1/custom-fields/{id}", module: customField },
   { path: "/v1/checkouts/custom/", module: checkouts },
