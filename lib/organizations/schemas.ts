@@ -112,12 +112,22 @@ const supportEmail = z
   .transform((email) => email.toLowerCase())
   .nullable();
 
-/** Each setting optional: only those sent change (PATCH) or differ from the defaults (POST). */
-const subscriptionSettingsInput = z.object({
-  allow_multiple_subscriptions: z.boolean().optional(),
-  allow_customer_updates: z.boolean().optional(),
-  proration_behavior: z.enum(["invoice", "prorate"]).optional(),
-});
+const SUBSCRIPTION_SETTINGS = ["allow_multiple_subscriptions", "allow_customer_updates", "proration_behavior"];
+
+/**
+ * Each setting optional: only those sent change (PATCH) or differ from the defaults (POST). An
+ * object with none of them is a mistake (a misspelt key), not a request to change nothing.
+ */
+const subscriptionSettingsInput = z
+  .object({
+    allow_multiple_subscriptions: z.boolean().optional(),
+    allow_customer_updates: z.boolean().optional(),
+    proration_behavior: z.enum(["invoice", "prorate"]).optional(),
+  })
+  .refine(
+    (settings) => Object.values(settings).some((value) => value !== undefined),
+    `Give at least one of ${SUBSCRIPTION_SETTINGS.join(", ")}`,
+  );
 
 export const createOrganizationBody = z.object({
   name: organizationName,

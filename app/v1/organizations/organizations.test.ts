@@ -433,6 +433,16 @@ describe("PATCH /v1/organizations/{id}", () => {
       ),
       problem("value_error", ["body", "email"], "value is not a valid email address", "x@"),
     ]);
+    const misspelt = await patch(orgs.own.id, { subscription_settings: { allow_customer_update: false } });
+    expect(misspelt.status).toBe(422);
+    expect(misspelt.body.detail).toEqual([
+      problem(
+        "value_error",
+        ["body", "subscription_settings"],
+        "Give at least one of allow_multiple_subscriptions, allow_customer_updates, proration_behavior",
+        {},
+      ),
+    ]);
   });
 
   it("answers 404 for another organization and 403 without organizations:write", async () => {
