@@ -13,10 +13,7 @@ export const createMerchantInput = z.object({
   password: z.string().min(10, "Use at least 10 characters").max(1024),
   name: z.string().trim().min(1).max(120).optional(),
   organizationName: z.string().trim().min(1).max(120),
-  organizationSlug: z
-    .string()
-    .regex(SLUG_PATTERN, "Lowercase letters, digits and dashes")
-    .optional(),
+  organizationSlug: z.string().regex(SLUG_PATTERN, "Lowercase letters, digits and dashes").optional(),
 });
 export type CreateMerchantInput = z.input<typeof createMerchantInput>;
 

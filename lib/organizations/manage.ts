@@ -53,11 +53,7 @@ export async function insertOwnedOrganization(
   return organization;
 }
 
-export async function createOrganization(
-  db: Db,
-  principal: Principal,
-  body: CreateOrganizationBody,
-) {
+export async function createOrganization(db: Db, principal: Principal, body: CreateOrganizationBody) {
   if (principal.kind !== "user_session" || !principal.userId) {
     throw new ApiError("NotPermitted", "Only a signed-in merchant can create an organization.");
   }

@@ -112,7 +112,11 @@ const supportEmail = z
   .transform((email) => email.toLowerCase())
   .nullable();
 
-const SUBSCRIPTION_SETTINGS = ["allow_multiple_subscriptions", "allow_customer_updates", "proration_behavior"];
+const SUBSCRIPTION_SETTINGS = [
+  "allow_multiple_subscriptions",
+  "allow_customer_updates",
+  "proration_behavior",
+];
 
 /**
  * Each setting optional: only those sent change (PATCH) or differ from the defaults (POST). An

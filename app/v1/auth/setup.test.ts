@@ -66,9 +66,24 @@ describe("/v1/auth/setup", () => {
         },
         [
           problem("value_error", ["body", "email"], "value is not a valid email address", "not-an-email"),
-          problem("string_too_short", ["body", "password"], "String should have at least 10 characters", "too short"),
-          problem("string_too_long", ["body", "name"], "String should have at most 120 characters", "x".repeat(121)),
-          problem("string_too_short", ["body", "organization_name"], "String should have at least 1 characters", ""),
+          problem(
+            "string_too_short",
+            ["body", "password"],
+            "String should have at least 10 characters",
+            "too short",
+          ),
+          problem(
+            "string_too_long",
+            ["body", "name"],
+            "String should have at most 120 characters",
+            "x".repeat(121),
+          ),
+          problem(
+            "string_too_short",
+            ["body", "organization_name"],
+            "String should have at least 1 characters",
+            "",
+          ),
           problem(
             "value_error",
             ["body", "organization_slug"],

@@ -46,7 +46,7 @@ function shape(row: {
   created_at: Date;
   name: string;
   slug: string;
-  modified_at?: string | null;
+  modified_at?: Date | string | null;
   avatar_url?: string | null;
   email?: string | null;
   subscription_settings?: Record<string, unknown>;
@@ -54,7 +54,7 @@ function shape(row: {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
-    modified_at: row.modified_at ?? null,
+    modified_at: row.modified_at instanceof Date ? row.modified_at.toISOString() : (row.modified_at ?? null),
     name: row.name,
     slug: row.slug,
     avatar_url: row.avatar_url ?? null,
@@ -308,7 +308,12 @@ describe("POST /v1/organizations/", () => {
       [
         { name: "x".repeat(121), slug: "-dash-first", avatar_url: `https://a.example/${"x".repeat(2048)}` },
         [
-          problem("string_too_long", ["body", "name"], "String should have at most 120 characters", "x".repeat(121)),
+          problem(
+            "string_too_long",
+            ["body", "name"],
+            "String should have at most 120 characters",
+            "x".repeat(121),
+          ),
           problem(
             "value_error",
             ["body", "slug"],
@@ -329,7 +334,14 @@ describe("POST /v1/organizations/", () => {
       ],
       [
         { name: "Long slug", slug: "a".repeat(65) },
-        [problem("string_too_long", ["body", "slug"], "String should have at most 64 characters", "a".repeat(65))],
+        [
+          problem(
+            "string_too_long",
+            ["body", "slug"],
+            "String should have at most 64 characters",
+            "a".repeat(65),
+          ),
+        ],
       ],
     ];
     for (const [body, detail] of cases) {
@@ -415,7 +427,12 @@ describe("PATCH /v1/organizations/{id}", () => {
   });
 
   it("validates the fields sent", async () => {
-    const res = await patch(orgs.own.id, { name: null, slug: "a_b", email: "x@", avatar_url: "ftp://a.example" });
+    const res = await patch(orgs.own.id, {
+      name: null,
+      slug: "a_b",
+      email: "x@",
+      avatar_url: "ftp://a.example",
+    });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
       problem("string_type", ["body", "name"], "Input should be a valid string"),

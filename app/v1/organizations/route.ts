@@ -26,7 +26,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: createOrganizationBody,
       output: organizationSchema,
       status: 201,
-      summary: "Create an organization (signed-in merchants only; they become its owner); 409 if the slug is taken",
+      summary:
+        "Create an organization (signed-in merchants only; they become its owner); 409 if the slug is taken",
     },
     ({ db, principal, body }) => createOrganization(db, principal, body),
   ),

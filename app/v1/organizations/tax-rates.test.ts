@@ -150,7 +150,12 @@ describe("GET and PUT /v1/organizations/{id}/tax-rates", () => {
             "Input should be less than or equal to 10000",
             10_001,
           ),
-          problem("int_type", ["body", "tax_rates", 7, "basis_points"], "Input should be a valid integer", 1.5),
+          problem(
+            "int_type",
+            ["body", "tax_rates", 7, "basis_points"],
+            "Input should be a valid integer",
+            1.5,
+          ),
           problem("missing", ["body", "tax_rates", 8, "country"], "Field required"),
           problem("missing", ["body", "tax_rates", 8, "basis_points"], "Field required"),
         ],
@@ -211,17 +216,27 @@ describe("GET and PUT /v1/organizations/{id}/tax-rates", () => {
     const org = await createOrganization(db);
     const t = (await createToken(db, org.id)).token;
     const lists = [
-      [{ country: "DE", basis_points: 1900 }, { country: "AT", basis_points: 2000 }],
-      [{ country: "DE", basis_points: 700 }, { country: "FR", basis_points: 2000 }],
+      [
+        { country: "DE", basis_points: 1900 },
+        { country: "AT", basis_points: 2000 },
+      ],
+      [
+        { country: "DE", basis_points: 700 },
+        { country: "FR", basis_points: 2000 },
+      ],
     ];
-    const answers = await Promise.all(
-      [...lists, ...lists].map((tax_rates) => put({ tax_rates }, org.id, t)),
-    );
+    const answers = await Promise.all([...lists, ...lists].map((tax_rates) => put({ tax_rates }, org.id, t)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const final = places((await get(org.id, t)).body.tax_rates);
     expect([
-      [["AT", null, 2000], ["DE", null, 1900]],
-      [["DE", null, 700], ["FR", null, 2000]],
+      [
+        ["AT", null, 2000],
+        ["DE", null, 1900],
+      ],
+      [
+        ["DE", null, 700],
+        ["FR", null, 2000],
+      ],
     ]).toContainEqual(final);
   });
 

@@ -21,7 +21,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params: organizationParams,
       body: updateOrganizationBody,
       output: organizationSchema,
-      summary: "Update an organization: name, slug (409 if taken), avatar, support email, subscription settings",
+      summary:
+        "Update an organization: name, slug (409 if taken), avatar, support email, subscription settings",
     },
     ({ db, principal, params, body }) => updateOrganization(db, principal, params.id, body),
   ),
