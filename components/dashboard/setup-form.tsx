@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { setupBody, setupStatusSchema } from "@/lib/organizations/setup";
 import { slugify } from "@/lib/organizations/slug";
-import { ApiRequestError, apiFetch } from "./api";
+import { ApiRequestError, apiFetch } from "@/components/api-client";
 import { sessionKeys, type SessionView } from "./hooks/session";
 import { Button } from "./ui/button";
 
