@@ -28,6 +28,7 @@ import { GET as listDiscounts } from "./discounts/route";
 import { GET as listBenefits } from "./benefits/route";
 import { GET as listAccessTokens } from "./organization-access-tokens/route";
 import { GET as listSubscriptions } from "./subscriptions/route";
+import { GET as listOrganizations } from "./organizations/route";
 import { POST as signIn } from "./auth/sign-in/route";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
@@ -194,6 +195,29 @@ const cases: ListCase[] = [
         return db.organizationAccessToken.update({ where: { id: accessToken.id }, data: { created_at } });
       });
       return { auth: { headers: { cookie } }, ids: tokens.map((token) => token.id) };
+    },
+  },
+  {
+    route: "GET /v1/organizations/",
+    list: listOrganizations,
+    field: "name",
+    setup: async (db, make) => {
+      // A merchant of exactly these three organizations.
+      const orgs = await make((created_at, high) =>
+        createOrganization(db, { created_at, name: high ? "Zeta" : "Alpha" }),
+      );
+      const email = `sorting-${orgs[0]!.id}@example.com`;
+      await createMerchantUser(db, {
+        email,
+        password: "pw-for-sorting",
+        organizationIds: orgs.map((o) => o.id),
+      });
+      const signedIn = await call(signIn, { body: { email, password: "pw-for-sorting" } });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      return { auth: { headers: { cookie } }, ids: orgs.map((org) => org.id) };
     },
   },
 ];

@@ -1,10 +1,12 @@
 "use client";
-// Email and password sign-in. Wrong credentials and lockouts get their own clear messages.
+// Email and password sign-in. Wrong credentials and lockouts get their own clear messages. An
+// install with no merchant yet gets the one-time setup form instead (./setup-form.tsx).
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { ApiRequestError } from "./api";
 import { useSignIn } from "./hooks/session";
 import { safeNextPath } from "./next-path";
+import { SetupForm, useSetupRequired } from "./setup-form";
 import { Button } from "./ui/button";
 
 function messageFor(error: unknown): string {
@@ -19,6 +21,11 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900";
 
 export function SignInForm() {
+  // The sign-in form until the answer comes: it is what every install but a new one shows.
+  return useSetupRequired() ? <SetupForm /> : <CredentialsForm />;
+}
+
+function CredentialsForm() {
   const router = useRouter();
   const next = safeNextPath(useSearchParams().get("next"));
   const signIn = useSignIn();

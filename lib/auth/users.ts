@@ -4,30 +4,18 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { hashPassword } from "./passwords";
+import { SLUG_PATTERN, slugify } from "../organizations/slug";
+
+export { slugify };
 
 export const createMerchantInput = z.object({
   email: z.email().transform((e) => e.toLowerCase()),
   password: z.string().min(10, "Use at least 10 characters").max(1024),
   name: z.string().trim().min(1).max(120).optional(),
   organizationName: z.string().trim().min(1).max(120),
-  organizationSlug: z
-    .string()
-    .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, "Lowercase letters, digits and dashes")
-    .optional(),
+  organizationSlug: z.string().regex(SLUG_PATTERN, "Lowercase letters, digits and dashes").optional(),
 });
 export type CreateMerchantInput = z.input<typeof createMerchantInput>;
-
-export function slugify(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 64)
-    .replace(/-+$/, "");
-  return slug || "organization";
-}
 
 /** Creates the user (the email must be new) and owner membership; returns what was created. */
 export async function createMerchant(db: Db, raw: CreateMerchantInput) {

@@ -10,6 +10,7 @@ export const LOCKABLE_TABLES = [
   "custom_fields",
   "discounts",
   "license_keys",
+  "organizations",
   "payment_attempts",
   "subscriptions",
 ] as const;

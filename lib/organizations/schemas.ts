@@ -1,6 +1,11 @@
+// The organization resource (Polar's shape: the profile fields of the older API, kept for clients
+// that read them, and subscription_settings), and what the organizations routes accept.
 import { z } from "zod";
 import type { Organization } from "../generated/prisma/client";
 import { timestamps } from "../core/schemas";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id } from "../core/validation";
+import { RESERVED_SLUGS, SLUG_PATTERN } from "./slug";
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -68,3 +73,80 @@ export function toOrganization(row: Organization) {
     },
   };
 }
+
+// --- input ---------------------------------------------------------------------------------------
+
+export const organizationParams = z.object({ id: id() });
+
+export const listOrganizationsQuery = z.object({
+  ...paginationQuery,
+  /** Exact slug: how a client finds the id of the organization whose dashboard URL it knows. */
+  slug: z.string().max(64).optional(),
+  sorting: sortingQuery(["created_at", "slug", "name"], ["-created_at"]),
+});
+export type ListOrganizationsQuery = z.output<typeof listOrganizationsQuery>;
+
+export const organizationName = z.string().trim().min(1).max(120);
+
+/** Lower-case letters, digits and dashes (the dashboard URL segment); never a dashboard page. */
+export const organizationSlug = z
+  .string()
+  .min(1)
+  // One problem for an over-long slug, not a pattern mismatch too (the pattern bounds the length).
+  .max(64, { abort: true })
+  .regex(SLUG_PATTERN, "Slug should hold only lower-case letters, digits and dashes, not at either end")
+  .refine((slug) => !RESERVED_SLUGS.includes(slug), "This slug is reserved");
+
+const avatarUrl = z
+  .url({
+    protocol: /^https$/,
+    hostname: z.regexes.domain,
+    error: "Avatar URL should be an https URL with a domain name",
+  })
+  .max(2048)
+  .nullable();
+
+const supportEmail = z
+  .email()
+  .max(320)
+  .transform((email) => email.toLowerCase())
+  .nullable();
+
+const SUBSCRIPTION_SETTINGS = [
+  "allow_multiple_subscriptions",
+  "allow_customer_updates",
+  "proration_behavior",
+];
+
+/**
+ * Each setting optional: only those sent change (PATCH) or differ from the defaults (POST). An
+ * object with none of them is a mistake (a misspelt key), not a request to change nothing.
+ */
+const subscriptionSettingsInput = z
+  .object({
+    allow_multiple_subscriptions: z.boolean().optional(),
+    allow_customer_updates: z.boolean().optional(),
+    proration_behavior: z.enum(["invoice", "prorate"]).optional(),
+  })
+  .refine(
+    (settings) => Object.values(settings).some((value) => value !== undefined),
+    `Give at least one of ${SUBSCRIPTION_SETTINGS.join(", ")}`,
+  );
+
+export const createOrganizationBody = z.object({
+  name: organizationName,
+  slug: organizationSlug,
+  avatar_url: avatarUrl.optional(),
+  email: supportEmail.optional(),
+  subscription_settings: subscriptionSettingsInput.optional(),
+});
+export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
+
+export const updateOrganizationBody = z.object({
+  name: organizationName.optional(),
+  slug: organizationSlug.optional(),
+  avatar_url: avatarUrl.optional(),
+  email: supportEmail.optional(),
+  subscription_settings: subscriptionSettingsInput.optional(),
+});
+export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;

@@ -4,6 +4,10 @@ import type { DocumentedRoute } from "@/lib/api/openapi";
 import * as signIn from "../auth/sign-in/route";
 import * as signOut from "../auth/sign-out/route";
 import * as session from "../auth/session/route";
+import * as setup from "../auth/setup/route";
+import * as organizations from "../organizations/route";
+import * as organization from "../organizations/[id]/route";
+import * as taxRates from "../organizations/[id]/tax-rates/route";
 import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
@@ -36,6 +40,10 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-in", module: signIn },
   { path: "/v1/auth/sign-out", module: signOut },
   { path: "/v1/auth/session", module: session },
+  { path: "/v1/auth/setup", module: setup },
+  { path: "/v1/organizations/", module: organizations },
+  { path: "/v1/organizations/{id}", module: organization },
+  { path: "/v1/organizations/{id}/tax-rates", module: taxRates },
   { path: "/v1/organization-access-tokens/", module: accessTokens },
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
