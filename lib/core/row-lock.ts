@@ -7,6 +7,7 @@ import type { Tx } from "../db/client";
 export const LOCKABLE_TABLES = [
   "checkout_sessions",
   "custom_fields",
+  "customers",
   "discounts",
   "license_keys",
   "payment_attempts",
