@@ -44,6 +44,8 @@ export type Fixture = {
   subscriptionId: string;
   /** Attached to no product and never granted, so the valid DELETE of its route succeeds. */
   benefitId: string;
+  /** Without purchases, so the valid DELETE of its route succeeds. */
+  customerId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -77,6 +79,7 @@ export async function createFixture(): Promise<Fixture> {
     priceId: monthly.price.id,
   });
   const benefit = await createBenefit(db, organization.id);
+  const lonelyCustomer = await createCustomer(db, organization.id);
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -107,6 +110,7 @@ export async function createFixture(): Promise<Fixture> {
     discountId: discount.id,
     subscriptionId: renewing.subscription_id!,
     benefitId: benefit.id,
+    customerId: lonelyCustomer.id,
   };
 }
 

@@ -69,6 +69,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
+    "/v1/customers/{id}": { id: f.customerId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
@@ -116,6 +117,8 @@ function validBody(method: Method, template: string): Record<string, unknown> {
       organization_name: "First",
       organization_slug: "first",
     },
+    "POST /v1/customers/": { email: "hostile-customer@example.com" },
+    "PATCH /v1/customers/{id}": { name: "Renamed customer" },
     "POST /v1/customer-portal/license-keys/validate": key,
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },

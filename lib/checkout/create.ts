@@ -91,7 +91,8 @@ export async function createCheckout(
   let customer = null;
   if (body.customer_id) {
     customer = await db.customer.findFirst({
-      where: { id: body.customer_id, ...inOrganizations(organizationIds) },
+      // An anonymized (deleted) customer cannot be checked out again: it is not found.
+      where: { id: body.customer_id, deleted_at: null, ...inOrganizations(organizationIds) },
     });
     if (!customer)
       problems.push({

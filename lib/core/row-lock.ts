@@ -8,6 +8,7 @@ export const LOCKABLE_TABLES = [
   "benefits",
   "checkout_sessions",
   "custom_fields",
+  "customers",
   "discounts",
   "license_keys",
   "organizations",

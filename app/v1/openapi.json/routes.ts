@@ -14,6 +14,7 @@ import * as products from "../products/route";
 import * as discounts from "../discounts/route";
 import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
+import * as customer from "../customers/[id]/route";
 import * as benefits from "../benefits/route";
 import * as benefit from "../benefits/[id]/route";
 import * as customFields from "../custom-fields/route";
@@ -50,6 +51,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/discounts/", module: discounts },
   { path: "/v1/discounts/{id}", module: discount },
   { path: "/v1/customers/", module: customers },
+  { path: "/v1/customers/{id}", module: customer },
   { path: "/v1/benefits/", module: benefits },
   { path: "/v1/benefits/{id}", module: benefit },
   { path: "/v1/custom-fields/", module: customFields },
