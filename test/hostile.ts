@@ -11,6 +11,7 @@ import {
   createCustomField,
   createDiscount,
   createLicenseKey,
+  createMedia,
   createMerchantUser,
   createOrder,
   createOrganization,
@@ -41,6 +42,8 @@ export type Fixture = {
   /** Attached to no product, so the valid DELETE of its route succeeds. */
   customFieldId: string;
   discountId: string;
+  /** Shown by no product, so the valid DELETE of its route succeeds. */
+  fileId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -68,6 +71,7 @@ export async function createFixture(): Promise<Fixture> {
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
+  const file = await createMedia(db, organization.id);
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -96,6 +100,7 @@ export async function createFixture(): Promise<Fixture> {
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,
     discountId: discount.id,
+    fileId: file.id,
   };
 }
 

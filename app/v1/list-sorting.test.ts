@@ -12,6 +12,7 @@ import {
   createCustomer,
   createDiscount,
   createLicenseKey,
+  createMedia,
   createMerchantUser,
   createOrder,
   createOrganization,
@@ -27,6 +28,7 @@ import { GET as listCustomers } from "./customers/route";
 import { GET as listDiscounts } from "./discounts/route";
 import { GET as listBenefits } from "./benefits/route";
 import { GET as listAccessTokens } from "./organization-access-tokens/route";
+import { GET as listFiles } from "./files/route";
 import { POST as signIn } from "./auth/sign-in/route";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
@@ -150,6 +152,18 @@ const cases: ListCase[] = [
         createBenefit(db, org, { created_at, description: high ? "Support" : "Keys" }),
       );
       return { auth, ids: benefits.map((b) => b.id) };
+    },
+  },
+  {
+    route: "GET /v1/files/",
+    list: listFiles,
+    field: "name",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const files = await make((created_at, high) =>
+        createMedia(db, org, { created_at, name: high ? "zebra.png" : "apple.png" }),
+      );
+      return { auth, ids: files.map((f) => f.id) };
     },
   },
   {

@@ -9,6 +9,7 @@ export const LOCKABLE_TABLES = [
   "custom_fields",
   "discounts",
   "license_keys",
+  "medias",
   "payment_attempts",
   "subscriptions",
 ] as const;

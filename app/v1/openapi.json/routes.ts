@@ -28,6 +28,8 @@ import * as orders from "../orders/route";
 import * as order from "../orders/[id]/route";
 import * as ordersExport from "../orders/export/route";
 import * as metrics from "../metrics/route";
+import * as files from "../files/route";
+import * as file from "../files/[id]/route";
 
 export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-in", module: signIn },
@@ -57,4 +59,6 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/orders/export", module: ordersExport },
   { path: "/v1/orders/{id}", module: order },
   { path: "/v1/metrics/", module: metrics },
+  { path: "/v1/files/", module: files },
+  { path: "/v1/files/{id}", module: file },
 ];
