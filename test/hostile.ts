@@ -11,6 +11,7 @@ import {
   createCustomField,
   createDiscount,
   createLicenseKey,
+  createMedia,
   createMerchantUser,
   createOrder,
   createOrganization,
@@ -46,6 +47,8 @@ export type Fixture = {
   benefitId: string;
   /** Without purchases, so the valid DELETE of its route succeeds. */
   customerId: string;
+  /** Shown by no product, so the valid DELETE of its route succeeds. */
+  fileId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -80,6 +83,7 @@ export async function createFixture(): Promise<Fixture> {
   });
   const benefit = await createBenefit(db, organization.id);
   const lonelyCustomer = await createCustomer(db, organization.id);
+  const file = await createMedia(db, organization.id);
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -111,6 +115,7 @@ export async function createFixture(): Promise<Fixture> {
     subscriptionId: renewing.subscription_id!,
     benefitId: benefit.id,
     customerId: lonelyCustomer.id,
+    fileId: file.id,
   };
 }
 

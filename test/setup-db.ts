@@ -1,11 +1,19 @@
 // Runs before every test file: points the app's database client at a database of this file's own.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { closeDb } from "../lib/db/client";
 import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
 
 // The server secret (lib/secrets), fixed as an operator sets APP_SECRET.
 process.env.APP_SECRET ??= "test-app-secret-not-for-production-0123456789";
+
+// Uploaded files (lib/files/storage.ts) in a folder of this file's own, never the checkout's .data.
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-files-"));
+process.env.FILES_DIR = filesDir;
+afterAll(() => fs.rmSync(filesDir, { recursive: true, force: true }));
 
 const serverUrl = testServerUrl();
 const suffix = randomBytes(6).toString("hex");

@@ -70,6 +70,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
     "/v1/customers/{id}": { id: f.customerId },
+    "/v1/files/{id}": { id: f.fileId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
@@ -193,6 +194,19 @@ type Case = {
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
+/** A 1×1 PNG, the valid upload. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function uploadRequest(url: string, headers: Record<string, string>, file: Uint8Array | string, fields = {}) {
+  const form = new FormData();
+  form.append("file", new Blob([typeof file === "string" ? file : new Uint8Array(file)]), "image.png");
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  return new Request(new URL(url, "http://localhost"), { method: "POST", headers, body: form });
+}
+
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType } } };
   while (["optional", "nullable", "default"].includes(current._zod.def.type) && current._zod.def.innerType)
@@ -265,7 +279,20 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
     }
   }
 
-  if (spec.body) {
+  if (spec.upload) {
+    // Multipart, not JSON (POST /v1/files/): the form's own refusals; its limits are tested in
+    // lib/api/request-body.test.ts.
+    add("JSON", json("{}"), [415]);
+    add("text/plain (an HTML form)", json("{}", { "content-type": "text/plain" }), [415]);
+    add(
+      "malformed multipart",
+      json("--x\r\n\r\n--x--", { "content-type": "multipart/form-data; boundary=x" }),
+      [422],
+    );
+    add("an HTML file", () => uploadRequest(url, headers, "<!doctype html><script>alert(1)</script>"), [422]);
+    add("a NUL in the name field", () => uploadRequest(url, headers, PNG, { name: "a\u0000b" }), [422]);
+    add("declared 100 MB body", json("{}", { "content-length": String(100 * 1024 * 1024) }), [413]);
+  } else if (spec.body) {
     for (const [key, schema] of Object.entries(shapeOf(spec.body))) {
       const values: Record<string, unknown> = { ...FIELD_VALUES };
       if (unwrap(schema) === dateTime) Object.assign(values, DATETIME_VALUES);
@@ -381,13 +408,18 @@ async function expectValidRequestsToPass() {
     const spec = handler?.spec;
     if (!handler || !spec || template === "/v1/auth/sign-out") continue;
     const params = pathParams(template);
-    const request = rawRequest({
-      method,
-      path: concretePath(template, params),
-      query: validQuery(template),
-      headers: { ...authHeaders(spec.auth), ...(spec.body ? { "content-type": "application/json" } : {}) },
-      body: spec.body ? new TextEncoder().encode(JSON.stringify(validBody(method, template))) : undefined,
-    });
+    const request = spec.upload
+      ? uploadRequest(concretePath(template, params), authHeaders(spec.auth), PNG)
+      : rawRequest({
+          method,
+          path: concretePath(template, params),
+          query: validQuery(template),
+          headers: {
+            ...authHeaders(spec.auth),
+            ...(spec.body ? { "content-type": "application/json" } : {}),
+          },
+          body: spec.body ? new TextEncoder().encode(JSON.stringify(validBody(method, template))) : undefined,
+        });
     const answer = await send(handler, request, params);
     // The buyer's benefits exist once the order is processed: a 403 says the secret was good.
     // Setup is refused (403) once the install has a merchant, as the fixture's.

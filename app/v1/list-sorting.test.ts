@@ -12,6 +12,7 @@ import {
   createCustomer,
   createDiscount,
   createLicenseKey,
+  createMedia,
   createMerchantUser,
   createOrder,
   createOrganization,
@@ -29,6 +30,7 @@ import { GET as listBenefits } from "./benefits/route";
 import { GET as listAccessTokens } from "./organization-access-tokens/route";
 import { GET as listSubscriptions } from "./subscriptions/route";
 import { GET as listOrganizations } from "./organizations/route";
+import { GET as listFiles } from "./files/route";
 import { POST as signIn } from "./auth/sign-in/route";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
@@ -174,6 +176,18 @@ const cases: ListCase[] = [
         ),
       );
       return { auth, ids: orders.map((s) => s.id) };
+    },
+  },
+  {
+    route: "GET /v1/files/",
+    list: listFiles,
+    field: "name",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const files = await make((created_at, high) =>
+        createMedia(db, org, { created_at, name: high ? "zebra.png" : "apple.png" }),
+      );
+      return { auth, ids: files.map((f) => f.id) };
     },
   },
   {

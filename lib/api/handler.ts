@@ -15,7 +15,13 @@ import {
   type StoredAnswer,
 } from "./idempotency";
 import { parseWith, searchParamsToObject, unstorableInputProblems } from "../core/validation";
-import { assertAcceptableHeaders, readJsonBody } from "./request-body";
+import {
+  assertAcceptableHeaders,
+  formDigest,
+  readFormBody,
+  readJsonBody,
+  type UploadOption,
+} from "./request-body";
 import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -71,6 +77,11 @@ type Spec<
    * `licenseKeyScope`), so that two callers' keys never meet. Defaults to the route.
    */
   idempotencyScope?: (request: { params: z.output<P>; body: z.output<B> }) => string;
+  /**
+   * A file upload: the body is multipart/form-data of at most `maxBytes` (other media types are
+   * 415) and `body` is checked against its fields, a file part being a `File`.
+   */
+  upload?: UploadOption;
 };
 
 /** A route's declaration without its type parameters, as documentation sees it. */
@@ -85,6 +96,7 @@ export type RouteSpec = {
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
   idempotency?: "replay" | "none";
+  upload?: UploadOption;
 };
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -197,7 +209,7 @@ export function route<
 ): RouteHandler {
   const handler: RouteHandler = async (request, context) => {
     try {
-      assertAcceptableHeaders(request);
+      assertAcceptableHeaders(request, spec.upload);
       const db = await getDb();
       const admitted = await admit(db, request, spec.auth);
       const principal = admitted.principal;
@@ -227,8 +239,13 @@ export function route<
       const params = parse(spec.params, await context.params, "path");
       const query = parse(spec.query, searchParamsToObject(new URL(request.url).searchParams), "query");
       // Read once, bounded: the idempotency hash needs the exact text, the schema the JSON.
-      const raw = spec.body || key ? await readJsonBody(request, { parse: !!spec.body }) : null;
-      const text = raw?.text ?? "";
+      // A form's is a digest of its fields and files (a client draws a new boundary on each try).
+      const raw = spec.upload
+        ? await readFormBody(request, spec.upload)
+        : spec.body || key
+          ? await readJsonBody(request, { parse: !!spec.body })
+          : null;
+      const text = !raw ? "" : "text" in raw ? raw.text : key ? await formDigest(raw.value) : "";
       let body: unknown;
       if (spec.body && raw) {
         if (raw.problems.length) problems.push(...raw.problems);

@@ -63,7 +63,10 @@ function operation(method: string, path: string, spec: RouteSpec) {
   if (idempotent) {
     responses["409"] = errorResponse("Idempotency key reused with another body, or a concurrent request");
   }
-  if (method !== "GET") {
+  if (spec.upload) {
+    responses["413"] = errorResponse(`The request body is over ${spec.upload.maxBytes} bytes`);
+    responses["415"] = errorResponse("A request body that is not multipart/form-data");
+  } else if (method !== "GET") {
     responses["413"] = errorResponse("The request body is over the size limit (1 MiB by default)");
     responses["415"] = errorResponse("A request body that is not JSON (Content-Type: application/json)");
   }
@@ -99,7 +102,12 @@ function operation(method: string, path: string, spec: RouteSpec) {
     ],
     ...(spec.body
       ? {
-          requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body) } } },
+          requestBody: {
+            required: true,
+            content: {
+              [spec.upload ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(spec.body) },
+            },
+          },
         }
       : {}),
     responses,

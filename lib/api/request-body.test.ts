@@ -4,6 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { POST as activate } from "../../app/v1/customer-portal/license-keys/activate/route";
 import { PATCH as updateClientCheckout } from "../../app/v1/checkouts/custom/client/[client_secret]/route";
+import { POST as uploadFile } from "../../app/v1/files/route";
+import { UPLOAD_BODY_MAX_BYTES } from "../files/limits";
 import {
   createFixture,
   createFixtureLicenseKey,
@@ -14,7 +16,7 @@ import {
   streamedBody,
   type Fixture,
 } from "../../test/hostile";
-import { isJsonMediaType, maxBodyBytes } from "./request-body";
+import { bodyLimitBeforeRouting, isJsonMediaType, isMultipartFormData, maxBodyBytes } from "./request-body";
 
 const MIB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -151,5 +153,98 @@ describe("isJsonMediaType", () => {
     ["", false],
   ])("%j is JSON: %s", (header, expected) => {
     expect(isJsonMediaType(header)).toBe(expected);
+  });
+});
+
+describe("upload routes (the `upload` option)", () => {
+  const multipart = { "content-type": "multipart/form-data; boundary=b" };
+  const upload = (headers: Record<string, string>, body: Uint8Array | ReadableStream<Uint8Array>) =>
+    send(
+      uploadFile,
+      rawRequest({
+        method: "POST",
+        path: "/v1/files/",
+        headers: { authorization: `Bearer ${fixture.token}`, ...headers },
+        body,
+      }),
+    );
+  const tooLarge = {
+    error: "PayloadTooLarge",
+    detail: `The request body should be at most ${UPLOAD_BODY_MAX_BYTES} bytes.`,
+  };
+
+  it("take bodies past MAX_BODY_BYTES, up to their own limit", async () => {
+    // 2 MiB of form: over the JSON limit, under the upload one; not an image, so 422 (not 413).
+    const padding = "x".repeat(2 * MIB);
+    const body = new TextEncoder().encode(
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n${padding}\r\n--b--\r\n`,
+    );
+    const answer = await upload(multipart, body);
+    expect(answer.status).toBe(422);
+    expect((answer.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual(["body", "file"]);
+  });
+
+  it("refuse a declared Content-Length over their limit without reading a byte", async () => {
+    const { stream, counter } = streamedBody(100 * MIB, CHUNK);
+    const answer = await upload(
+      { ...multipart, "content-length": String(UPLOAD_BODY_MAX_BYTES + 1) },
+      stream,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual(tooLarge);
+    expect(counter.pulled).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it("count a chunked 100 MB body, or one under a lying Content-Length, and stop at the limit", async () => {
+    const before = await databaseFingerprint();
+    for (const headers of [multipart, { ...multipart, "content-length": "1000" }]) {
+      const { stream, counter } = streamedBody(100 * MIB, CHUNK);
+      const answer = await upload(headers, stream);
+      expect(answer.status).toBe(413);
+      expect(answer.body).toEqual(tooLarge);
+      expect(counter.pulled).toBeGreaterThan(UPLOAD_BODY_MAX_BYTES);
+      expect(counter.pulled).toBeLessThanOrEqual(UPLOAD_BODY_MAX_BYTES + 2 * CHUNK);
+    }
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+
+  it("answer JSON and every other media type with 415, and JSON routes still refuse multipart", async () => {
+    for (const type of ["application/json", "text/plain", "multipart/mixed; boundary=b"]) {
+      const answer = await upload({ "content-type": type }, new TextEncoder().encode("{}"));
+      expect(answer.status, type).toBe(415);
+    }
+    const json = await send(
+      activate,
+      rawRequest({
+        method: "POST",
+        path: activatePath,
+        headers: multipart,
+        body: new TextEncoder().encode("--b--"),
+      }),
+    );
+    expect(json.status).toBe(415);
+  });
+
+  it("are known to the pre-routing guard, which lets only them past MAX_BODY_BYTES", () => {
+    expect(bodyLimitBeforeRouting("POST", "/v1/files/")).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyLimitBeforeRouting("post", "/v1/files?x=1")).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyLimitBeforeRouting("PATCH", "/v1/files/")).toBe(MIB);
+    expect(bodyLimitBeforeRouting("POST", "/v1/files/x")).toBe(MIB);
+    expect(bodyLimitBeforeRouting("POST", "/v1/orders/")).toBe(MIB);
+    expect(bodyLimitBeforeRouting(undefined, undefined)).toBe(MIB);
+  });
+});
+
+describe("isMultipartFormData", () => {
+  it.each([
+    ["multipart/form-data; boundary=x", true],
+    ["Multipart/Form-Data;boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW", true],
+    ['multipart/form-data; charset=utf-8; boundary="a b"', true],
+    ["multipart/form-data", false],
+    ["multipart/form-data; boundary=", false],
+    ["multipart/mixed; boundary=x", false],
+    ["application/json", false],
+  ])("%j is multipart/form-data: %s", (header, expected) => {
+    expect(isMultipartFormData(header)).toBe(expected);
   });
 });

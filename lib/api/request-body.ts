@@ -1,8 +1,11 @@
 // Reading a request's body safely: its media type (JSON only, so a cross-site HTML form cannot
-// post to the API), its size (refused past the limit before the rest is read), its encoding
-// (strict UTF-8, never replaced by U+FFFD) and its JSON. Used by the route wrapper
-// (lib/api/handler.ts) and, for the size, by the pre-routing guard (lib/http/pre-route.ts).
+// post to the API; multipart/form-data on upload routes only), its size (refused past the limit
+// before the rest is read), its encoding (strict UTF-8, never replaced by U+FFFD) and its JSON.
+// Used by the route wrapper (lib/api/handler.ts) and, for the size, by the pre-routing guard
+// (lib/http/pre-route.ts).
+import { createHash } from "node:crypto";
 import { ApiError, type Problem } from "../core/errors";
+import { UPLOAD_BODY_MAX_BYTES } from "../files/limits";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -43,10 +46,28 @@ export function isJsonMediaType(header: string): boolean {
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function unsupportedMediaType(): ApiError {
+export function unsupportedMediaType(upload = false): ApiError {
   return new ApiError(
     "UnsupportedMediaType",
-    "Send the request body as JSON, with Content-Type: application/json.",
+    upload
+      ? "Send the file as multipart/form-data, in a part named file."
+      : "Send the request body as JSON, with Content-Type: application/json.",
+  );
+}
+
+/**
+ * A route that takes a file instead of JSON: its body is multipart/form-data of at most maxBytes
+ * (the file plus its part headers), and the route's `body` schema is checked against the form's
+ * fields (a file part is a `File`).
+ */
+export type UploadOption = { maxBytes: number };
+
+/** `multipart/form-data` with its boundary. */
+export function isMultipartFormData(header: string): boolean {
+  const [essence = "", ...parameters] = header.split(";").map((part) => part.trim());
+  return (
+    essence.toLowerCase() === "multipart/form-data" &&
+    parameters.some((parameter) => /^boundary\s*=\s*\S/i.test(parameter))
   );
 }
 
@@ -54,13 +75,29 @@ export function unsupportedMediaType(): ApiError {
  * The checks made before anything else, from the headers alone: a declared length over the limit
  * is 413, and a write that declares any media type but JSON is 415 (HTML forms can only send
  * text/plain, urlencoded or multipart: this is what keeps them off sign-in, sign-out and every
- * other route, including those whose body is ignored).
+ * other route, including those whose body is ignored). An upload route takes multipart only; a
+ * cross-site form reaching it still lacks the token or the session's CSRF header.
  */
-export function assertAcceptableHeaders(request: Request): void {
-  if (isDeclaredTooLarge(request.headers.get("content-length"))) throw payloadTooLarge();
+export function assertAcceptableHeaders(request: Request, upload?: UploadOption): void {
+  const limit = upload?.maxBytes ?? maxBodyBytes();
+  if (isDeclaredTooLarge(request.headers.get("content-length"), limit)) throw payloadTooLarge(limit);
   if (READ_METHODS.has(request.method.toUpperCase())) return;
   const type = request.headers.get("content-type");
-  if (type !== null && !isJsonMediaType(type)) throw unsupportedMediaType();
+  if (upload) {
+    if (type === null || !isMultipartFormData(type)) throw unsupportedMediaType(true);
+  } else if (type !== null && !isJsonMediaType(type)) throw unsupportedMediaType();
+}
+
+// Upload routes, for the pre-routing guard, which runs before the route (and its spec) is known.
+const UPLOAD_ROUTES = [{ method: "POST", path: /^\/v1\/files\/?$/, maxBytes: UPLOAD_BODY_MAX_BYTES }];
+
+/** The largest body the pre-routing guard lets through: an upload route's limit, else the default. */
+export function bodyLimitBeforeRouting(method: string | undefined, url: string | undefined): number {
+  const pathname = (url ?? "/").split("?", 1)[0] ?? "";
+  const upload = UPLOAD_ROUTES.find(
+    (route) => route.method === method?.toUpperCase() && route.path.test(pathname),
+  );
+  return upload?.maxBytes ?? maxBodyBytes();
 }
 
 /**
@@ -127,4 +164,52 @@ export async function readJsonBody(request: Request, options: { parse: boolean }
       problems: [jsonInvalid(`JSON decode error: ${(error as Error).message}`)],
     };
   }
+}
+
+export type FormBody = {
+  /** The form's fields as an object (a repeated field becomes an array); undefined if unparsable. */
+  value: Record<string, unknown> | undefined;
+  problems: Problem[];
+};
+
+/**
+ * Reads a multipart/form-data body, counted like any other (413 past the limit, the rest never
+ * read), and parses it. A malformed body is 422.
+ */
+export async function readFormBody(request: Request, upload: UploadOption): Promise<FormBody> {
+  const bytes = await readBodyBytes(request, upload.maxBytes);
+  let form: FormData;
+  try {
+    const headers = { "content-type": request.headers.get("content-type") ?? "" };
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers }).formData();
+  } catch {
+    const msg = "The request body is not valid multipart/form-data";
+    return { value: undefined, problems: [{ type: "value_error", loc: ["body"], msg, input: null }] };
+  }
+  const value: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key);
+    value[key] = values.length === 1 ? values[0] : values;
+  }
+  return { value, problems: [] };
+}
+
+/**
+ * What an Idempotency-Key compares for a form: its fields and each file's name, type and SHA-256
+ * (never the boundary, which a client draws anew on each try).
+ */
+export async function formDigest(value: Record<string, unknown> | undefined): Promise<string> {
+  const entries: unknown[] = [];
+  for (const [key, field] of Object.entries(value ?? {})) {
+    for (const item of Array.isArray(field) ? field : [field]) {
+      if (!(item instanceof File)) entries.push([key, item]);
+      else {
+        const sha256 = createHash("sha256")
+          .update(new Uint8Array(await item.arrayBuffer()))
+          .digest("hex");
+        entries.push([key, { name: item.name, type: item.type, sha256 }]);
+      }
+    }
+  }
+  return JSON.stringify(entries);
 }

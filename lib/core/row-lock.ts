@@ -12,6 +12,7 @@ export const LOCKABLE_TABLES = [
   "discounts",
   "license_keys",
   "organizations",
+  "medias",
   "payment_attempts",
   "subscriptions",
 ] as const;

@@ -364,3 +364,28 @@ export async function createMerchantUser(
   }
   return user;
 }
+
+/**
+ * A Media row (a product image's metadata) without stored bytes: for lists and fixtures. Uploads
+ * with their bytes go through lib/files/manage.ts `uploadFile`.
+ */
+export async function createMedia(
+  db: DbOrTx,
+  organizationId: string,
+  data: Partial<Prisma.MediaUncheckedCreateInput> = {},
+) {
+  const n = next();
+  const id = data.id ?? randomUUID();
+  return db.media.create({
+    data: {
+      id,
+      organization_id: organizationId,
+      name: `image-${n}.png`,
+      path: `${organizationId}/${id}`,
+      mime_type: "image/png",
+      size: 70,
+      public_url: `http://localhost:3000/files/${id}/image-${n}.png`,
+      ...data,
+    },
+  });
+}

@@ -3,13 +3,14 @@
 // - methods no route implements (TRACE, PROPFIND, ...): 405 (Next.js answers TRACE with a 500);
 // - paths with malformed percent-escapes (`/v1/orders/%FF`: a plain-text 500 from Next.js's
 //   parameter decoding) or a NUL once decoded (`/checkout/%00`: PostgreSQL refuses 0x00): 400;
-// - a declared Content-Length over the body limit: 413 before a byte of the body is read.
+// - a declared Content-Length over the body limit (an upload route's own): 413 before a byte of
+//   the body is read.
 // The app's HTTP server calls rejectBeforeRouting for every request, and answerConnect and
 // answerClientError for what never becomes a request (CONNECT, unparsable requests).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "../core/errors";
-import { isDeclaredTooLarge, payloadTooLarge } from "../api/request-body";
+import { bodyLimitBeforeRouting, isDeclaredTooLarge, payloadTooLarge } from "../api/request-body";
 
 /** The methods Next.js routes: route files export GET..DELETE; HEAD and OPTIONS are automatic. */
 export const ROUTABLE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -36,7 +37,8 @@ function rejection(req: IncomingMessage): ApiError | null {
   if (!ROUTABLE.has((req.method ?? "").toUpperCase())) return methodNotAllowed();
   const problem = pathProblem(req.url ?? "/");
   if (problem) return new ApiError("BadRequest", problem);
-  if (isDeclaredTooLarge(req.headers["content-length"])) return payloadTooLarge();
+  const limit = bodyLimitBeforeRouting(req.method, req.url);
+  if (isDeclaredTooLarge(req.headers["content-length"], limit)) return payloadTooLarge(limit);
   return null;
 }
 

@@ -36,6 +36,8 @@ import * as ordersExport from "../orders/export/route";
 import * as metrics from "../metrics/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
+import * as files from "../files/route";
+import * as file from "../files/[id]/route";
 
 export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-in", module: signIn },
@@ -73,4 +75,6 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/metrics/", module: metrics },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },
+  { path: "/v1/files/", module: files },
+  { path: "/v1/files/{id}", module: file },
 ];

@@ -1,0 +1,11 @@
+// How large an upload may be. Its own module, free of Node imports, because the pre-routing guard
+// (lib/http/pre-route.ts, through lib/api/request-body.ts) needs the body limit before routing.
+
+/** The largest product image: 10 MiB. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The multipart framing around the file: boundaries, part headers and the small text fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The largest upload request body: the image plus its framing. */
+export const UPLOAD_BODY_MAX_BYTES = MAX_FILE_BYTES + FORM_OVERHEAD_BYTES;

@@ -1,0 +1,115 @@
+// Uploading and deleting product images.
+//
+// Upload: the type is read from the bytes (./sniff.ts); the file is stored first, then its Media
+// row is inserted. A crash between the two leaves a file no row points at: harmless garbage, never
+// served (files are reached through their row). A failed insert removes the file it just wrote.
+//
+// Delete: refused with 409 while a product shows the image (the merchant removes it from the
+// product first), so that no product loses an image silently. The row is locked before the check,
+// so a product attaching the image concurrently either commits first (and the delete is 409) or
+// waits and then finds no image. The row goes first, then the file: a crash in between again
+// leaves only garbage.
+import { createHash, randomUUID } from "node:crypto";
+import type { Db } from "../db/client";
+import type { Principal } from "../core/principal";
+import { ApiError } from "../core/errors";
+import { lockRow } from "../core/row-lock";
+import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
+import { publicBaseUrl } from "../public-url";
+import { MAX_FILE_BYTES } from "./limits";
+import { storedFileName, urlFileName } from "./names";
+import { toMedia, type UploadFileForm } from "./schemas";
+import { sniffImageType } from "./sniff";
+import { fileStorage, type FileStorage } from "./storage";
+
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
+
+/** Every product image belongs to this service (the reference API's value). */
+export const PRODUCT_MEDIA_SERVICE = "product_media";
+
+function digest(algorithm: "md5" | "sha256", bytes: Uint8Array) {
+  return createHash(algorithm).update(bytes);
+}
+
+export async function uploadFile(
+  db: Db,
+  principal: Principal,
+  form: UploadFileForm,
+  options: { storage?: FileStorage; now?: Date } = {},
+) {
+  const organizationId = organizationForCreate(principal, form.organization_id);
+  if (form.file.size > MAX_FILE_BYTES)
+    throw new ApiError("PayloadTooLarge", `The file should be at most ${MAX_FILE_BYTES} bytes.`);
+  const bytes = new Uint8Array(await form.file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) {
+    throw ApiError.invalid(
+      ["body", "file"],
+      "The file should be a PNG, JPEG, WebP or GIF image.",
+      form.file.name,
+    );
+  }
+  const storage = options.storage ?? fileStorage();
+  const now = options.now ?? new Date();
+  const id = randomUUID();
+  const name = storedFileName(form.name, form.file.name, type.extension);
+  const key = `${organizationId}/${id}`;
+  const sha256 = digest("sha256", bytes).digest();
+
+  await storage.put(key, bytes);
+  try {
+    return await db.$transaction(async (tx) => {
+      const row = await tx.media.create({
+        data: {
+          id,
+          created_at: now,
+          organization_id: organizationId,
+          name,
+          path: key,
+          mime_type: type.mimeType,
+          size: bytes.byteLength,
+          storage_version: null,
+          // What an S3-compatible store answers for a single-part upload: the MD5, in hex.
+          checksum_etag: digest("md5", bytes).digest("hex"),
+          checksum_sha256_base64: sha256.toString("base64"),
+          checksum_sha256_hex: sha256.toString("hex"),
+          last_modified_at: now,
+          version: null,
+          service: PRODUCT_MEDIA_SERVICE,
+          is_uploaded: true,
+          public_url: `${publicBaseUrl()}/files/${id}/${urlFileName(name, type.extension)}`,
+        },
+      });
+      return toMedia(row);
+    }, TRANSACTION_OPTIONS);
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+export async function deleteFile(
+  db: Db,
+  principal: Principal,
+  id: string,
+  options: { storage?: FileStorage } = {},
+) {
+  const media = await db.$transaction(async (tx) => {
+    await lockRow(tx, "medias", id);
+    const row = foundOrThrow(await tx.media.findFirst({ where: { id, ...tenantWhere(principal) } }));
+    const uses = await tx.productMedia.count({ where: { media_id: id } });
+    if (uses) {
+      throw new ApiError(
+        "ConflictError",
+        `This file is an image of ${uses === 1 ? "a product" : `${uses} products`}: remove it from them first.`,
+      );
+    }
+    await tx.media.delete({ where: { id } });
+    return row;
+  }, TRANSACTION_OPTIONS);
+  const storage = options.storage ?? fileStorage();
+  await storage.delete(media.path).catch((error: unknown) => {
+    // The row is gone, so the file is never served again: what is left is garbage on disk.
+    console.warn(`Deleting the stored file ${media.path} failed; it is no longer referenced:`, error);
+  });
+}

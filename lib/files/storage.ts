@@ -1,0 +1,113 @@
+// Where uploaded files' bytes live, behind a small interface (put, get, delete by key) so that an
+// S3-compatible store can replace the local disk later. Keys come from the Media row (`path`,
+// `<organization id>/<media id>`), never from a URL or a client's file name.
+//
+// The local implementation keeps files under FILES_DIR, else DATA_DIR/files (a throwaway temporary
+// folder when DATA_DIR is `memory://…`, as in tests). A file is written to a temporary name,
+// flushed, and renamed into place, so a reader (or a crash) never sees half a file. The uploader
+// writes the file before the Media row: a crash in between leaves a file no row points at, which
+// is harmless garbage (never served: files are found through their row).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+export type StoredFile = { body: ReadableStream<Uint8Array>; size: number };
+
+export interface FileStorage {
+  /** Stores the bytes under the key, whole or not at all. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The file's bytes as a stream, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
+  /** Removes the file; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+// Segments of letters, digits, dots, dashes and underscores, none starting with a dot: no `..`,
+// no absolute path, no hidden file, whatever a caller passes.
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+export class LocalDiskStorage implements FileStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(/*turbopackIgnore: true*/ root);
+  }
+
+  private pathOf(key: string): string {
+    const full = path.resolve(/*turbopackIgnore: true*/ this.root, key);
+    if (!KEY_PATTERN.test(key) || !full.startsWith(this.root + path.sep))
+      throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    return full;
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const full = this.pathOf(key);
+    const directory = path.dirname(full);
+    await fs.promises.mkdir(directory, { recursive: true });
+    const temporary = `${full}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      const handle = await fs.promises.open(temporary, "wx", 0o644);
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(temporary, full);
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
+    // The rename itself made durable before the caller records the file in the database.
+    const folder = await fs.promises.open(directory, "r");
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(this.pathOf(key), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      // The stream closes the handle when it ends or is cancelled.
+      const stream = fs.createReadStream("", { fd: handle, autoClose: true });
+      return { body: Readable.toWeb(stream) as ReadableStream<Uint8Array>, size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}
+
+let temporaryRoot: string | null = null;
+
+/** The folder of uploaded files: FILES_DIR, else DATA_DIR/files (a temporary one for memory://). */
+export function filesDirectory(env: Record<string, string | undefined> = process.env): string {
+  if (env.FILES_DIR) return path.resolve(/*turbopackIgnore: true*/ env.FILES_DIR);
+  const dataDir = env.DATA_DIR ?? ".data";
+  if (dataDir.startsWith("memory://")) {
+    // A throwaway database: its files need not outlive the process either.
+    temporaryRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), "dsb-files-"));
+    return temporaryRoot;
+  }
+  return path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "files");
+}
+
+/** The storage uploads go to, read from the environment on each use. */
+export function fileStorage(): FileStorage {
+  return new LocalDiskStorage(filesDirectory());
+}
