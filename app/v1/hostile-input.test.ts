@@ -65,6 +65,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/orders/{id}": { id: f.orderId },
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
+    "/v1/products/{id}": { id: f.productId },
+    "/v1/products/{id}/benefits": { id: f.productId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
@@ -101,6 +103,9 @@ function validBody(method: Method, template: string): Record<string, unknown> {
       duration: "once",
     },
     "PATCH /v1/discounts/{id}": { name: "Renamed discount" },
+    "POST /v1/products/": { name: "Hostile product", prices: [{ amount_type: "fixed", price_amount: 1000 }] },
+    "PATCH /v1/products/{id}": { name: "Renamed product" },
+    "POST /v1/products/{id}/benefits": { benefits: [] },
     "POST /v1/customer-portal/license-keys/validate": key,
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },

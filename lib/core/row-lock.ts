@@ -10,6 +10,7 @@ export const LOCKABLE_TABLES = [
   "discounts",
   "license_keys",
   "payment_attempts",
+  "products",
   "subscriptions",
 ] as const;
 export type LockableTable = (typeof LOCKABLE_TABLES)[number];
