@@ -131,9 +131,10 @@ export async function updateProduct(
     }
     const plan = body.prices ? planPrices(body.prices, current.prices, current.is_recurring) : null;
     if (plan) problems.push(...plan.problems);
-    // The rule holds on the product as it will be: buyable prices, unless it is archived.
+    // The rule holds on the product as it will be: buyable prices, unless it is archived. A valid
+    // non-empty `prices` leaves at least one (each item is kept or added).
     const archived = body.is_archived ?? current.is_archived;
-    const buyable = plan ? plan.kept.size + plan.added.length : current.prices.length;
+    const buyable = body.prices ? body.prices.length : current.prices.length;
     if (!archived && buyable === 0) {
       problems.push(
         plan

@@ -370,16 +370,16 @@ describe("scopes and tenancy", () => {
     expect((await post(body, writeOnly)).status).toBe(201);
     expect((await call(list, { token: writeOnly })).status).toBe(200);
     expect((await call(list, { token: ordersOnly })).status).toBe(403);
-    expect((await call(getOne, { token: ordersOnly, params: { id: ids.foreignProduct } })).status).toBe(403);
+    expect((await call(getOne, { token: ordersOnly, params: { id: ids.foreignProduct! } })).status).toBe(403);
     expect((await call(list, {})).status).toBe(401);
   });
 
   it("answers 404 for another organization's product and lists only the caller's", async () => {
-    const res = await call(getOne, { token, params: { id: ids.foreignProduct } });
+    const res = await call(getOne, { token, params: { id: ids.foreignProduct! } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "ResourceNotFound", detail: "Not found" });
-    expect((await call(getOne, { token: otherToken, params: { id: ids.foreignProduct } })).status).toBe(200);
-    const narrowed = await call(list, { token, query: { organization_id: ids.other } });
+    expect((await call(getOne, { token: otherToken, params: { id: ids.foreignProduct! } })).status).toBe(200);
+    const narrowed = await call(list, { token, query: { organization_id: ids.other! } });
     expect(narrowed.body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
     expect((await call(getOne, { token, params: { id: "not-a-uuid" } })).status).toBe(422);
   });
@@ -452,7 +452,7 @@ describe("GET /v1/products/", () => {
   it("filters by is_archived, is_recurring, benefit_id and query, AND-ed", async () => {
     expect(await names({ is_archived: "true" })).toEqual(["Archived 10"]);
     expect(await names({ is_recurring: "true" })).toEqual(["Monthly 2000"]);
-    expect(await names({ benefit_id: listed.benefit })).toEqual(["Fixed 3000"]);
+    expect(await names({ benefit_id: listed.benefit! })).toEqual(["Fixed 3000"]);
     expect(await names({ query: "custom", sorting: "-name" })).toEqual(["Custom no min", "Custom min 700"]);
     expect(await names({ query: "fixed", is_archived: "false", is_recurring: "false" })).toEqual([
       "Fixed 1000",
