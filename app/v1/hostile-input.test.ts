@@ -71,6 +71,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
     "/v1/customers/{id}": { id: f.customerId },
     "/v1/files/{id}": { id: f.fileId },
+    "/v1/products/{id}": { id: f.productId },
+    "/v1/products/{id}/benefits": { id: f.productId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
@@ -120,6 +122,9 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     },
     "POST /v1/customers/": { email: "hostile-customer@example.com" },
     "PATCH /v1/customers/{id}": { name: "Renamed customer" },
+    "POST /v1/products/": { name: "Hostile product", prices: [{ amount_type: "fixed", price_amount: 1000 }] },
+    "PATCH /v1/products/{id}": { name: "Renamed product" },
+    "POST /v1/products/{id}/benefits": { benefits: [] },
     "POST /v1/customer-portal/license-keys/validate": key,
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },
@@ -369,7 +374,9 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
           query,
           headers: { ...headers, "x-forwarded-for": `${randomBytes(6_000).toString("base64")}, 10.0.0.1` },
         }),
-      allowed: template.endsWith("/benefits") ? [...REFUSED_OR_SERVED, 403] : REFUSED_OR_SERVED,
+      allowed: template.endsWith("{client_secret}/benefits")
+        ? [...REFUSED_OR_SERVED, 403]
+        : REFUSED_OR_SERVED,
     });
   }
   return cases;
@@ -424,7 +431,7 @@ async function expectValidRequestsToPass() {
     // The buyer's benefits exist once the order is processed: a 403 says the secret was good.
     // Setup is refused (403) once the install has a merchant, as the fixture's.
     const refusedByState =
-      template.endsWith("/benefits") || (template === "/v1/auth/setup" && method === "POST");
+      template.endsWith("{client_secret}/benefits") || (template === "/v1/auth/setup" && method === "POST");
     const expected = refusedByState ? 403 : answer.status < 300 ? answer.status : "2xx";
     expect(answer.status, `${method} ${template}: ${answer.text.slice(0, 300)}`).toBe(expected);
   }

@@ -121,6 +121,18 @@ const cases: ListCase[] = [
     },
   },
   {
+    route: "GET /v1/products/ (by price)",
+    list: listProducts,
+    field: "price_amount",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const made = await make((created_at, high) =>
+        createProduct(db, org, { product: { created_at }, price: { price_amount: high ? 2000 : 1000 } }),
+      );
+      return { auth, ids: made.map((m) => m.product.id) };
+    },
+  },
+  {
     route: "GET /v1/customers/",
     list: listCustomers,
     field: "name",

@@ -14,6 +14,7 @@ export const LOCKABLE_TABLES = [
   "organizations",
   "medias",
   "payment_attempts",
+  "products",
   "subscriptions",
 ] as const;
 export type LockableTable = (typeof LOCKABLE_TABLES)[number];

@@ -1,12 +1,26 @@
+// Products and their prices: one zod schema per shape. The checkout embeds a product with its
+// prices, benefits and medias (`checkoutProductSchema`); the products API shows it with its
+// metadata and attached custom fields too (`productSchema`); orders embed only its base fields.
 import { z } from "zod";
-import type { Benefit, Media, Product, ProductPrice } from "../generated/prisma/client";
+import type {
+  AttachedCustomField,
+  Benefit,
+  CustomField,
+  Media,
+  Prisma,
+  Product,
+  ProductPrice,
+} from "../generated/prisma/client";
 import { dateTime, timestamps } from "../core/schemas";
+import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
 import { benefitSchema } from "../benefits/schemas";
 
 // The benefit schemas live with benefits; re-exported for the product and checkout shapes' users.
 export { benefitSchema };
+import { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "../checkout/amounts";
+import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
 
 export const productPriceSchema = z.object({
   id: z.string(),
@@ -76,12 +90,15 @@ export function toMedia(row: Media) {
   return { ...row, size_readable: sizeReadable(row.size) };
 }
 
-/** Prisma include for a checkout product: non-archived prices, benefits and medias in order. */
+/**
+ * Prisma include for a checkout product: non-archived prices (in the order they were given, see
+ * ./manage.ts), benefits and medias in order.
+ */
 export const checkoutProductInclude = {
-  prices: { where: { is_archived: false }, orderBy: { created_at: "asc" } },
+  prices: { where: { is_archived: false }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
   product_benefits: { include: { benefit: true }, orderBy: { order: "asc" } },
   product_medias: { include: { media: true }, orderBy: { order: "asc" } },
-} as const;
+} satisfies Prisma.ProductInclude;
 
 export function toCheckoutProduct(
   row: Product & {
@@ -98,6 +115,32 @@ export function toCheckoutProduct(
   };
 }
 
+/** The product resource (GET, POST, PATCH, the list): the checkout's shape, metadata, custom fields. */
+export const productSchema = checkoutProductSchema.extend({
+  metadata: metadataOut,
+  attached_custom_fields: z.array(attachedCustomFieldSchema),
+});
+
+/** Prisma include for the product resource. */
+export const productInclude = {
+  ...checkoutProductInclude,
+  attached_custom_fields: { include: { custom_field: true }, orderBy: { order: "asc" } },
+} satisfies Prisma.ProductInclude;
+
+export function toProduct(
+  row: Parameters<typeof toCheckoutProduct>[0] & {
+    attached_custom_fields: (AttachedCustomField & { custom_field: CustomField })[];
+  },
+) {
+  return {
+    ...toCheckoutProduct(row),
+    metadata: row.metadata as Metadata,
+    attached_custom_fields: row.attached_custom_fields.map(toAttachedCustomField),
+  };
+}
+
+// --- query, params and bodies -----------------------------------------------------------------
+
 export const listProductsQuery = z.object({
   ...paginationQuery,
   organization_id: queryList(id()),
@@ -105,6 +148,98 @@ export const listProductsQuery = z.object({
   query: z.string().trim().min(1).max(200).optional(),
   is_archived: queryBoolean().optional(),
   is_recurring: queryBoolean().optional(),
-  sorting: sortingQuery(["created_at", "name"], ["name"]),
+  /** Products granting one of these benefits. */
+  benefit_id: queryList(id()),
+  /**
+   * `price_amount`: the lowest amount among the product's non-archived prices (fixed: its amount;
+   * pay what you want: its minimum, 50 without one; free: 0); products without one come last.
+   */
+  sorting: sortingQuery(["created_at", "name", "price_amount"], ["name"]),
 });
 export type ListProductsQuery = z.output<typeof listProductsQuery>;
+
+export const productParams = z.object({ id: id() });
+
+/** Bounds on what one product carries (the reference API leaves them open). */
+export const MAX_PRODUCT_PRICES = 20;
+export const MAX_PRODUCT_MEDIAS = 20;
+export const MAX_ATTACHED_CUSTOM_FIELDS = 20;
+export const MAX_PRODUCT_BENEFITS = 50;
+
+const name = z.string().trim().min(3).max(255);
+const description = z.string().trim().max(10_000);
+/** The checkout's bounds: no price asks a buyer for less or more than a checkout can take. */
+const priceAmount = z.number().int().min(MIN_CUSTOM_AMOUNT).max(MAX_CUSTOM_AMOUNT);
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "Currency should be a three-letter ISO 4217 code")
+  .transform((value) => value.toLowerCase());
+
+/**
+ * A price as given in a body. Without `id` it is a new price: `amount_type` is required and the
+ * fields it needs are checked by ./prices.ts (fixed: price_amount; custom: minimum <= preset <=
+ * maximum; recurring products: recurring_interval), where the product's is_recurring is known.
+ * Fields of the other amount types are ignored. With `id` (PATCH only) it keeps that existing
+ * price, which never changes: any other field sent must equal the stored one.
+ */
+const priceFields = {
+  amount_type: z.enum(["fixed", "custom", "free"]).optional(),
+  price_currency: currency.optional(),
+  price_amount: priceAmount.nullish(),
+  minimum_amount: priceAmount.nullish(),
+  maximum_amount: priceAmount.nullish(),
+  preset_amount: priceAmount.nullish(),
+  type: z.enum(["one_time", "recurring"]).optional(),
+  recurring_interval: z.enum(["month", "year"]).nullish(),
+};
+export const priceInput = z.object({ id: id().optional(), ...priceFields });
+export type PriceInput = z.output<typeof priceInput>;
+
+const attachedCustomFieldInput = z.object({ custom_field_id: id(), required: z.boolean() });
+export type AttachedCustomFieldInput = z.output<typeof attachedCustomFieldInput>;
+
+/** Media ids (POST /v1/files/, service `product_media`) of the product's organization, in order. */
+const medias = z.array(id()).max(MAX_PRODUCT_MEDIAS);
+const attachedCustomFields = z.array(attachedCustomFieldInput).max(MAX_ATTACHED_CUSTOM_FIELDS);
+
+/**
+ * POST /v1/products/. `is_recurring` defaults to whether the prices are recurring (a `type` of
+ * `recurring` or a `recurring_interval`); every price must then agree with it.
+ */
+export const createProductBody = z.object({
+  name,
+  description: description.nullish(),
+  is_recurring: z.boolean().optional(),
+  prices: z.array(z.object(priceFields)).min(1).max(MAX_PRODUCT_PRICES),
+  medias: medias.nullish(),
+  attached_custom_fields: attachedCustomFields.nullish(),
+  metadata: metadataSchema.default({}),
+  /** Required unless the caller belongs to one organization (an access token always does). */
+  organization_id: id().nullish(),
+});
+export type CreateProductBody = z.output<typeof createProductBody>;
+
+/**
+ * PATCH /v1/products/{id}: only the fields sent change. `prices` is the whole list of prices that
+ * can be bought: `{id}` keeps an existing one, any other item adds one, and existing prices left
+ * out are archived (never deleted, never changed: orders and subscriptions keep theirs).
+ * `medias` and `attached_custom_fields` replace the lists (null leaves them); `metadata` replaces
+ * the object; `is_recurring` cannot change.
+ */
+export const updateProductBody = z.object({
+  name: name.optional(),
+  description: description.nullish(),
+  is_recurring: z.boolean().optional(),
+  is_archived: z.boolean().optional(),
+  prices: z.array(priceInput).max(MAX_PRODUCT_PRICES).nullish(),
+  medias: medias.nullish(),
+  attached_custom_fields: attachedCustomFields.nullish(),
+  metadata: metadataSchema.optional(),
+});
+export type UpdateProductBody = z.output<typeof updateProductBody>;
+
+/** POST /v1/products/{id}/benefits: the product's benefits, in order (replaces the list). */
+export const updateProductBenefitsBody = z.object({
+  benefits: z.array(id()).max(MAX_PRODUCT_BENEFITS),
+});
+export type UpdateProductBenefitsBody = z.output<typeof updateProductBenefitsBody>;

@@ -11,6 +11,8 @@ import * as taxRates from "../organizations/[id]/tax-rates/route";
 import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
+import * as product from "../products/[id]/route";
+import * as productBenefits from "../products/[id]/benefits/route";
 import * as discounts from "../discounts/route";
 import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
@@ -50,6 +52,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organization-access-tokens/", module: accessTokens },
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
+  { path: "/v1/products/{id}", module: product },
+  { path: "/v1/products/{id}/benefits", module: productBenefits },
   { path: "/v1/discounts/", module: discounts },
   { path: "/v1/discounts/{id}", module: discount },
   { path: "/v1/customers/", module: customers },

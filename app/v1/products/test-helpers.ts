@@ -1,0 +1,92 @@
+// Shared by the products tests: a Media row (the upload route is another's work; the product only
+// needs the row), the API shapes of the rows the factories make, and the 422 problem shape.
+import { randomUUID } from "node:crypto";
+import type { DbOrTx } from "@/lib/db/client";
+
+let sequence = 0;
+
+/** An uploaded product media of the organization, as POST /v1/files/ will leave it. */
+export async function createMedia(
+  db: DbOrTx,
+  organizationId: string,
+  data: { service?: string; is_uploaded?: boolean } = {},
+) {
+  const n = ++sequence;
+  const id = randomUUID();
+  return db.media.create({
+    data: {
+      id,
+      organization_id: organizationId,
+      name: `cover-${n}.png`,
+      path: `${organizationId}/${id}/cover-${n}.png`,
+      mime_type: "image/png",
+      size: 2048,
+      public_url: `https://files.example.com/${id}/cover-${n}.png`,
+      ...data,
+    },
+  });
+}
+
+type Row = { created_at: Date; modified_at?: Date | null };
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export function mediaShape(row: Awaited<ReturnType<typeof createMedia>>) {
+  return {
+    ...row,
+    created_at: row.created_at.toISOString(),
+    last_modified_at: iso(row.last_modified_at),
+    size_readable: "2 KB",
+  };
+}
+
+export function benefitShape(row: Row & Record<string, unknown>) {
+  const { properties: _properties, ...rest } = row;
+  return { ...rest, created_at: row.created_at.toISOString(), modified_at: iso(row.modified_at) };
+}
+
+export function customFieldShape(row: Row & Record<string, unknown>) {
+  return { ...row, created_at: row.created_at.toISOString(), modified_at: iso(row.modified_at) };
+}
+
+export function priceShape(row: Row & Record<string, unknown>) {
+  return { ...row, created_at: row.created_at.toISOString(), modified_at: iso(row.modified_at) };
+}
+
+export const PRODUCT_FIELDS = [
+  "attached_custom_fields",
+  "benefits",
+  "created_at",
+  "description",
+  "id",
+  "is_archived",
+  "is_recurring",
+  "medias",
+  "metadata",
+  "modified_at",
+  "name",
+  "organization_id",
+  "prices",
+];
+
+export const PRICE_FIELDS = [
+  "amount_type",
+  "created_at",
+  "id",
+  "is_archived",
+  "maximum_amount",
+  "minimum_amount",
+  "modified_at",
+  "preset_amount",
+  "price_amount",
+  "price_currency",
+  "product_id",
+  "recurring_interval",
+  "type",
+];
+
+export const problem = (type: string, loc: (string | number)[], msg: string, input: unknown = null) => ({
+  type,
+  loc,
+  msg,
+  input,
+});

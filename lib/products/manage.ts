@@ -1,0 +1,204 @@
+// Writing products: create, update (only the fields sent) and set the benefits, each in one
+// transaction. Nothing is ever deleted: a product is archived (is_archived), and a price left out
+// of a PATCH's `prices` is archived, so past orders and live subscriptions keep the price row they
+// were sold at. An archived product or price cannot be bought (lib/checkout refuses it).
+//
+// Two writes of one product are serialized by a row lock on it, taken before it is read: of two
+// PATCHes racing with different price lists, the second sees the first's prices and archives
+// those it leaves out, so the product never ends up with both lists' new prices.
+import { randomUUID } from "node:crypto";
+import type { Db, Tx } from "../db/client";
+import type { Prisma, ProductPrice } from "../generated/prisma/client";
+import type { Principal } from "../core/principal";
+import { ApiError, type Problem } from "../core/errors";
+import { lockRow } from "../core/row-lock";
+import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
+import { getProduct } from "./service";
+import {
+  benefitProblems,
+  customFieldProblems,
+  mediaProblems,
+  setAttachedCustomFields,
+  setBenefits,
+  setMedias,
+} from "./links";
+import {
+  keptPriceProblems,
+  newPriceProblems,
+  newPriceRow,
+  priceCreatedAt,
+  pricesAreRecurring,
+} from "./prices";
+import type { CreateProductBody, PriceInput, UpdateProductBenefitsBody, UpdateProductBody } from "./schemas";
+
+// Short transactions; a burst of writes may queue for a pooled connection rather than fail.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
+
+export async function createProduct(db: Db, principal: Principal, body: CreateProductBody, now = new Date()) {
+  const organizationId = organizationForCreate(principal, body.organization_id);
+  const isRecurring = body.is_recurring ?? pricesAreRecurring(body.prices);
+  return db.$transaction(async (tx) => {
+    const problems = [
+      ...body.prices.flatMap((price, index) =>
+        newPriceProblems(price, ["body", "prices", index], isRecurring),
+      ),
+      ...(await mediaProblems(tx, organizationId, body.medias)),
+      ...(await customFieldProblems(tx, organizationId, body.attached_custom_fields)),
+    ];
+    if (problems.length) throw ApiError.validation(problems);
+    const id = randomUUID();
+    await tx.product.create({
+      data: {
+        id,
+        created_at: now,
+        organization_id: organizationId,
+        name: body.name,
+        description: body.description ?? null,
+        is_recurring: isRecurring,
+        metadata: body.metadata,
+      },
+    });
+    await tx.productPrice.createMany({
+      data: body.prices.map((price, index) =>
+        newPriceRow(price, id, isRecurring, priceCreatedAt(now, index)),
+      ),
+    });
+    if (body.medias) await setMedias(tx, id, body.medias);
+    if (body.attached_custom_fields) await setAttachedCustomFields(tx, id, body.attached_custom_fields);
+    return getProduct(tx, principal, id);
+  }, TRANSACTION_OPTIONS);
+}
+
+/** The product `id` of the caller's organizations, locked for the rest of the transaction; or 404. */
+async function lockProduct(tx: Tx, principal: Principal, id: string) {
+  await lockRow(tx, "products", id);
+  return foundOrThrow(
+    await tx.product.findFirst({
+      where: { id, ...tenantWhere(principal) },
+      include: { prices: { where: { is_archived: false } } },
+    }),
+  );
+}
+
+/**
+ * A PATCH's `prices` against the product's current prices: which existing ones it keeps, which it
+ * adds, and what is wrong with it. An `id` must name one of the product's prices that can still be
+ * bought (an archived one, or one of another product or organization, is not found).
+ */
+function planPrices(prices: PriceInput[], current: ProductPrice[], isRecurring: boolean) {
+  const byId = new Map(current.map((price) => [price.id, price]));
+  const kept = new Set<string>();
+  const added: PriceInput[] = [];
+  const problems: Problem[] = [];
+  prices.forEach((price, index) => {
+    const loc = ["body", "prices", index];
+    if (price.id === undefined) {
+      added.push(price);
+      problems.push(...newPriceProblems(price, loc, isRecurring));
+      return;
+    }
+    const stored = byId.get(price.id);
+    const refuse = (msg: string) =>
+      problems.push({ type: "value_error", loc: [...loc, "id"], msg, input: price.id });
+    if (!stored) refuse("Price not found.");
+    else if (kept.has(price.id)) refuse("Duplicate price.");
+    else {
+      kept.add(price.id);
+      problems.push(...keptPriceProblems(price, loc, stored));
+    }
+  });
+  return { kept, added, problems };
+}
+
+export async function updateProduct(
+  db: Db,
+  principal: Principal,
+  id: string,
+  body: UpdateProductBody,
+  now = new Date(),
+) {
+  return db.$transaction(async (tx) => {
+    const current = await lockProduct(tx, principal, id);
+    const organizationId = current.organization_id;
+    const problems: Problem[] = [];
+    if (body.is_recurring !== undefined && body.is_recurring !== current.is_recurring) {
+      problems.push({
+        type: "value_error",
+        loc: ["body", "is_recurring"],
+        msg: "is_recurring cannot be changed: create a new product.",
+        input: body.is_recurring,
+      });
+    }
+    const plan = body.prices ? planPrices(body.prices, current.prices, current.is_recurring) : null;
+    if (plan) problems.push(...plan.problems);
+    // The rule holds on the product as it will be: buyable prices, unless it is archived. A valid
+    // non-empty `prices` leaves at least one (each item is kept or added).
+    const archived = body.is_archived ?? current.is_archived;
+    const buyable = body.prices ? body.prices.length : current.prices.length;
+    if (!archived && buyable === 0) {
+      problems.push(
+        plan
+          ? {
+              type: "too_short",
+              loc: ["body", "prices"],
+              msg: "A product must have at least one price unless it is archived.",
+              input: body.prices,
+            }
+          : {
+              type: "value_error",
+              loc: ["body", "is_archived"],
+              msg: "A product must have at least one price unless it is archived: send `prices` too.",
+              input: body.is_archived,
+            },
+      );
+    }
+    problems.push(
+      ...(await mediaProblems(tx, organizationId, body.medias)),
+      ...(await customFieldProblems(tx, organizationId, body.attached_custom_fields)),
+    );
+    if (problems.length) throw ApiError.validation(problems);
+
+    const data: Prisma.ProductUncheckedUpdateInput = { modified_at: now };
+    if (body.name !== undefined) data.name = body.name;
+    if (body.description !== undefined) data.description = body.description;
+    if (body.is_archived !== undefined) data.is_archived = body.is_archived;
+    if (body.metadata !== undefined) data.metadata = body.metadata;
+    await tx.product.update({ where: { id }, data });
+    if (plan) {
+      await tx.productPrice.updateMany({
+        where: { product_id: id, is_archived: false, id: { notIn: [...plan.kept] } },
+        data: { is_archived: true, modified_at: now },
+      });
+      await tx.productPrice.createMany({
+        data: plan.added.map((price, index) =>
+          newPriceRow(price, id, current.is_recurring, priceCreatedAt(now, index)),
+        ),
+      });
+    }
+    if (body.medias) await setMedias(tx, id, body.medias);
+    if (body.attached_custom_fields) await setAttachedCustomFields(tx, id, body.attached_custom_fields);
+    return getProduct(tx, principal, id);
+  }, TRANSACTION_OPTIONS);
+}
+
+/**
+ * Sets the product's benefits, in the order given. Customers who already bought it keep the grants
+ * they have (no grant is revoked or added here); the new list applies to orders processed from now
+ * on (lib/orders/processing.ts).
+ */
+export async function updateProductBenefits(
+  db: Db,
+  principal: Principal,
+  id: string,
+  body: UpdateProductBenefitsBody,
+  now = new Date(),
+) {
+  return db.$transaction(async (tx) => {
+    const current = await lockProduct(tx, principal, id);
+    const problems = await benefitProblems(tx, current.organization_id, body.benefits);
+    if (problems.length) throw ApiError.validation(problems);
+    await setBenefits(tx, id, body.benefits);
+    await tx.product.update({ where: { id }, data: { modified_at: now } });
+    return getProduct(tx, principal, id);
+  }, TRANSACTION_OPTIONS);
+}
