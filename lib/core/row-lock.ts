@@ -5,6 +5,7 @@ import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/
 import type { Tx } from "../db/client";
 
 export const LOCKABLE_TABLES = [
+  "checkout_links",
   "checkout_sessions",
   "custom_fields",
   "discounts",
