@@ -14,9 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const prefillEmail = z.string().trim().pipe(z.email().max(320));
 
 export type OpenedLink =
-  | { kind: "session"; clientSecret: string; url: string }
-  | { kind: "not_found" }
-  | { kind: "gone" };
+  { kind: "session"; clientSecret: string; url: string } | { kind: "not_found" } | { kind: "gone" };
 
 export async function openCheckoutLink(
   db: Db,

@@ -80,10 +80,7 @@ const slug = z
   .string()
   .trim()
   .max(64)
-  .regex(
-    /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/,
-    "Slug must be lower-case letters, digits and inner hyphens.",
-  )
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "Slug must be lower-case letters, digits and inner hyphens.")
   .refine((value) => !UUID_SHAPED.test(value), "Slug must not look like an id.");
 
 const label = z.string().trim().min(1).max(255);

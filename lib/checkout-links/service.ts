@@ -93,8 +93,7 @@ async function assertSlugFree(tx: Tx, slug: string, exceptId?: string) {
   if (taken) throw new ApiError("ResourceAlreadyExists", "A checkout link with this slug already exists.");
 }
 
-const linkProducts = (productIds: string[]) =>
-  productIds.map((product_id, order) => ({ product_id, order }));
+const linkProducts = (productIds: string[]) => productIds.map((product_id, order) => ({ product_id, order }));
 
 export async function createCheckoutLink(
   db: Db,

@@ -70,7 +70,10 @@ async function resolveProductSwitch(tx: Tx, session: CheckoutRow, body: Checkout
 
   let price: ProductPrice | null = null;
   if (body.product_price_id !== undefined) {
-    if (body.product_price_id === session.product_price_id && (wanted ?? session.product_id) === session.product_id)
+    if (
+      body.product_price_id === session.product_price_id &&
+      (wanted ?? session.product_id) === session.product_id
+    )
       return unchanged;
     price = await tx.productPrice.findFirst({
       where: {
@@ -80,10 +83,7 @@ async function resolveProductSwitch(tx: Tx, session: CheckoutRow, body: Checkout
       },
     });
     if (!price)
-      return refused(
-        "product_price_id",
-        "Price does not exist, is archived, or belongs to another product.",
-      );
+      return refused("product_price_id", "Price does not exist, is archived, or belongs to another product.");
   } else if (wanted === undefined || wanted === session.product_id) {
     return unchanged;
   }

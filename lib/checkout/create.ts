@@ -34,11 +34,12 @@ async function findProducts(db: Db, organizationIds: string[], productIds: strin
   const organizationId = byId.get(productIds[0]!)?.organization_id;
   const problems = productIds.flatMap((id, index): Problem[] => {
     const row = byId.get(id);
-    const msg = !row || row.organization_id !== organizationId
-      ? "Product does not exist."
-      : row.is_archived || !row.prices.length
-        ? "Product is archived or has no price."
-        : null;
+    const msg =
+      !row || row.organization_id !== organizationId
+        ? "Product does not exist."
+        : row.is_archived || !row.prices.length
+          ? "Product is archived or has no price."
+          : null;
     return msg ? [{ type: "value_error", loc: ["body", "products", index], msg, input: id }] : [];
   });
   if (problems.length) return { price: null, productIds, problems };

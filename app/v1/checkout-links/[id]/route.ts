@@ -1,16 +1,8 @@
 // GET /v1/checkout-links/{id} — one link; PATCH changes the fields sent; DELETE marks it deleted
 // (its URL then answers 410; sessions it opened are kept).
 import { methods, route } from "@/lib/api/handler";
-import {
-  checkoutLinkParams,
-  checkoutLinkSchema,
-  updateCheckoutLinkBody,
-} from "@/lib/checkout-links/schemas";
-import {
-  deleteCheckoutLink,
-  getCheckoutLink,
-  updateCheckoutLink,
-} from "@/lib/checkout-links/service";
+import { checkoutLinkParams, checkoutLinkSchema, updateCheckoutLinkBody } from "@/lib/checkout-links/schemas";
+import { deleteCheckoutLink, getCheckoutLink, updateCheckoutLink } from "@/lib/checkout-links/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
