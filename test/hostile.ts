@@ -1,6 +1,7 @@
 // Shared by the hostile-input tests: one organization with something behind every route, requests
 // built byte by byte (any content type, raw or streamed bodies, any header), and a fingerprint of
 // the database to prove a refused request changed nothing.
+import { randomUUID } from "node:crypto";
 import { getDb } from "../lib/db/client";
 import type { RouteHandler } from "../lib/api/handler";
 import {
@@ -41,6 +42,9 @@ export type Fixture = {
   /** Attached to no product, so the valid DELETE of its route succeeds. */
   customFieldId: string;
   discountId: string;
+  /** A second open session, for the writes of the /v1/checkouts/ aliases (the first is confirmed). */
+  aliasCheckout: { id: string; clientSecret: string };
+  checkoutLinkId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -68,6 +72,14 @@ export async function createFixture(): Promise<Fixture> {
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
+  const aliasCheckout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
+  const checkoutLink = await db.checkoutLink.create({
+    data: {
+      id: randomUUID(),
+      organization_id: organization.id,
+      link_products: { create: [{ product_id: product.id, order: 0 }] },
+    },
+  });
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -96,6 +108,8 @@ export async function createFixture(): Promise<Fixture> {
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,
     discountId: discount.id,
+    aliasCheckout: { id: aliasCheckout.id, clientSecret: aliasCheckout.client_secret },
+    checkoutLinkId: checkoutLink.id,
   };
 }
 

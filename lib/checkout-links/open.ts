@@ -9,6 +9,8 @@ import { ApiError } from "../core/errors";
 import { createCheckoutSession } from "../checkout/create";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What an id or a slug can look like; anything else (NUL bytes, long strings) is not looked up. */
+const REFERENCE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** Query-string prefill, as the reference API's links take it; an invalid value is ignored. */
 const prefillEmail = z.string().trim().pipe(z.email().max(320));
@@ -22,7 +24,7 @@ export async function openCheckoutLink(
   prefill: { customer_email?: string | null } = {},
   now = new Date(),
 ): Promise<OpenedLink> {
-  if (!reference || reference.length > 64) return { kind: "not_found" };
+  if (!REFERENCE.test(reference)) return { kind: "not_found" };
   const link = await db.checkoutLink.findFirst({
     where: UUID.test(reference) ? { id: reference.toLowerCase() } : { slug: reference },
     include: {
