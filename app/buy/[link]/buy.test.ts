@@ -22,7 +22,7 @@ const visit = (
   link: string,
   options: { query?: Record<string, string>; headers?: Record<string, string>; address?: string } = {},
 ) =>
-  callRaw(buy as never, {
+  callRaw(buy, {
     path: `/buy/${link}`,
     params: { link },
     query: options.query,
@@ -139,8 +139,9 @@ describe("GET /buy/<link>", () => {
     const html = await visit(soldOut.id);
     expect(html.status).toBe(410);
     expect(await html.text()).toContain("no longer available");
-    for (const odd of ["\u0000", "%00", "x".repeat(65), "A-Slug", "a/b"])
-      expect((await visit(odd)).status).toBe(404);
+    // NUL is refused by the route wrapper's parameter check, as on every /v1 route.
+    expect((await visit("\u0000")).status).toBe(422);
+    for (const odd of ["%00", "x".repeat(65), "A-Slug", "a/b"]) expect((await visit(odd)).status).toBe(404);
     expect(await db.checkoutSession.count()).toBe(before);
   });
 

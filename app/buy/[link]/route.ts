@@ -4,14 +4,12 @@
 // HTML page, or JSON for a client that asks for it. Each visit writes a session, so visits are
 // limited per client address on a budget of their own, besides the address's budget for public
 // routes. HEAD creates nothing (link previews probe with it).
-import { errorResponse, json } from "@/lib/api/handler";
-import { enforceRateLimits, rateLimits, type RateLimit } from "@/lib/api/rate-limit";
+import { z } from "zod";
+import { errorResponse, json, methods, route } from "@/lib/api/handler";
+import { enforceRateLimits, type RateLimit } from "@/lib/api/rate-limit";
 import { ApiError } from "@/lib/core/errors";
-import { getDb } from "@/lib/db/client";
 import { addressBucket, clientAddress } from "@/lib/http/peer";
 import { openCheckoutLink } from "@/lib/checkout-links/open";
-
-type Context = { params: Promise<{ link: string }> };
 
 /** Sessions one client address may open through links per minute. */
 function buyRateLimit(): RateLimit {
@@ -32,38 +30,37 @@ function unavailable(request: Request, status: 404 | 410): Response {
       ? errorResponse(ApiError.notFound(message))
       : json({ error: "CheckoutLinkGone", detail: message }, 410);
   }
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status === 404 ? "Not found" : "No longer available"}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1></body></html>`;
+  const title = status === 404 ? "Not found" : "No longer available";
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${message}</h1></body></html>`;
   return new Response(html, {
     status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
 }
 
-export async function GET(request: Request, context: Context): Promise<Response> {
-  const { link } = await context.params;
-  try {
-    const db = await getDb();
-    const address = addressBucket(clientAddress(request));
-    await enforceRateLimits(db, [
-      { key: `ip:${address}`, limit: rateLimits().ip },
-      { key: `buy:${address}`, limit: buyRateLimit() },
-    ]);
-    const url = new URL(request.url);
-    const opened = await openCheckoutLink(db, link, {
-      customer_email: url.searchParams.get("customer_email"),
-    });
-    if (opened.kind === "not_found") return unavailable(request, 404);
-    if (opened.kind === "gone") return unavailable(request, 410);
-    return new Response(null, {
-      status: 303,
-      // The location carries the session's secret: no cache may keep it, no referrer repeat it.
-      headers: { location: opened.url, "cache-control": "no-store", "referrer-policy": "no-referrer" },
-    });
-  } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  }
-}
+// The wrapper charges the address's budget for public routes; this route adds its own.
+const { GET: get } = methods({
+  GET: route(
+    { auth: "public", params: z.object({ link: z.string().max(1000) }) },
+    async ({ db, request, params }) => {
+      await enforceRateLimits(db, [
+        { key: `buy:${addressBucket(clientAddress(request))}`, limit: buyRateLimit() },
+      ]);
+      const opened = await openCheckoutLink(db, params.link, {
+        customer_email: new URL(request.url).searchParams.get("customer_email"),
+      });
+      if (opened.kind === "not_found") return unavailable(request, 404);
+      if (opened.kind === "gone") return unavailable(request, 410);
+      return new Response(null, {
+        status: 303,
+        // The location carries the session's secret: no cache may keep it, no referrer repeat it.
+        headers: { location: opened.url, "cache-control": "no-store", "referrer-policy": "no-referrer" },
+      });
+    },
+  ),
+});
+
+export const GET = get;
 
 export async function HEAD(): Promise<Response> {
   return new Response(null, { status: 405, headers: { allow: "GET" } });
