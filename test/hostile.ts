@@ -1,6 +1,7 @@
 // Shared by the hostile-input tests: one organization with something behind every route, requests
 // built byte by byte (any content type, raw or streamed bodies, any header), and a fingerprint of
 // the database to prove a refused request changed nothing.
+import { randomUUID } from "node:crypto";
 import { getDb } from "../lib/db/client";
 import type { RouteHandler } from "../lib/api/handler";
 import {
@@ -49,6 +50,9 @@ export type Fixture = {
   customerId: string;
   /** Shown by no product, so the valid DELETE of its route succeeds. */
   fileId: string;
+  /** A second open session, for the writes of the /v1/checkouts/ aliases (the first is confirmed). */
+  aliasCheckout: { id: string; clientSecret: string };
+  checkoutLinkId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -84,6 +88,14 @@ export async function createFixture(): Promise<Fixture> {
   const benefit = await createBenefit(db, organization.id);
   const lonelyCustomer = await createCustomer(db, organization.id);
   const file = await createMedia(db, organization.id);
+  const aliasCheckout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
+  const checkoutLink = await db.checkoutLink.create({
+    data: {
+      id: randomUUID(),
+      organization_id: organization.id,
+      link_products: { create: [{ product_id: product.id, order: 0 }] },
+    },
+  });
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -116,6 +128,8 @@ export async function createFixture(): Promise<Fixture> {
     benefitId: benefit.id,
     customerId: lonelyCustomer.id,
     fileId: file.id,
+    aliasCheckout: { id: aliasCheckout.id, clientSecret: aliasCheckout.client_secret },
+    checkoutLinkId: checkoutLink.id,
   };
 }
 

@@ -73,8 +73,11 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/files/{id}": { id: f.fileId },
     "/v1/products/{id}": { id: f.productId },
     "/v1/products/{id}/benefits": { id: f.productId },
+    "/v1/checkouts/{id}": { id: f.aliasCheckout.id },
+    "/v1/checkout-links/{id}": { id: f.checkoutLinkId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
+  if (template.startsWith("/v1/checkouts/client/")) return { client_secret: f.aliasCheckout.clientSecret };
   if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
   return byTemplate[template] ?? {};
 }
@@ -100,6 +103,15 @@ function validBody(method: Method, template: string): Record<string, unknown> {
       customer_billing_address: { country: "US" },
       confirmation_token_id: "tok_visa",
     },
+    "POST /v1/checkouts/": { products: [f.productId], external_customer_id: "hostile-user" },
+    "POST /v1/checkouts/client/{client_secret}/confirm": {
+      customer_email: "buyer@example.com",
+      customer_name: "Buyer",
+      customer_billing_address: { country: "US" },
+      confirmation_token_id: "tok_visa",
+    },
+    "POST /v1/checkout-links/": { products: [f.productId], label: "Hostile link" },
+    "PATCH /v1/checkout-links/{id}": { label: "Renamed link" },
     "POST /v1/custom-fields/": { type: "text", slug: "hostile-field", name: "Hostile field", properties: {} },
     "PATCH /v1/custom-fields/{id}": { name: "Renamed field" },
     "POST /v1/discounts/": {

@@ -2,6 +2,7 @@
 // descending, two criteria applied in order, ties broken by id, and an unknown criterion as a 422
 // `enum` at its index. Each list gets an organization of its own holding three rows made at
 // t1 < t2 < t3 whose sort field reads high, low, high: only a second criterion orders the two highs.
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteHandler } from "@/lib/api/handler";
 import { getDb } from "@/lib/db/client";
@@ -26,6 +27,7 @@ import { GET as listCheckouts } from "./checkouts/custom/route";
 import { GET as listProducts } from "./products/route";
 import { GET as listCustomers } from "./customers/route";
 import { GET as listDiscounts } from "./discounts/route";
+import { GET as listCheckoutLinks } from "./checkout-links/route";
 import { GET as listBenefits } from "./benefits/route";
 import { GET as listAccessTokens } from "./organization-access-tokens/route";
 import { GET as listSubscriptions } from "./subscriptions/route";
@@ -106,6 +108,27 @@ const cases: ListCase[] = [
         }),
       );
       return { auth, ids: sessions.map((s) => s.id) };
+    },
+  },
+  {
+    route: "GET /v1/checkout-links/",
+    list: listCheckoutLinks,
+    field: "label",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const { product } = await createProduct(db, org, {});
+      const links = await make((created_at, high) =>
+        db.checkoutLink.create({
+          data: {
+            id: randomUUID(),
+            created_at,
+            organization_id: org,
+            label: high ? "Spring" : "Autumn",
+            link_products: { create: [{ product_id: product.id, order: 0 }] },
+          },
+        }),
+      );
+      return { auth, ids: links.map((l) => l.id) };
     },
   },
   {

@@ -32,6 +32,7 @@ import {
 import { currencySymbol, formatMoney } from "@/lib/money";
 import { intervalLabel } from "./format";
 import { useCheckoutStore, useConfirmCheckout } from "./hooks";
+import { ProductPicker } from "./product-picker";
 import { OrganizationBadge, ProductDetails, Totals } from "./summary";
 import { SUBDIVISIONS } from "./subdivisions";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
@@ -348,6 +349,11 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
             aria-busy={submitting}
             className="mx-auto max-w-md space-y-8 lg:ml-0"
           >
+            <ProductPicker
+              checkout={checkout}
+              disabled={submitting}
+              onPick={(productId) => void sync.setProduct(productId)}
+            />
             {bounds ? (
               <Section title="Choose your price">
                 <Field

@@ -119,6 +119,22 @@ export function useCheckoutSync(options: Options) {
     [enqueue, flush, mutateAsync],
   );
 
+  /** Picks another of the session's products now, after the changes still waiting. */
+  const setProduct = useCallback(
+    async (productId: string) => {
+      void flush();
+      setPricingInFlight((n) => n + 1);
+      try {
+        await enqueue(() => mutateAsync({ product_id: productId }));
+      } catch (error) {
+        handleError(error);
+      } finally {
+        setPricingInFlight((n) => n - 1);
+      }
+    },
+    [enqueue, flush, handleError, mutateAsync],
+  );
+
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((t) => clearTimeout(t));
@@ -129,6 +145,7 @@ export function useCheckoutSync(options: Options) {
     /** Before paying: send what is waiting and wait for every request, so the total shown is final. */
     settle: flush,
     setDiscountCode,
+    setProduct,
     /** A change that can move the total has not been answered yet. */
     isPricingPending: pricingDirty || pricingInFlight > 0,
   };

@@ -1,5 +1,5 @@
 // What a write to an open session changes, shared by the merchant's PATCH, the buyer's PATCH and
-// confirm: the price switch (same product only), the buyer's amount, the discount (by id for the
+// confirm: the product and price switch (among the session's products only), the buyer's amount, the discount (by id for the
 // merchant, by code for the buyer), custom field answers, the customer fields, and the stored
 // amounts recomputed from all of them. Every problem is collected, none is thrown here.
 import { Prisma, type Discount, type ProductPrice } from "../generated/prisma/client";
@@ -20,6 +20,7 @@ export type ResolvedChanges = {
   data: Prisma.CheckoutSessionUncheckedUpdateInput;
   /** The session's values after the change: what confirm validates. */
   next: {
+    product: CheckoutRow["product"] | SwitchedProduct;
     price: ProductPrice;
     discount: Discount | null;
     customFieldData: Record<string, unknown>;
@@ -38,6 +39,70 @@ const CUSTOMER_FIELDS = [
   "customer_tax_id",
 ] as const;
 
+/** A product switched to: what the answers and confirm need of it. */
+type SwitchedProduct = Prisma.ProductGetPayload<{
+  include: { attached_custom_fields: { include: { custom_field: true } } };
+}>;
+
+/** The session's products: those given at create, or its own for a session made before there were several. */
+export function offeredProductIds(session: Pick<CheckoutRow, "product_id" | "checkout_products">): string[] {
+  return session.checkout_products.length
+    ? session.checkout_products.map((offered) => offered.product_id)
+    : [session.product_id];
+}
+
+type Switch = { product: CheckoutRow["product"] | SwitchedProduct; price: ProductPrice; problems: Problem[] };
+
+/**
+ * The product and price after `product_id` / `product_price_id`: another of the session's products
+ * at its first price, or a price of one of them (of `product_id` when both are sent).
+ */
+async function resolveProductSwitch(tx: Tx, session: CheckoutRow, body: CheckoutChanges): Promise<Switch> {
+  const unchanged: Switch = { product: session.product, price: session.product_price, problems: [] };
+  const refused = (field: "product_id" | "product_price_id", msg: string): Switch => ({
+    ...unchanged,
+    problems: [{ type: "value_error", loc: ["body", field], msg, input: body[field] }],
+  });
+  const offered = offeredProductIds(session);
+  const wanted = body.product_id;
+  if (wanted !== undefined && !offered.includes(wanted))
+    return refused("product_id", "Product is not one of the checkout's products.");
+
+  let price: ProductPrice | null = null;
+  if (body.product_price_id !== undefined) {
+    if (
+      body.product_price_id === session.product_price_id &&
+      (wanted ?? session.product_id) === session.product_id
+    )
+      return unchanged;
+    price = await tx.productPrice.findFirst({
+      where: {
+        id: body.product_price_id,
+        product_id: wanted ?? { in: offered },
+        is_archived: false,
+      },
+    });
+    if (!price)
+      return refused("product_price_id", "Price does not exist, is archived, or belongs to another product.");
+  } else if (wanted === undefined || wanted === session.product_id) {
+    return unchanged;
+  }
+  if ((price?.product_id ?? wanted) === session.product_id && price) return { ...unchanged, price };
+
+  const product = await tx.product.findUnique({
+    where: { id: price?.product_id ?? wanted },
+    include: {
+      attached_custom_fields: { include: { custom_field: true }, orderBy: { order: "asc" } },
+      prices: { where: { is_archived: false }, orderBy: { created_at: "asc" }, take: 1 },
+    },
+  });
+  const { prices = [], ...rest } = product ?? {};
+  price ??= prices[0] ?? null;
+  if (!product || product.is_archived || !price)
+    return refused("product_id", "Product is archived or has no price.");
+  return { product: rest as SwitchedProduct, price, problems: [] };
+}
+
 const MERCHANT_FIELDS = ["allow_discount_codes", "success_url", "embed_origin"] as const;
 
 export async function resolveChanges(
@@ -49,20 +114,10 @@ export async function resolveChanges(
 ): Promise<ResolvedChanges> {
   const problems: Problem[] = [];
 
-  let price = session.product_price;
-  if (body.product_price_id !== undefined && body.product_price_id !== price.id) {
-    const candidate = await tx.productPrice.findFirst({
-      where: { id: body.product_price_id, product_id: session.product_id, is_archived: false },
-    });
-    if (candidate) price = candidate;
-    else
-      problems.push({
-        type: "value_error",
-        loc: ["body", "product_price_id"],
-        msg: "Price does not exist, is archived, or belongs to another product.",
-        input: body.product_price_id,
-      });
-  }
+  const switched = await resolveProductSwitch(tx, session, body);
+  problems.push(...switched.problems);
+  const { product, price } = switched;
+  const productChanged = product.id !== session.product_id;
   // A buyer's amount carries over only while the price stays the same custom price; a new custom
   // price starts from its preset (computeAmounts' default).
   let amount =
@@ -124,10 +179,15 @@ export async function resolveChanges(
   let customFieldData = (session.custom_field_data ?? {}) as Record<string, unknown>;
   let customFieldDataChanged = false;
   if (body.custom_field_data !== undefined) {
-    const answers = validateCustomFieldData(session.product.attached_custom_fields, body.custom_field_data);
+    const answers = validateCustomFieldData(product.attached_custom_fields, body.custom_field_data);
     problems.push(...answers.problems);
     // The answers sent replace the stored ones, as metadata does.
     customFieldData = answers.data;
+    customFieldDataChanged = true;
+  } else if (productChanged) {
+    // Another product asks its own fields: keep the answers to those it shares with the last one.
+    const asked = new Set(product.attached_custom_fields.map((a) => a.custom_field.slug));
+    customFieldData = Object.fromEntries(Object.entries(customFieldData).filter(([slug]) => asked.has(slug)));
     customFieldDataChanged = true;
   }
 
@@ -146,6 +206,7 @@ export async function resolveChanges(
   const data: Prisma.CheckoutSessionUncheckedUpdateInput = {
     ...amounts,
     modified_at: now,
+    product_id: product.id,
     product_price_id: price.id,
     discount_id: discount?.id ?? null,
     discount_locked: discountLocked,
@@ -170,6 +231,7 @@ export async function resolveChanges(
     problems,
     data,
     next: {
+      product,
       price,
       discount,
       customFieldData,

@@ -60,12 +60,12 @@ async function confirmProblems(
   }
   if (paymentRequired && !body.confirmation_token_id) missing(["body", "confirmation_token_id"]);
 
-  const answers = validateCustomFieldData(session.product.attached_custom_fields, next.customFieldData, {
+  const answers = validateCustomFieldData(next.product.attached_custom_fields, next.customFieldData, {
     requireAnswers: true,
   });
   problems.push(...answers.problems);
 
-  if (next.price.is_archived || session.product.is_archived) {
+  if (next.price.is_archived || next.product.is_archived) {
     problems.push({
       type: "value_error",
       loc: ["body", "product_price_id"],

@@ -1,5 +1,6 @@
-// Create a checkout session for a product or one of its prices (contract section 6): the price and
-// amount, the merchant's discount, the buyer's details (prefilled from an existing customer), the
+// Create a checkout session for products, a product or one of its prices (contract section 6;
+// POST /v1/checkouts/ and the checkout links' /buy both come here): the products offered, the price
+// and amount, the merchant's discount, the buyer's details (prefilled from an existing customer), the
 // answers, and the stored amounts; a fresh client secret and the expiry from the configured TTL.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../generated/prisma/client";
@@ -16,10 +17,49 @@ import { newClientSecret, withClientSecret } from "./client-secret";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
+type Offer =
+  | { price: PriceToSell; productIds: string[]; problems: [] }
+  | { price: null; productIds: string[]; problems: Problem[] };
+
 /**
- * The price to sell: the one named, or the product's first non-archived price; or the problem
- * with it, so the other fields can still be checked and reported in the same 422.
+ * `products`: each must be a non-archived product with a price, all of one organization (the
+ * first's); the first one's first non-archived price is sold to start with.
  */
+async function findProducts(db: Db, organizationIds: string[], productIds: string[]): Promise<Offer> {
+  const rows = await db.product.findMany({
+    where: { id: { in: productIds }, ...inOrganizations(organizationIds) },
+    include: { prices: { where: { is_archived: false }, orderBy: { created_at: "asc" }, take: 1 } },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const organizationId = byId.get(productIds[0]!)?.organization_id;
+  const problems = productIds.flatMap((id, index): Problem[] => {
+    const row = byId.get(id);
+    const msg =
+      !row || row.organization_id !== organizationId
+        ? "Product does not exist."
+        : row.is_archived || !row.prices.length
+          ? "Product is archived or has no price."
+          : null;
+    return msg ? [{ type: "value_error", loc: ["body", "products", index], msg, input: id }] : [];
+  });
+  if (problems.length) return { price: null, productIds, problems };
+  const { prices, ...first } = byId.get(productIds[0]!)!;
+  return { price: { ...prices[0]!, product: first }, productIds, problems: [] };
+}
+
+/**
+ * What is offered and the price to sell: the products given, or the price named, or the product's
+ * first non-archived price; or the problems with them, so the other fields can still be checked
+ * and reported in the same 422.
+ */
+async function findOffer(db: Db, organizationIds: string[], body: CreateCheckoutBody): Promise<Offer> {
+  if (body.products) return findProducts(db, organizationIds, body.products);
+  const found = await findPrice(db, organizationIds, body);
+  return found.price
+    ? { price: found.price, productIds: [found.price.product_id], problems: [] }
+    : { price: null, productIds: [], problems: [found.problem] };
+}
+
 async function findPrice(
   db: Db,
   organizationIds: string[],
@@ -56,11 +96,30 @@ export async function createCheckout(
   body: CreateCheckoutBody,
   now = new Date(),
 ) {
-  const found = await findPrice(db, principal.organizationIds, body);
+  return createCheckoutSession(db, principal.organizationIds, body, { now });
+}
+
+export type CreateCheckoutOptions = {
+  now?: Date;
+  /**
+   * A discount that cannot be used (no longer redeemable, not for this product) is left off rather
+   * than refused: a checkout link's discount (the reference API ignores it the same way).
+   */
+  dropRefusedDiscount?: boolean;
+};
+
+/** A new session for products of one of `organizationIds` (the caller's, or a link's organization). */
+export async function createCheckoutSession(
+  db: Db,
+  organizationIds: string[],
+  body: CreateCheckoutBody,
+  { now = new Date(), dropRefusedDiscount = false }: CreateCheckoutOptions = {},
+) {
+  const found = await findOffer(db, organizationIds, body);
   const price = found.price;
-  // Without a price, the other ids are still looked up among the caller's organizations.
-  const organizationIds = price ? [price.product.organization_id] : principal.organizationIds;
-  const problems: Problem[] = found.problem ? [found.problem] : [];
+  // Without a price, the other ids are still looked up among the given organizations.
+  const scope = price ? [price.product.organization_id] : organizationIds;
+  const problems: Problem[] = [...found.problems];
 
   let amount: number | null = null;
   if (price && body.amount !== undefined && body.amount !== null) {
@@ -72,14 +131,15 @@ export async function createCheckout(
   let discount = null;
   if (body.discount_id) {
     discount = await db.discount.findFirst({
-      where: { id: body.discount_id, ...inOrganizations(organizationIds) },
+      where: { id: body.discount_id, ...inOrganizations(scope) },
     });
     const refusal = !discount
       ? "Discount does not exist."
       : price
         ? await discountRefusal(db, discount, price, { now })
         : null;
-    if (refusal)
+    if (refusal && dropRefusedDiscount) discount = null;
+    else if (refusal)
       problems.push({
         type: "value_error",
         loc: ["body", "discount_id"],
@@ -92,7 +152,7 @@ export async function createCheckout(
   if (body.customer_id) {
     customer = await db.customer.findFirst({
       // An anonymized (deleted) customer cannot be checked out again: it is not found.
-      where: { id: body.customer_id, deleted_at: null, ...inOrganizations(organizationIds) },
+      where: { id: body.customer_id, deleted_at: null, ...inOrganizations(scope) },
     });
     if (!customer)
       problems.push({
@@ -156,9 +216,14 @@ export async function createCheckout(
         customer_billing_address: billingAddress ?? Prisma.DbNull,
         customer_tax_id: body.customer_tax_id ?? customer?.tax_id ?? null,
         customer_metadata: body.customer_metadata,
+        // Copied to the customer at confirm once customers.external_id exists (TODO in settle.ts).
+        external_customer_id: body.external_customer_id ?? null,
         metadata: body.metadata,
         custom_field_data: customFieldData as Prisma.InputJsonObject,
       },
+    });
+    await tx.checkoutSessionProduct.createMany({
+      data: found.productIds.map((product_id, order) => ({ checkout_session_id: id, product_id, order })),
     });
     const row = await tx.checkoutSession.findUniqueOrThrow({ where: { id }, include: checkoutInclude });
     return toCheckout(withClientSecret(row));

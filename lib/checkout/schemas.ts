@@ -52,18 +52,25 @@ export const checkoutSchema = z.object({
   customer_billing_address: addressSchema.nullable(),
   customer_tax_id: z.string().nullable(),
   customer_metadata: metadataOut,
+  external_customer_id: z.string().nullable(),
   payment_processor_metadata: jsonObject,
   metadata: metadataOut,
   subscription_id: z.string().nullable(),
+  /** The product the buyer has picked, and its price. */
   product: checkoutProductSchema,
   product_price: productPriceSchema,
+  /** The products the buyer may pick among, in the order given at create (the picked one included). */
+  products: z.array(checkoutProductSchema),
   discount: checkoutDiscountSchema.nullable(),
   attached_custom_fields: z.array(attachedCustomFieldSchema),
 });
 
-/** The buyer's view (client-secret routes): no merchant metadata, plus the selling organization. */
+/**
+ * The buyer's view (client-secret routes): no merchant metadata nor the merchant's own id for the
+ * buyer, plus the selling organization.
+ */
 export const checkoutClientSchema = checkoutSchema
-  .omit({ metadata: true, subscription_id: true, customer_metadata: true })
+  .omit({ metadata: true, subscription_id: true, customer_metadata: true, external_customer_id: true })
   .extend({ organization: organizationSchema });
 
 /**
@@ -84,7 +91,7 @@ export const listCheckoutsQuery = z.object({
 });
 export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuery>;
 
-const httpUrl = (max: number) => z.url({ protocol: /^https?$/ }).max(max);
+export const httpUrl = (max: number) => z.url({ protocol: /^https?$/ }).max(max);
 
 /** The buyer's details, accepted by every write (create, both PATCHes, confirm). */
 const customerFields = {
@@ -99,11 +106,47 @@ const customerFields = {
 /** Answers keyed by custom field slug; checked against the product's fields by the service. */
 const customFieldData = boundedJsonObject.optional();
 
-/** Server PATCH: customer fields, price, amount, metadata (replaced whole), discount, URLs. */
+/** The most products one session (or checkout link) may offer. */
+export const MAX_CHECKOUT_PRODUCTS = 20;
+
+/**
+ * Product ids, 1 to MAX_CHECKOUT_PRODUCTS of them, each once (the buyer picks among them on the
+ * page; the first is picked to start with).
+ */
+export const checkoutProductIds = z
+  .array(id())
+  .min(1)
+  .max(MAX_CHECKOUT_PRODUCTS)
+  .superRefine((ids, ctx) => {
+    ids.forEach((value, index) => {
+      if (ids.indexOf(value) !== index)
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: "Duplicate product.",
+          params: { type: "value_error" },
+          input: value,
+        });
+    });
+  });
+
+/** The merchant's own id for the buyer. */
+const externalCustomerId = z.string().trim().min(1).max(256);
+
+/**
+ * Switching among the session's products: `product_id` picks another of them (at its first price),
+ * `product_price_id` a price of any of them; both must agree when both are sent.
+ */
+const productSwitch = {
+  product_id: id().optional(),
+  product_price_id: id().optional(),
+};
+
+/** Server PATCH: customer fields, product and price, amount, metadata (replaced whole), discount, URLs. */
 export const updateCheckoutBody = z.object({
   ...customerFields,
   customer_metadata: metadataSchema.optional(),
-  product_price_id: id().optional(),
+  ...productSwitch,
   amount: int4().optional(),
   metadata: metadataSchema.optional(),
   discount_id: id().nullish(),
@@ -114,11 +157,16 @@ export const updateCheckoutBody = z.object({
 });
 export type UpdateCheckoutBody = z.output<typeof updateCheckoutBody>;
 
-/** Create: exactly one of product_id / product_price_id, and every optional field of the contract. */
+/**
+ * Create: exactly one of `products` (the reference API's current form), product_id or
+ * product_price_id, and every optional field of the contract.
+ */
 export const createCheckoutBody = z
   .object({
+    products: checkoutProductIds.optional(),
     product_id: id().optional(),
     product_price_id: id().optional(),
+    external_customer_id: externalCustomerId.nullish(),
     amount: int4().nullish(),
     discount_id: id().nullish(),
     allow_discount_codes: z.boolean().default(true),
@@ -132,18 +180,27 @@ export const createCheckoutBody = z
   })
   .superRefine(
     (body, ctx) => {
-      const given = [body.product_id, body.product_price_id].filter((v) => v !== undefined).length;
+      const given = [body.products, body.product_id, body.product_price_id].filter(
+        (v) => v !== undefined,
+      ).length;
       if (given !== 1) {
+        // Blamed on the last of the fields given (`products` when none is).
+        const field =
+          body.product_price_id !== undefined
+            ? "product_price_id"
+            : body.product_id !== undefined
+              ? "product_id"
+              : "products";
         ctx.addIssue({
           code: "custom",
-          path: [body.product_price_id !== undefined ? "product_price_id" : "product_id"],
+          path: [field],
           message:
             given === 0
-              ? "Either product_id or product_price_id is required."
-              : "Give either product_id or product_price_id, not both.",
+              ? "One of products, product_id or product_price_id is required."
+              : "Give only one of products, product_id or product_price_id.",
           params: { type: given === 0 ? "missing" : "value_error" },
           // The value at `loc` (none when missing), not the whole parsed body with its defaults.
-          input: given === 0 ? undefined : body.product_price_id,
+          input: given === 0 ? undefined : body[field],
         });
       }
     },
@@ -154,10 +211,10 @@ export const createCheckoutBody = z
   );
 export type CreateCheckoutBody = z.output<typeof createCheckoutBody>;
 
-/** Client PATCH (client secret): the buyer's fields, price, amount, answers and a discount code. */
+/** Client PATCH (client secret): the buyer's fields, product and price, amount, answers, a discount code. */
 export const clientUpdateCheckoutBody = z.object({
   ...customerFields,
-  product_price_id: id().optional(),
+  ...productSwitch,
   amount: int4().optional(),
   custom_field_data: customFieldData,
   discount_code: z.string().trim().min(1).max(256).nullish(),
@@ -181,6 +238,10 @@ export const checkoutInclude = {
   },
   product_price: true,
   discount: true,
+  checkout_products: {
+    include: { product: { include: checkoutProductInclude } },
+    orderBy: { order: "asc" },
+  },
 } as const satisfies Prisma.CheckoutSessionInclude;
 
 export const checkoutClientInclude = {
@@ -221,6 +282,10 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     custom_field_data: (row.custom_field_data ?? {}) as Record<string, unknown>,
     payment_processor_metadata: (row.payment_processor_metadata ?? {}) as Record<string, unknown>,
     product: toCheckoutProduct(row.product),
+    // A session made before sessions had several products offers just its own.
+    products: row.checkout_products.length
+      ? row.checkout_products.map(({ product }) => toCheckoutProduct(product))
+      : [toCheckoutProduct(row.product)],
     attached_custom_fields: row.product.attached_custom_fields.map(toAttachedCustomField),
   };
 }

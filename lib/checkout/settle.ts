@@ -66,6 +66,8 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
   const email = session.customer_email!.toLowerCase();
   const address = session.customer_billing_address;
   // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once.
+  // TODO(customers.external_id): once that column exists, write the session's external_customer_id
+  // to it here (kept on conflict when the customer already has one).
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata)
     VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},

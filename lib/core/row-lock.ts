@@ -6,6 +6,7 @@ import type { Tx } from "../db/client";
 
 export const LOCKABLE_TABLES = [
   "benefits",
+  "checkout_links",
   "checkout_sessions",
   "custom_fields",
   "customers",

@@ -851,7 +851,9 @@ describe("client views (for the client-secret routes)", () => {
       JSON.stringify(z.encode(checkoutClientSchema, toCheckoutClient(withClientSecret(row)))),
     );
     const expected = [
-      ...CHECKOUT_KEYS.filter((k) => !["metadata", "subscription_id", "customer_metadata"].includes(k)),
+      ...CHECKOUT_KEYS.filter(
+        (k) => !["metadata", "subscription_id", "customer_metadata", "external_customer_id"].includes(k),
+      ),
       "organization",
     ];
     expect(Object.keys(client).sort()).toEqual(expected.sort());

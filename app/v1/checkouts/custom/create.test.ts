@@ -231,11 +231,13 @@ describe("POST /v1/checkouts/custom/: created", () => {
       customer_billing_address: null,
       customer_tax_id: null,
       customer_metadata: {},
+      external_customer_id: null,
       payment_processor_metadata: {},
       metadata: {},
       subscription_id: null,
       product: expect.objectContaining({ id: ids.second, is_archived: false }),
       product_price: expect.objectContaining({ id: ids.secondLive, price_amount: 700 }),
+      products: [res.body.product],
       discount: null,
       attached_custom_fields: [],
     });
@@ -479,12 +481,12 @@ describe("POST /v1/checkouts/custom/: credentials", () => {
 });
 
 describe("POST /v1/checkouts/custom/: product and price", () => {
-  it("needs exactly one of product_id and product_price_id", async () => {
+  it("needs exactly one of products, product_id and product_price_id", async () => {
     await expectInvalid({}, [
       {
         type: "missing",
-        loc: ["body", "product_id"],
-        msg: "Either product_id or product_price_id is required.",
+        loc: ["body", "products"],
+        msg: "One of products, product_id or product_price_id is required.",
         input: null,
       },
     ]);
@@ -492,8 +494,16 @@ describe("POST /v1/checkouts/custom/: product and price", () => {
       {
         type: "value_error",
         loc: ["body", "product_price_id"],
-        msg: "Give either product_id or product_price_id, not both.",
+        msg: "Give only one of products, product_id or product_price_id.",
         input: ids.price,
+      },
+    ]);
+    await expectInvalid({ products: [ids.product], product_id: ids.product }, [
+      {
+        type: "value_error",
+        loc: ["body", "product_id"],
+        msg: "Give only one of products, product_id or product_price_id.",
+        input: ids.product,
       },
     ]);
   });
@@ -794,7 +804,7 @@ describe("POST /v1/checkouts/custom/: malformed and combined", () => {
       ["value_error", ["body", "customer_email"]],
       ["value_error", ["body", "success_url"]],
       ["value_error", ["body", "metadata", "k"]],
-      ["missing", ["body", "product_id"]],
+      ["missing", ["body", "products"]],
     ]);
     expect(await sessionCount()).toBe(before);
   });

@@ -1,0 +1,115 @@
+// Checkout links (the reference API's /v1/checkout-links/): a lasting URL that opens a fresh
+// checkout session for its products on each visit. One zod schema per shape: output, list query,
+// create and update bodies.
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
+import { publicBaseUrl } from "../public-url";
+import { timestamps } from "../core/schemas";
+import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id, queryList } from "../core/validation";
+import { checkoutProductInclude, checkoutProductSchema, toCheckoutProduct } from "../products/schemas";
+import { checkoutDiscountSchema } from "../discounts/schemas";
+import { checkoutProductIds, httpUrl } from "../checkout/schemas";
+
+export const checkoutLinkSchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  metadata: metadataOut,
+  organization_id: z.string(),
+  /** The merchant's own name for the link; buyers never see it. */
+  label: z.string().nullable(),
+  /** The link's path instead of its id: /buy/<slug>. */
+  slug: z.string().nullable(),
+  allow_discount_codes: z.boolean(),
+  success_url: z.string().nullable(),
+  /** Applied to each session when it still can be, else left off (the reference API's rule). */
+  discount_id: z.string().nullable(),
+  discount: checkoutDiscountSchema.nullable(),
+  /** Offered in this order; an archived one is skipped when the link opens a session. */
+  products: z.array(checkoutProductSchema),
+  /** The public URL that opens a checkout session: <public base>/buy/<slug or id>. */
+  url: z.string(),
+});
+
+export const checkoutLinkInclude = {
+  discount: true,
+  link_products: {
+    include: { product: { include: checkoutProductInclude } },
+    orderBy: { order: "asc" },
+  },
+} as const satisfies Prisma.CheckoutLinkInclude;
+
+export type CheckoutLinkRow = Prisma.CheckoutLinkGetPayload<{ include: typeof checkoutLinkInclude }>;
+
+export function checkoutLinkUrl(link: { id: string; slug: string | null }) {
+  return `${publicBaseUrl()}/buy/${encodeURIComponent(link.slug ?? link.id)}`;
+}
+
+export function toCheckoutLink(row: CheckoutLinkRow) {
+  // A deleted discount has left the API: the link shows none (and opens sessions without it).
+  const discount = row.discount && !row.discount.deleted_at ? row.discount : null;
+  return {
+    ...row,
+    metadata: row.metadata as Metadata,
+    discount_id: discount?.id ?? null,
+    discount,
+    products: row.link_products.map(({ product }) => toCheckoutProduct(product)),
+    url: checkoutLinkUrl(row),
+  };
+}
+
+export const listCheckoutLinksQuery = z.object({
+  ...paginationQuery,
+  organization_id: queryList(id()),
+  /** Links offering any of these products. */
+  product_id: queryList(id()),
+  sorting: sortingQuery(["created_at", "label"], ["created_at"]),
+});
+export type ListCheckoutLinksQuery = z.output<typeof listCheckoutLinksQuery>;
+
+export const checkoutLinkParams = z.object({ id: id() });
+
+const UUID_SHAPED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Lower-case letters, digits and inner hyphens, 1 to 64 of them; never shaped like an id, which
+ * /buy/<id> would read first.
+ */
+const slug = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, "Slug must be lower-case letters, digits and inner hyphens.")
+  .refine((value) => !UUID_SHAPED.test(value), "Slug must not look like an id.");
+
+const label = z.string().trim().min(1).max(255);
+
+/** POST /v1/checkout-links/. */
+export const createCheckoutLinkBody = z.object({
+  products: checkoutProductIds,
+  discount_id: id().nullish(),
+  allow_discount_codes: z.boolean().default(true),
+  success_url: httpUrl(2048).nullish(),
+  label: label.nullish(),
+  slug: slug.nullish(),
+  metadata: metadataSchema.default({}),
+  /** Required unless the caller belongs to one organization (an access token always does). */
+  organization_id: id().nullish(),
+});
+export type CreateCheckoutLinkBody = z.output<typeof createCheckoutLinkBody>;
+
+/**
+ * PATCH /v1/checkout-links/{id}: only the fields sent change; `null` clears discount_id,
+ * success_url, label and slug; `products` replaces the list; `metadata` the whole object.
+ */
+export const updateCheckoutLinkBody = z.object({
+  products: checkoutProductIds.optional(),
+  discount_id: id().nullish(),
+  allow_discount_codes: z.boolean().optional(),
+  success_url: httpUrl(2048).nullish(),
+  label: label.nullish(),
+  slug: slug.nullish(),
+  metadata: metadataSchema.optional(),
+});
+export type UpdateCheckoutLinkBody = z.output<typeof updateCheckoutLinkBody>;
