@@ -37,6 +37,8 @@ export type Fixture = {
   clientSecret: string;
   licenseKey: { id: string; key: string };
   activationId: string;
+  /** Another activation of the key: the public deactivate frees the first, the merchant's DELETE this one. */
+  merchantActivationId: string;
   orderId: string;
   /** A token other than the one used to call, for the revoke route's path. */
   otherTokenId: string;
@@ -77,6 +79,7 @@ export async function createFixture(): Promise<Fixture> {
   const order = await createOrder(db, organization.id, { customerId: customer.id, priceId: price.id });
   const licenseKey = await db.licenseKey.findFirstOrThrow({ where: { customer_id: customer.id } });
   const activation = await createActivation(db, licenseKey.id);
+  const merchantActivation = await createActivation(db, licenseKey.id, { label: "Merchant's" });
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
@@ -120,6 +123,7 @@ export async function createFixture(): Promise<Fixture> {
     clientSecret: checkout.client_secret,
     licenseKey: { id: licenseKey.id, key: licenseKey.key },
     activationId: activation.id,
+    merchantActivationId: merchantActivation.id,
     orderId: order.id,
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,

@@ -60,7 +60,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/license-keys/{id}": { id: f.licenseKey.id },
     "/v1/license-keys/{id}/activations/{activation_id}": {
       id: f.licenseKey.id,
-      activation_id: f.activationId,
+      activation_id: f.merchantActivationId,
     },
     "/v1/orders/{id}": { id: f.orderId },
     "/v1/custom-fields/{id}": { id: f.customFieldId },

@@ -40,6 +40,7 @@ type CustomerFields = Pick<
   | "customer_billing_address"
   | "customer_tax_id"
   | "customer_metadata"
+  | "external_customer_id"
 >;
 
 /** The session's customer fields once `changes` apply (no need to write and read them back). */
@@ -57,26 +58,36 @@ function customerFieldsAfter(session: CheckoutSession, changes: SessionChanges):
     customer_billing_address: after("customer_billing_address"),
     customer_tax_id: after("customer_tax_id"),
     customer_metadata: after("customer_metadata"),
+    external_customer_id: session.external_customer_id,
   };
 }
 
 /** The customer for the session's email in the organization, created on first purchase. */
 async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date): Promise<string> {
   if (session.customer_id) return session.customer_id;
+  const externalId = session.external_customer_id;
+  if (externalId) {
+    // The merchant's own id for the buyer names the customer, whatever email this purchase used.
+    const known = await tx.customer.findFirst({
+      where: { organization_id: session.organization_id, external_id: externalId, deleted_at: null },
+      select: { id: true },
+    });
+    if (known) return known.id;
+  }
   const email = session.customer_email!.toLowerCase();
   const address = session.customer_billing_address;
-  // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once.
-  // TODO(customers.external_id): once that column exists, write the session's external_customer_id
-  // to it here (kept on conflict when the customer already has one).
+  // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once. An
+  // external id is set on a customer that has none, never replaced (it is set once, as the API does).
   const rows = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata)
+    INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata, external_id)
     VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
             ${session.customer_name}, ${address ? JSON.stringify(address) : null}::jsonb,
-            ${session.customer_tax_id}, ${JSON.stringify(session.customer_metadata ?? {})}::jsonb)
+            ${session.customer_tax_id}, ${JSON.stringify(session.customer_metadata ?? {})}::jsonb, ${externalId})
     ON CONFLICT (organization_id, email) DO UPDATE SET
       modified_at = EXCLUDED.created_at,
       name = COALESCE(EXCLUDED.name, customers.name),
-      billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address)
+      billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address),
+      external_id = COALESCE(customers.external_id, EXCLUDED.external_id)
     RETURNING id::text AS id`;
   return rows[0]!.id;
 }

@@ -56,7 +56,7 @@ export function directTransaction<T>(db: Db, work: (query: DirectQuery) => Promi
  */
 export const TIMESTAMP_COLUMNS = {
   orders: ["created_at", "modified_at"],
-  customers: ["created_at", "modified_at"],
+  customers: ["created_at", "modified_at", "deleted_at"],
   products: ["created_at", "modified_at"],
   product_prices: ["created_at", "modified_at"],
   discounts: ["created_at", "modified_at", "starts_at", "ends_at", "deleted_at"],

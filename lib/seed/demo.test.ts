@@ -1,3 +1,4 @@
+import { SCOPES } from "@/lib/auth/scopes";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { sha256Hex } from "../crypto";
@@ -51,7 +52,7 @@ describe("seedDemo", () => {
     const token = await db.organizationAccessToken.findUniqueOrThrow({
       where: { token_hash: sha256Hex("oat_demo_token_for_tests") },
     });
-    expect(token.scopes).toHaveLength(18);
+    expect(token.scopes).toHaveLength(SCOPES.length);
     const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@demo.test" } });
     expect(await verifyPassword("demo-password", admin.password_hash)).toBe(true);
     expect(await verifyPassword("wrong", admin.password_hash)).toBe(false);

@@ -39,8 +39,9 @@ export function mediaShape(row: Awaited<ReturnType<typeof createMedia>>) {
   };
 }
 
+/** A benefit as products embed it: without its properties and metadata (the public short form). */
 export function benefitShape(row: Row & Record<string, unknown>) {
-  const { properties: _properties, ...rest } = row;
+  const { properties: _properties, metadata: _metadata, ...rest } = row;
   return { ...rest, created_at: row.created_at.toISOString(), modified_at: iso(row.modified_at) };
 }
 
