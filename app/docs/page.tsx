@@ -20,7 +20,8 @@ type Operation = {
   description?: string;
   security: unknown[];
   parameters: { name: string; in: string; required: boolean; schema: Schema }[];
-  requestBody?: { content: { "application/json": { schema: Schema } } };
+  /** JSON for most routes; multipart/form-data for the file upload. */
+  requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string }>;
 };
 
@@ -131,8 +132,14 @@ export default function ApiReference() {
             )}
             {operation.requestBody && (
               <div className="mt-3">
-                <h3 className="text-sm font-medium">Body</h3>
-                <Fields schema={operation.requestBody.content["application/json"].schema} />
+                {Object.entries(operation.requestBody.content).map(([type, { schema }]) => (
+                  <div key={type}>
+                    <h3 className="text-sm font-medium">
+                      Body <span className="font-normal text-zinc-500">({type})</span>
+                    </h3>
+                    <Fields schema={schema} />
+                  </div>
+                ))}
               </div>
             )}
             <div className="mt-3">
