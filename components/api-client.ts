@@ -34,7 +34,7 @@ export function isUnauthenticated(error: unknown): boolean {
 export const CSRF_COOKIE = "dsb_csrf";
 
 /** The dashboard session's CSRF cookie (readable by design), or null outside a signed-in browser. */
-function csrfToken(): string | null {
+export function csrfToken(): string | null {
   if (typeof document === "undefined") return null;
   const entry = document.cookie.split("; ").find((part) => part.startsWith(`${CSRF_COOKIE}=`));
   return entry ? decodeURIComponent(entry.slice(CSRF_COOKIE.length + 1)) : null;

@@ -15,6 +15,7 @@ const NAV = [
   { path: "", label: "Overview" },
   { path: "/orders", label: "Orders" },
   { path: "/products", label: "Products" },
+  { path: "/benefits", label: "Benefits" },
   { path: "/customers", label: "Customers" },
   { path: "/license-keys", label: "License keys" },
   { path: "/discounts", label: "Discounts" },

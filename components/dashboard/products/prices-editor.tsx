@@ -1,0 +1,217 @@
+"use client";
+// The product's prices. An existing price never changes (orders keep theirs): it is shown read-only
+// and can only be removed, which archives it on save (Undo brings it back). New prices are fixed,
+// pay what you want (minimum, maximum, suggested) or free; month or year on a recurring product.
+import type { ReactNode } from "react";
+import { controlId, type FormErrorsState } from "../forms/use-form-errors";
+import type { ProductPrice } from "../hooks/products";
+import { Button } from "../ui/button";
+import { inputClass } from "../ui/field";
+import { Badge } from "../ui/misc";
+import { MAX_PRICES, newPriceRow, priceText, type AmountType, type Interval, type PriceRow } from "./logic";
+
+type Props = {
+  formId: string;
+  errors: FormErrorsState;
+  isRecurring: boolean;
+  rows: PriceRow[];
+  archived: ProductPrice[];
+  onChange: (rows: PriceRow[], archived: ProductPrice[]) => void;
+};
+
+export function PricesEditor({ formId, errors, isRecurring, rows, archived, onChange }: Props) {
+  const listError = errors.field("prices");
+  const update = (index: number, patch: Partial<PriceRow>) =>
+    onChange(
+      rows.map((row, i) => (i === index ? { ...row, ...patch } : row)),
+      archived,
+    );
+  const remove = (index: number) => {
+    const row = rows[index]!;
+    onChange(
+      rows.filter((_, i) => i !== index),
+      row.existing ? [...archived, row.existing] : archived,
+    );
+  };
+  // Only the first new price's inputs carry the plain labels ("Amount"): one per page to find.
+  const firstNew = rows.findIndex((row) => !row.existing);
+  return (
+    <div className="space-y-3">
+      {listError ? (
+        <p
+          id={`${controlId(formId, "prices")}-error`}
+          role="alert"
+          className="text-xs text-red-600 dark:text-red-400"
+        >
+          {listError}
+        </p>
+      ) : null}
+      <ul className="space-y-3">
+        {rows.map((row, index) => (
+          <li key={row.key} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+            {row.existing ? (
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>
+                  <span className="font-medium">{priceText(row.existing)}</span>{" "}
+                  <Badge>Existing price: amounts can&apos;t change</Badge>
+                </span>
+                <Button size="sm" variant="ghost" onClick={() => remove(index)}>
+                  Remove (archives it)
+                </Button>
+              </div>
+            ) : (
+              <NewPrice
+                row={row}
+                index={index}
+                suffix={index === firstNew ? "" : ` (price ${index + 1})`}
+                formId={formId}
+                errors={errors}
+                isRecurring={isRecurring}
+                onChange={(patch) => update(index, patch)}
+                onRemove={rows.length > 1 ? () => remove(index) : undefined}
+              />
+            )}
+            {errors.field(`prices.${index}`) ? (
+              <p className="mt-1 text-xs text-red-600 dark:text-red-400">{errors.field(`prices.${index}`)}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Button
+        size="sm"
+        disabled={rows.length >= MAX_PRICES}
+        onClick={() => onChange([...rows, newPriceRow("fixed", rows.at(-1)?.currency ?? "usd")], archived)}
+      >
+        Add price
+      </Button>
+      {archived.length ? (
+        <div
+          role="status"
+          className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <p className="font-medium">Archived when you save (existing orders and subscriptions keep them):</p>
+          <ul className="mt-1 space-y-1">
+            {archived.map((price) => (
+              <li key={price.id} className="flex items-center gap-2">
+                {priceText(price)}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    onChange(
+                      [...rows, { ...newPriceRow(), key: price.id, existing: price }],
+                      archived.filter((item) => item.id !== price.id),
+                    )
+                  }
+                >
+                  Undo
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type NewPriceProps = {
+  row: PriceRow;
+  index: number;
+  suffix: string;
+  formId: string;
+  errors: FormErrorsState;
+  isRecurring: boolean;
+  onChange: (patch: Partial<PriceRow>) => void;
+  onRemove?: () => void;
+};
+
+function NewPrice({ row, index, suffix, formId, errors, isRecurring, onChange, onRemove }: NewPriceProps) {
+  const field = (name: string, label: string, control: ReactNode) => {
+    const id = controlId(formId, `prices.${index}.${name}`);
+    const error = errors.field(`prices.${index}.${name}`);
+    return (
+      <div>
+        <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-300">
+          {label + suffix}
+        </label>
+        {control}
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const input = (name: string, key: "amount" | "minimum" | "maximum" | "preset") => (
+    <input
+      {...errors.control(`prices.${index}.${name}`)}
+      className={inputClass}
+      inputMode="decimal"
+      value={row[key]}
+      onChange={(e) => onChange({ [key]: e.target.value })}
+    />
+  );
+  return (
+    <div className="grid items-start gap-3 sm:grid-cols-4">
+      {field(
+        "amount_type",
+        "Price type",
+        <select
+          {...errors.control(`prices.${index}.amount_type`)}
+          className={inputClass}
+          value={row.amount_type}
+          onChange={(e) => onChange({ amount_type: e.target.value as AmountType })}
+        >
+          <option value="fixed">Fixed price</option>
+          <option value="custom">Pay what you want</option>
+          <option value="free">Free</option>
+        </select>,
+      )}
+      {row.amount_type !== "free"
+        ? field(
+            "price_currency",
+            "Currency",
+            <input
+              {...errors.control(`prices.${index}.price_currency`)}
+              className={inputClass}
+              maxLength={3}
+              value={row.currency}
+              onChange={(e) => onChange({ currency: e.target.value.toLowerCase() })}
+            />,
+          )
+        : null}
+      {row.amount_type === "fixed" ? field("price_amount", "Amount", input("price_amount", "amount")) : null}
+      {row.amount_type === "custom" ? (
+        <>
+          {field("minimum_amount", "Minimum", input("minimum_amount", "minimum"))}
+          {field("maximum_amount", "Maximum", input("maximum_amount", "maximum"))}
+          {field("preset_amount", "Suggested amount", input("preset_amount", "preset"))}
+        </>
+      ) : null}
+      {isRecurring
+        ? field(
+            "recurring_interval",
+            "Billing interval",
+            <select
+              {...errors.control(`prices.${index}.recurring_interval`)}
+              className={inputClass}
+              value={row.interval}
+              onChange={(e) => onChange({ interval: e.target.value as Interval })}
+            >
+              <option value="month">Monthly</option>
+              <option value="year">Yearly</option>
+            </select>,
+          )
+        : null}
+      {onRemove ? (
+        <div className="self-end">
+          <Button size="sm" variant="ghost" onClick={onRemove}>
+            Remove price{suffix}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
