@@ -121,10 +121,11 @@ test("an empty install: set up, create a licensed product, sell it through its l
   await page.getByLabel("Description").fill("A text editor for people who write.");
   await page.getByLabel("Amount").fill("40.00");
   await page.getByLabel("Mia Editor license").check();
-  await page.getByLabel("Company").check();
+  await page.getByLabel("Add custom field").selectOption({ label: "Company" });
+  await page.getByRole("button", { name: "Attach" }).click();
   await shot(page, "02-product-form");
   await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page.getByRole("heading", { name: "Mia Editor" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Mia Editor/ })).toBeVisible();
 
   await page.getByRole("button", { name: "Copy checkout link" }).click();
   const link = page.getByLabel("Checkout link");
