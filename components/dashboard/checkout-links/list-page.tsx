@@ -42,7 +42,10 @@ export function CheckoutLinksPage() {
         onPageChange={(page) => view.url.update({ page })}
         columns={5}
         filtered={false}
-        empty={{ title: "No checkout links yet", text: "Create one to sell from a page, an email or a post." }}
+        empty={{
+          title: "No checkout links yet",
+          text: "Create one to sell from a page, an email or a post.",
+        }}
       >
         {(rows) => (
           <Table label="Checkout links">
@@ -74,9 +77,7 @@ export function CheckoutLinksPage() {
                       <CopyButton value={link.url} label="Copy URL" />
                     </span>
                   </td>
-                  <td className={cellClass}>
-                    {link.discount ? link.discount.name : <Badge>None</Badge>}
-                  </td>
+                  <td className={cellClass}>{link.discount ? link.discount.name : <Badge>None</Badge>}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatDate(link.created_at)}</td>
                 </tr>
               ))}

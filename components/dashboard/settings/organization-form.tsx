@@ -139,7 +139,9 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
             <select
               {...control("subscription_settings.proration_behavior")}
               value={values.subscription_settings.proration_behavior}
-              onChange={(e) => setSetting("proration_behavior", e.target.value as Settings["proration_behavior"])}
+              onChange={(e) =>
+                setSetting("proration_behavior", e.target.value as Settings["proration_behavior"])
+              }
             >
               <option value="prorate">Prorate on the next invoice</option>
               <option value="invoice">Invoice immediately</option>
