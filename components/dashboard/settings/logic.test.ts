@@ -83,7 +83,6 @@ describe("taxRatesBody", () => {
 
   it("names the fields of each row for the API's problems", () => {
     expect(taxRateFields(1)).toEqual([
-      "tax_rates",
       "tax_rates.0",
       "tax_rates.0.country",
       "tax_rates.0.state",

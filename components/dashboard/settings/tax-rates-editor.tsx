@@ -90,7 +90,11 @@ export function TaxRatesEditor({ organizationId, rates }: Props) {
                     index={index}
                     errors={errors}
                     onChange={(patch) => update(index, patch)}
-                    onRemove={() => setRows((current) => current.filter((_, i) => i !== index))}
+                    onRemove={() => {
+                      // Problems are placed by row index, which the removal shifts.
+                      errors.clear();
+                      setRows((current) => current.filter((_, i) => i !== index));
+                    }}
                   />
                 ))}
               </tbody>

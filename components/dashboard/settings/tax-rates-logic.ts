@@ -54,9 +54,12 @@ export function rowsFromTaxRates(rates: readonly TaxRate[]): TaxRateRow[] {
   }));
 }
 
-/** The form fields of `rows` rows, for placing the API's problems (`tax_rates.1.state`, …). */
+/**
+ * The form fields of `rows` rows, for placing the API's problems (`tax_rates.1.state`, …); a
+ * problem of the whole list (too many rates) has no field and shows above the table.
+ */
 export function taxRateFields(rowCount: number): string[] {
-  const fields = ["tax_rates"];
+  const fields: string[] = [];
   for (let index = 0; index < rowCount; index++) {
     const row = `tax_rates.${index}`;
     fields.push(row, `${row}.country`, `${row}.state`, `${row}.basis_points`);
