@@ -74,7 +74,7 @@ export function errorFrom(status: number, body: unknown): ApiRequestError {
 }
 
 export type ApiOptions = {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
   /** Sent as JSON when defined. */
   body?: unknown;

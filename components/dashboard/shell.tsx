@@ -21,6 +21,8 @@ const NAV = [
   { path: "/discounts", label: "Discounts" },
   { path: "/custom-fields", label: "Custom fields" },
   { path: "/checkouts", label: "Checkouts" },
+  { path: "/checkout-links", label: "Checkout links" },
+  { path: "/subscriptions", label: "Subscriptions" },
   { path: "/settings", label: "Settings" },
   { path: "/tokens", label: "Access tokens" },
 ] as const;
@@ -98,7 +100,11 @@ export function DashboardShell({ slug, children }: { slug: string; children: Rea
                 aria-label="Organization"
                 value={slug}
                 onChange={(event) =>
-                  router.push(`/dashboard/${event.target.value}${section.split("/").slice(0, 2).join("/")}`)
+                  router.push(
+                    event.target.value === "new" // a reserved slug: no organization has it
+                      ? "/dashboard/new"
+                      : `/dashboard/${event.target.value}${section.split("/").slice(0, 2).join("/")}`,
+                  )
                 }
                 className="mt-1 block w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
               >
@@ -107,6 +113,7 @@ export function DashboardShell({ slug, children }: { slug: string; children: Rea
                     {org.name}
                   </option>
                 ))}
+                <option value="new">New organization…</option>
               </select>
             </label>
           </div>

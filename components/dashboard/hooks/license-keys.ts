@@ -5,13 +5,13 @@ import type { z } from "zod";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   activationSchema,
-  licenseKeySchema,
   licenseKeyWithActivationsSchema,
+  merchantLicenseKeySchema,
   updateLicenseKeyBody,
 } from "@/lib/license-keys/schemas";
 import { apiFetch, type Page } from "@/components/api-client";
 
-export type LicenseKey = z.input<typeof licenseKeySchema>;
+export type LicenseKey = z.input<typeof merchantLicenseKeySchema>;
 export type LicenseKeyDetail = z.input<typeof licenseKeyWithActivationsSchema>;
 export type Activation = z.input<typeof activationSchema>;
 export type UpdateLicenseKey = z.input<typeof updateLicenseKeyBody>;
@@ -21,6 +21,8 @@ export type LicenseKeyListParams = {
   benefit_id?: string;
   customer_id?: string;
   status?: string;
+  /** The whole key or its last characters. */
+  query?: string;
   sorting: string[];
   page: number;
   limit: number;

@@ -1,9 +1,10 @@
 "use client";
-// The license key list's filters (exactly those the API supports: benefit, status, customer),
-// each kept in the URL.
+// The license key list's search (the whole key or its last characters) and filters (exactly those
+// the API supports: benefit, status, customer), each kept in the URL.
 import { useBenefits } from "../hooks/reference";
 import { Button } from "../ui/button";
 import { CustomerCombobox } from "../customer-combobox";
+import { SearchBox } from "../orders/search-box";
 import { inputClass } from "../ui/field";
 import { LICENSE_KEY_STATUSES, STATUS_LABELS } from "./logic";
 
@@ -11,6 +12,7 @@ export type LicenseKeyFilterValues = {
   benefit_id?: string;
   status?: string;
   customer_id?: string;
+  query?: string;
 };
 
 type Props = {
@@ -23,10 +25,16 @@ type Props = {
 export function LicenseKeyFilters({ organizationId, values, customerLabel, onChange }: Props) {
   const benefits = useBenefits(organizationId);
   const licenseBenefits = (benefits.data?.items ?? []).filter((benefit) => benefit.type === "license_keys");
-  const active = Boolean(values.benefit_id || values.status || values.customer_id);
+  const active = Boolean(values.benefit_id || values.status || values.customer_id || values.query);
 
   return (
     <div role="search" aria-label="Filter license keys" className="mb-4 flex flex-wrap items-end gap-3">
+      <SearchBox
+        label="Search"
+        placeholder="Key or its last characters"
+        value={values.query ?? null}
+        onChange={(query) => onChange({ query })}
+      />
       <div>
         <label
           htmlFor="filter-benefit"
@@ -83,7 +91,7 @@ export function LicenseKeyFilters({ organizationId, values, customerLabel, onCha
           variant="ghost"
           size="sm"
           className="mb-1"
-          onClick={() => onChange({ benefit_id: null, status: null, customer_id: null })}
+          onClick={() => onChange({ benefit_id: null, status: null, customer_id: null, query: null })}
         >
           Clear filters
         </Button>

@@ -9,7 +9,7 @@ import { useOrganization, useOrgPath } from "../organization";
 import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
 import { EmptyState } from "../ui/states";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
-import { bodyRowClass, cellClass, headerRowClass, Table, Th } from "../ui/table";
+import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from "../ui/table";
 import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyActions } from "./key-actions";
 import { countOfLimit } from "./logic";
@@ -81,6 +81,14 @@ function LicenseKeyView({ licenseKey }: { licenseKey: LicenseKeyDetail }) {
               </span>,
             ],
             ["Benefit", benefit?.description ?? licenseKey.benefit_id],
+            [
+              "Order",
+              licenseKey.order_id ? (
+                <Link key="order" href={orgPath(`/orders/${licenseKey.order_id}`)} className={linkClass}>
+                  View order
+                </Link>
+              ) : null,
+            ],
             [
               "Usage",
               <span key="usage" data-testid="license-key-usage">

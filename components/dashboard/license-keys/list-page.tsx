@@ -30,6 +30,7 @@ export function LicenseKeysPage() {
     benefit_id: url.get("benefit_id") ?? undefined,
     customer_id: url.get("customer_id") ?? undefined,
     status: oneOf(url.get("status"), LICENSE_KEY_STATUSES),
+    query: url.get("query")?.trim() || undefined,
     sorting: allowedSorting(url.getAll("sorting"), LICENSE_KEY_SORT_FIELDS, DEFAULT_SORTING),
     page: pageFrom(url.get("page")),
     limit: PAGE_SIZE,
@@ -39,7 +40,7 @@ export function LicenseKeysPage() {
     (benefits.data?.items ?? []).map((benefit) => [benefit.id, benefit.description]),
   );
   const rows = keys.data?.items ?? [];
-  const filtered = Boolean(params.benefit_id || params.status || params.customer_id);
+  const filtered = Boolean(params.benefit_id || params.status || params.customer_id || params.query);
   const customerLabel = rows.find((row) => row.customer_id === params.customer_id)?.customer.email;
   const sortProps = {
     sorting: params.sorting,
@@ -62,7 +63,7 @@ export function LicenseKeysPage() {
       ) : rows.length === 0 ? (
         <EmptyState title={filtered ? "No license keys match these filters" : "No license keys yet"}>
           {filtered
-            ? "Try another benefit, status or customer."
+            ? "Try another search, benefit, status or customer."
             : "Keys appear here when customers buy a product with a license key benefit."}
         </EmptyState>
       ) : (
@@ -101,6 +102,14 @@ export function LicenseKeysPage() {
                   </td>
                   <td className={`${cellClass} max-w-44 truncate xl:max-w-56`} title={key.customer.email}>
                     {key.customer.email}
+                    {key.order_id ? (
+                      <Link
+                        href={orgPath(`/orders/${key.order_id}`)}
+                        className="block text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+                      >
+                        Order<span className="sr-only"> of key {key.display_key}</span>
+                      </Link>
+                    ) : null}
                   </td>
                   <td className={cellClass}>
                     <LicenseKeyStatusBadge status={key.status} />

@@ -1,38 +1,43 @@
 "use client";
-// /dashboard/<org>/settings: the organization as the session knows it (name, slug, id — the id is
-// what API calls and the license key routes take), and where its access tokens are managed.
+// /dashboard/<org>/settings: the organization's details and subscription settings, its tax rates,
+// its id (what API calls take), and where its access tokens are managed.
 import Link from "next/link";
+import { useOrganizationDetail, useTaxRates } from "../hooks/organizations";
 import { useOrganization, useOrgPath } from "../organization";
-import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
+import { DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { Card, CopyButton, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
+import { OrganizationForm } from "./organization-form";
+import { TaxRatesEditor } from "./tax-rates-editor";
 
 export function SettingsPage() {
   const organization = useOrganization();
   const orgPath = useOrgPath();
+  const detail = useOrganizationDetail(organization.id);
+  const taxRates = useTaxRates(organization.id);
   return (
     <div className="space-y-6">
       <PageHeader title="Settings">{organization.name}</PageHeader>
-      <Card title="Organization">
-        <DetailList
-          items={[
-            ["Name", organization.name],
-            [
-              "Slug",
-              <code key="slug" className="font-mono text-xs">
-                {organization.slug}
-              </code>,
-            ],
-            [
-              "Organization ID",
-              <span key="id" className="flex flex-wrap items-center gap-2">
-                <code className="font-mono text-xs">{organization.id}</code>
-                <CopyButton value={organization.id} label="Copy ID" />
-              </span>,
-            ],
-          ]}
-        />
-      </Card>
+      {detail.isPending ? (
+        <DetailSkeleton />
+      ) : detail.isError ? (
+        <NotFoundOrError error={detail.error} what="Organization" retry={() => void detail.refetch()} />
+      ) : (
+        <OrganizationForm key={detail.data.id} organization={detail.data} />
+      )}
+      {taxRates.isPending ? (
+        <DetailSkeleton />
+      ) : taxRates.isError ? (
+        <NotFoundOrError error={taxRates.error} what="Tax rates" retry={() => void taxRates.refetch()} />
+      ) : (
+        <TaxRatesEditor organizationId={organization.id} rates={taxRates.data.tax_rates} />
+      )}
       <Card title="API access">
+        <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-zinc-500 dark:text-zinc-400">Organization ID</span>
+          <code className="font-mono text-xs">{organization.id}</code>
+          <CopyButton value={organization.id} label="Copy ID" />
+        </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-300">
           Programs call the API with an organization access token.{" "}
           <Link href={orgPath("/tokens")} className={linkClass}>

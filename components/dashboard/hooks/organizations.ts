@@ -1,0 +1,82 @@
+"use client";
+// Organizations over /v1/organizations/: one (the settings form), its changes, a new one, and its
+// tax rates (read and replaced as a whole). A change of name or slug refreshes the session, whose
+// organization list the switcher and the dashboard URL come from.
+import type { z } from "zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  createOrganizationBody,
+  organizationSchema,
+  updateOrganizationBody,
+} from "@/lib/organizations/schemas";
+import type { replaceTaxRatesBody, taxRatesSchema } from "@/lib/organizations/tax-rate-schemas";
+import { apiFetch } from "@/components/api-client";
+import { organizationsAfterUpdate } from "../settings/organization-logic";
+import type { SessionView } from "./session";
+import { sessionKeys } from "./session-keys";
+
+export type OrganizationResource = z.input<typeof organizationSchema>;
+export type CreateOrganization = z.input<typeof createOrganizationBody>;
+export type UpdateOrganization = z.input<typeof updateOrganizationBody>;
+export type TaxRates = z.input<typeof taxRatesSchema>;
+export type TaxRate = TaxRates["tax_rates"][number];
+export type ReplaceTaxRates = z.input<typeof replaceTaxRatesBody>;
+
+export const organizationKeys = {
+  detail: (id: string) => ["organizations", "detail", id] as const,
+  taxRates: (id: string) => ["organizations", "tax-rates", id] as const,
+};
+
+const one = (id: string) => `/v1/organizations/${encodeURIComponent(id)}`;
+
+export function useOrganizationDetail(id: string) {
+  return useQuery({
+    queryKey: organizationKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<OrganizationResource>(one(id), { signal }),
+  });
+}
+
+export function useUpdateOrganization(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateOrganization) =>
+      apiFetch<OrganizationResource>(one(id), { method: "PATCH", body }),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(organizationKeys.detail(id), updated);
+      // The session (switcher, URL slug) knows the change at once; it is read again when the next
+      // page mounts, not now: the page at the old slug must keep working until the navigation.
+      queryClient.setQueryData<SessionView>(sessionKeys.all, (view) =>
+        view ? { ...view, organizations: organizationsAfterUpdate(view.organizations, updated) } : view,
+      );
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all, exact: true, refetchType: "none" });
+    },
+  });
+}
+
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateOrganization) =>
+      apiFetch<OrganizationResource>("/v1/organizations/", { method: "POST", body }),
+    onSuccess: async (created) => {
+      queryClient.setQueryData(organizationKeys.detail(created.id), created);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all, exact: true });
+    },
+  });
+}
+
+export function useTaxRates(organizationId: string) {
+  return useQuery({
+    queryKey: organizationKeys.taxRates(organizationId),
+    queryFn: ({ signal }) => apiFetch<TaxRates>(`${one(organizationId)}/tax-rates`, { signal }),
+  });
+}
+
+export function useReplaceTaxRates(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReplaceTaxRates) =>
+      apiFetch<TaxRates>(`${one(organizationId)}/tax-rates`, { method: "PUT", body }),
+    onSuccess: (rates) => queryClient.setQueryData(organizationKeys.taxRates(organizationId), rates),
+  });
+}

@@ -1,0 +1,82 @@
+// The organization form's values and the PATCH body made from them: empty avatar or support email
+// clears it (null); subscription settings are sent one by one, only those changed (the API refuses
+// an empty settings object).
+import type { OrganizationResource, UpdateOrganization } from "../hooks/organizations";
+import { changedFields } from "../forms/values";
+
+export const ORGANIZATION_FIELDS = [
+  "name",
+  "slug",
+  "avatar_url",
+  "email",
+  "subscription_settings",
+  "subscription_settings.proration_behavior",
+] as const;
+
+type SubscriptionSettings = OrganizationResource["subscription_settings"];
+
+export type OrganizationForm = {
+  name: string;
+  slug: string;
+  avatar_url: string;
+  email: string;
+  subscription_settings: SubscriptionSettings;
+};
+
+export function formFromOrganization(organization: OrganizationResource): OrganizationForm {
+  return {
+    name: organization.name,
+    slug: organization.slug,
+    avatar_url: organization.avatar_url ?? "",
+    email: organization.email ?? "",
+    subscription_settings: { ...organization.subscription_settings },
+  };
+}
+
+/** Only what changed, or the problems found before sending. */
+export function organizationPatch(
+  form: OrganizationForm,
+  organization: OrganizationResource,
+): { body: UpdateOrganization; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const name = form.name.trim();
+  const slug = form.slug.trim();
+  if (!name) errors.name = "Give the organization a name.";
+  if (!slug) errors.slug = "Give the organization a slug.";
+  const body: UpdateOrganization = changedFields(
+    {
+      name: organization.name,
+      slug: organization.slug,
+      avatar_url: organization.avatar_url,
+      email: organization.email,
+    },
+    { name, slug, avatar_url: form.avatar_url.trim() || null, email: form.email.trim() || null },
+  );
+  const changedSettings = changedFields(organization.subscription_settings, form.subscription_settings);
+  if (Object.keys(changedSettings).length) body.subscription_settings = changedSettings;
+  return { body, errors };
+}
+
+type SessionOrganization = { id: string; name: string; slug: string; role: string };
+
+/**
+ * The session's organizations after one was renamed or moved to another slug. The old slug stays
+ * listed (last) until the session is next read, so the page at the old URL keeps working while the
+ * dashboard navigates to the new one.
+ */
+export function organizationsAfterUpdate<T extends SessionOrganization>(
+  organizations: readonly T[],
+  updated: { id: string; name: string; slug: string },
+): T[] {
+  const next: T[] = [];
+  const moved: T[] = [];
+  for (const organization of organizations) {
+    if (organization.id !== updated.id) {
+      next.push(organization);
+      continue;
+    }
+    next.push({ ...organization, name: updated.name, slug: updated.slug });
+    if (organization.slug !== updated.slug) moved.push({ ...organization, name: updated.name });
+  }
+  return [...next, ...moved];
+}

@@ -1,0 +1,209 @@
+"use client";
+// The organization's tax rates as an editable table (country, optional state, rate in percent),
+// saved as a whole list (PUT). Problems, found here or by the API, show on their row's field.
+import { useMemo, useState } from "react";
+import { COUNTRIES } from "@/components/checkout/countries";
+import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
+import { FormErrorSummary } from "../forms/form-parts";
+import { controlId, useFormErrors, type FormErrorsState } from "../forms/use-form-errors";
+import { useReplaceTaxRates, type TaxRate } from "../hooks/organizations";
+import { Button } from "../ui/button";
+import { inputClass } from "../ui/field";
+import { Card } from "../ui/misc";
+import { useToast } from "../ui/toast";
+import {
+  emptyTaxRateRow,
+  rowsFromTaxRates,
+  taxRateFields,
+  taxRatesBody,
+  type TaxRateRow,
+} from "./tax-rates-logic";
+
+const FORM_ID = "tax-rates";
+
+type Props = { organizationId: string; rates: readonly TaxRate[] };
+
+export function TaxRatesEditor({ organizationId, rates }: Props) {
+  const notify = useToast();
+  const replace = useReplaceTaxRates(organizationId);
+  const [rows, setRows] = useState<TaxRateRow[]>(() => rowsFromTaxRates(rates));
+  const fields = useMemo(() => taxRateFields(rows.length), [rows.length]);
+  const errors = useFormErrors(FORM_ID, { fields });
+  const update = (index: number, patch: Partial<TaxRateRow>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  const submit = () => {
+    const built = taxRatesBody(rows);
+    if (Object.keys(built.errors).length) return errors.show({ fields: built.errors, form: [] });
+    errors.clear();
+    replace.mutate(built.body, {
+      onError: errors.fromError,
+      onSuccess: (saved) => {
+        setRows(rowsFromTaxRates(saved.tax_rates));
+        notify("Tax rates saved");
+      },
+    });
+  };
+
+  return (
+    <Card title="Tax rates">
+      <form
+        noValidate
+        aria-label="Tax rates"
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          Added to checkouts by the buyer&apos;s billing address. A state&apos;s rate wins over its
+          country&apos;s. No rate: no tax.
+        </p>
+        <FormErrorSummary messages={errors.errors.form} />
+        {rows.length === 0 ? (
+          <p className="text-sm text-zinc-500">No tax rates yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[560px] text-left text-sm" aria-label="Tax rates">
+              <thead>
+                <tr className="text-xs text-zinc-500 dark:text-zinc-400">
+                  <th scope="col" className="pb-1 font-medium">
+                    Country
+                  </th>
+                  <th scope="col" className="pb-1 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="pb-1 font-medium">
+                    Rate (%)
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <TaxRateRowView
+                    key={row.key}
+                    row={row}
+                    index={index}
+                    errors={errors}
+                    onChange={(patch) => update(index, patch)}
+                    onRemove={() => {
+                      // Problems are placed by row index, which the removal shifts.
+                      errors.clear();
+                      setRows((current) => current.filter((_, i) => i !== index));
+                    }}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="flex justify-between gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <Button onClick={() => setRows((current) => [...current, emptyTaxRateRow()])}>Add rate</Button>
+          <Button type="submit" variant="primary" disabled={replace.isPending}>
+            {replace.isPending ? "Saving…" : "Save tax rates"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+type RowProps = {
+  row: TaxRateRow;
+  index: number;
+  errors: FormErrorsState;
+  onChange: (patch: Partial<TaxRateRow>) => void;
+  onRemove: () => void;
+};
+
+function TaxRateRowView({ row, index, errors, onChange, onRemove }: RowProps) {
+  const base = `tax_rates.${index}`;
+  const subdivisions = SUBDIVISIONS[row.country];
+  // The row's own problem (a duplicate place) and each field's, in the row under the inputs.
+  const messages = [base, `${base}.country`, `${base}.state`, `${base}.basis_points`]
+    .map((field) => [field, errors.field(field)] as const)
+    .filter(([, message]) => message);
+  const rowError = errors.field(base) ? `${controlId(FORM_ID, base)}-error` : undefined;
+  const control = (field: string) => ({ ...errors.control(`${base}.${field}`), className: inputClass });
+  const country = control("country");
+  const number = index + 1;
+  return (
+    <>
+      <tr className="align-top">
+        <td className="py-1 pr-2">
+          <select
+            {...country}
+            aria-label={`Country, rate ${number}`}
+            aria-invalid={country["aria-invalid"] ?? (rowError ? true : undefined)}
+            aria-describedby={[country["aria-describedby"], rowError].filter(Boolean).join(" ") || undefined}
+            value={row.country}
+            onChange={(e) => onChange({ country: e.target.value, state: "" })}
+          >
+            <option value="">Choose…</option>
+            {COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td className="py-1 pr-2">
+          {subdivisions ? (
+            <select
+              {...control("state")}
+              aria-label={`State, rate ${number}`}
+              value={row.state}
+              onChange={(e) => onChange({ state: e.target.value })}
+            >
+              <option value="">Whole country</option>
+              {subdivisions.choices.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              {...control("state")}
+              aria-label={`State, rate ${number}`}
+              placeholder="Whole country"
+              maxLength={3}
+              value={row.state}
+              onChange={(e) => onChange({ state: e.target.value.toUpperCase() })}
+            />
+          )}
+        </td>
+        <td className="w-32 py-1 pr-2">
+          <input
+            {...control("basis_points")}
+            aria-label={`Rate (%), rate ${number}`}
+            inputMode="decimal"
+            placeholder="0.00"
+            value={row.percent}
+            onChange={(e) => onChange({ percent: e.target.value })}
+          />
+        </td>
+        <td className="w-10 py-1 text-right">
+          <Button size="sm" variant="ghost" aria-label={`Remove rate ${number}`} onClick={onRemove}>
+            ×
+          </Button>
+        </td>
+      </tr>
+      {messages.length ? (
+        <tr>
+          <td colSpan={4} className="pb-2 text-xs text-red-600 dark:text-red-400">
+            {messages.map(([field, message]) => (
+              <p key={field} id={`${controlId(FORM_ID, field)}-error`}>
+                {message}
+              </p>
+            ))}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
