@@ -12,6 +12,7 @@ import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { Card, DetailList, PageHeader } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { CustomerLicenseKeys, CustomerOrders } from "./activity";
+import { CustomerSubscriptions } from "./subscriptions";
 import { CustomerForm } from "./form";
 
 export function NewCustomerPage() {
@@ -61,6 +62,7 @@ export function CustomerPage({ id }: { id: string }) {
         )}
       </div>
       <CustomerOrders customerId={id} />
+      <CustomerSubscriptions customerId={id} />
       <CustomerLicenseKeys customerId={id} />
     </div>
   );
