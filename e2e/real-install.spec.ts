@@ -63,6 +63,14 @@ async function shot(page: Page, name: string) {
 /** Opens a section of the dashboard from its sidebar, as a merchant would. */
 async function openSection(page: Page, name: string) {
   await page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+}
+
+/** The section's "New …" button, then its form (the list's own filters share some labels). */
+async function openNewForm(page: Page, button: string, path: string) {
+  await page.getByRole("link", { name: button }).click();
+  await expect(page).toHaveURL(new RegExp(`/${path}/new$`));
+  await expect(page.getByRole("heading", { level: 1, name: button })).toBeVisible();
 }
 
 test("an empty install: set up, create a licensed product, sell it through its link, find the sale", async ({
@@ -87,7 +95,7 @@ test("an empty install: set up, create a licensed product, sell it through its l
 
   // --- a license-key benefit ----------------------------------------------------------------------
   await openSection(page, "Benefits");
-  await page.getByRole("link", { name: "New benefit" }).click();
+  await openNewForm(page, "New benefit", "benefits");
   await page.getByLabel("Type").selectOption("license_keys");
   await page.getByLabel("Description").fill("Mia Editor license");
   await page.getByLabel("Prefix").fill("MIA");
@@ -97,7 +105,7 @@ test("an empty install: set up, create a licensed product, sell it through its l
 
   // --- a custom field ------------------------------------------------------------------------------
   await openSection(page, "Custom fields");
-  await page.getByRole("link", { name: "New custom field" }).click();
+  await openNewForm(page, "New custom field", "custom-fields");
   await page.getByLabel("Type").selectOption("text");
   await page.getByLabel("Name").fill("Company");
   await page.getByLabel("Slug").fill("company");
@@ -106,7 +114,7 @@ test("an empty install: set up, create a licensed product, sell it through its l
 
   // --- a discount ------------------------------------------------------------------------------------
   await openSection(page, "Discounts");
-  await page.getByRole("link", { name: "New discount" }).click();
+  await openNewForm(page, "New discount", "discounts");
   await page.getByLabel("Name").fill("Launch");
   await page.getByLabel("Code").fill("LAUNCH10");
   await page.getByLabel("Type").selectOption("percentage");
@@ -116,7 +124,7 @@ test("an empty install: set up, create a licensed product, sell it through its l
 
   // --- the product, with its price, benefit and custom field ------------------------------------------
   await openSection(page, "Products");
-  await page.getByRole("link", { name: "New product" }).click();
+  await openNewForm(page, "New product", "products");
   await page.getByLabel("Name").fill("Mia Editor");
   await page.getByLabel("Description").fill("A text editor for people who write.");
   await page.getByLabel("Amount").fill("40.00");
