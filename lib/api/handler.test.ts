@@ -69,6 +69,15 @@ describe("route wrapper", () => {
       status: 409,
       body: { error: "ResourceAlreadyExists" },
     });
+    // A foreign key a concurrent delete broke, from Prisma (P2003) or straight from the driver.
+    for (const code of ["P2003", "23503"])
+      expect(await call(fail(Object.assign(new Error("fk"), { code })))).toMatchObject({
+        status: 409,
+        body: {
+          error: "ConflictError",
+          detail: "A resource this request refers to was removed or is still in use.",
+        },
+      });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const crash = await call(fail(new Error('relation "secret_table" does not exist')));
     expect(crash).toMatchObject({

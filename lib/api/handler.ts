@@ -160,6 +160,11 @@ function fromDatabaseError(error: unknown): ApiError | null {
     return new ApiError("ResourceAlreadyExists", "A resource with these values already exists.");
   if (code === "P2034" || state === "40001" || state === "40P01")
     return new ApiError("ConflictError", "A concurrent request changed this resource; try again.");
+  // A row the request names was deleted meanwhile (a customer or an image a concurrent DELETE
+  // removed), or a row being deleted is still referenced: the services check both first, so only a
+  // race gets here.
+  if (code === "P2003" || state === "23503")
+    return new ApiError("ConflictError", "A resource this request refers to was removed or is still in use.");
   return null;
 }
 
