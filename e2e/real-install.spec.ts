@@ -120,7 +120,8 @@ test("an empty install: set up, create a licensed product, sell it through its l
   await page.getByLabel("Type").selectOption("percentage");
   await page.getByLabel("Percentage off").fill("10");
   await page.getByRole("button", { name: "Create discount" }).click();
-  await expect(page.getByText("LAUNCH10").first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Launch" })).toBeVisible();
+  await expect(page.getByLabel("Code")).toHaveValue("LAUNCH10");
 
   // --- the product, with its price, benefit and custom field ------------------------------------------
   await openSection(page, "Products");
