@@ -225,7 +225,11 @@ export async function createCheckoutSession(
     await tx.checkoutSessionProduct.createMany({
       data: found.productIds.map((product_id, order) => ({ checkout_session_id: id, product_id, order })),
     });
-    const row = await tx.checkoutSession.findUniqueOrThrow({ where: { id }, include: checkoutInclude });
+    const row = await tx.checkoutSession.findUniqueOrThrow({
+      where: { id },
+      include: checkoutInclude,
+      relationLoadStrategy: "query", // see findClientCheckout
+    });
     return toCheckout(withClientSecret(row));
   });
 }

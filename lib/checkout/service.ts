@@ -24,6 +24,7 @@ async function findCheckoutOrThrow(db: DbOrTx, principal: Principal, id: string)
   const row = await db.checkoutSession.findFirst({
     where: { id, ...tenantWhere(principal) },
     include: checkoutInclude,
+    relationLoadStrategy: "query", // see findClientCheckout
   });
   return withClientSecret(foundOrThrow(row));
 }
