@@ -188,6 +188,28 @@ test.describe("license keys", () => {
       });
       await shot(page, "license-key-limits-changed");
     });
+
+    test("deactivate a device from the key's page: the slot is free at once", async ({ page, request }) => {
+      const activated = await request.post("/v1/customer-portal/license-keys/activate", {
+        data: { key: key.key, organization_id: key.organization_id, label: "Lost laptop" },
+      });
+      expect(activated.status(), await activated.text()).toBe(200);
+      const activationId = (await activated.json()).id as string;
+      await signIn(page, `${BASE}/license-keys/${key.id}`);
+      const activations = page.getByRole("table", { name: "Activations" });
+      await expect(activations).toContainText("Lost laptop");
+      await page.getByRole("button", { name: "Deactivate Lost laptop" }).click();
+      const dialog = page.getByRole("dialog", { name: "Deactivate Lost laptop?" });
+      await dialog.getByRole("button", { name: "Deactivate" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("status").filter({ hasText: "Lost laptop deactivated" })).toBeVisible();
+      await expect(activations).not.toContainText("Lost laptop");
+      // The licensed software reads it as gone.
+      const gone = await request.get(`/v1/license-keys/${key.id}/activations/${activationId}`, {
+        headers: auth,
+      });
+      expect(gone.status()).toBe(404);
+    });
   });
 });
 

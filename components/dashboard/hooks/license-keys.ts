@@ -81,17 +81,17 @@ export function useUpdateLicenseKey(id: string) {
 }
 
 /**
- * Frees an activation's slot. The merchant API has no deactivate route (Polar's neither), so this
- * uses the public one the licensed software calls, with the key itself as the credential.
+ * Frees an activation's slot through the merchant's route (the session's own scope, not the key's
+ * public budget): DELETE /v1/license-keys/{id}/activations/{activation_id}.
  */
 export function useDeactivateActivation(key: Pick<LicenseKeyDetail, "id" | "key" | "organization_id">) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (activationId: string) =>
-      apiFetch<void>("/v1/customer-portal/license-keys/deactivate", {
-        method: "POST",
-        body: { key: key.key, organization_id: key.organization_id, activation_id: activationId },
-      }),
+      apiFetch<void>(
+        `/v1/license-keys/${encodeURIComponent(key.id)}/activations/${encodeURIComponent(activationId)}`,
+        { method: "DELETE" },
+      ),
     onSuccess: (_result, activationId) => {
       queryClient.removeQueries({ queryKey: licenseKeyKeys.activation(key.id, activationId) });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(key.id) });
