@@ -1,7 +1,7 @@
 "use client";
 // Every destructive or state-changing action asks first. A native <dialog> opened with showModal()
 // traps focus, closes on Escape and returns focus to the opener.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "./button";
 
 type Props = {
@@ -29,6 +29,9 @@ export function ConfirmDialog({
   onCancel,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a page holds several (a key's page: limits, expiry, each device's
+  // deactivation), and a shared id named every dialog after the first one's title.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -38,7 +41,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onCancel();
@@ -53,7 +56,7 @@ export function ConfirmDialog({
           onConfirm();
         }}
       >
-        <h2 id="confirm-dialog-title" className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
         {children ? <div className="mt-3 text-sm text-zinc-600 dark:text-zinc-300">{children}</div> : null}
