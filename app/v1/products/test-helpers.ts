@@ -1,30 +1,15 @@
-// Shared by the products tests: a Media row (the upload route is another's work; the product only
-// needs the row), the API shapes of the rows the factories make, and the 422 problem shape.
-import { randomUUID } from "node:crypto";
+// Shared by the products tests: a Media row of 2 KB (the shapes below expect it), the API shapes
+// of the rows the factories make, and the 422 problem shape.
 import type { DbOrTx } from "@/lib/db/client";
+import { createMedia as createMediaRow } from "@/lib/factories";
 
-let sequence = 0;
-
-/** An uploaded product media of the organization, as POST /v1/files/ will leave it. */
-export async function createMedia(
+/** An uploaded product image of the organization, as POST /v1/files/ leaves it. */
+export function createMedia(
   db: DbOrTx,
   organizationId: string,
   data: { service?: string; is_uploaded?: boolean } = {},
 ) {
-  const n = ++sequence;
-  const id = randomUUID();
-  return db.media.create({
-    data: {
-      id,
-      organization_id: organizationId,
-      name: `cover-${n}.png`,
-      path: `${organizationId}/${id}/cover-${n}.png`,
-      mime_type: "image/png",
-      size: 2048,
-      public_url: `https://files.example.com/${id}/cover-${n}.png`,
-      ...data,
-    },
-  });
+  return createMediaRow(db, organizationId, { size: 2048, ...data });
 }
 
 type Row = { created_at: Date; modified_at?: Date | null };
