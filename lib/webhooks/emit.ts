@@ -1,0 +1,68 @@
+// Writing webhook events to the outbox, inside the transaction of the change they describe: the
+// event exists if and only if the change committed. Delivery happens after commit, from the job
+// queue (lib/webhooks/deliver.ts), one endpoint's deliveries in `sequence` order.
+//
+// Order: event writers of one organization take a transaction-scoped advisory lock before they
+// take a sequence number, so an earlier sequence number always belongs to an earlier commit and a
+// worker never sends event N+1 while event N could still appear. The lock is taken only when an
+// enabled endpoint listens for the event, so organizations without webhooks pay one indexed read.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+import { enqueueJob } from "../jobs/queue";
+import type { WebhookEventType } from "./event-types";
+
+export const DELIVER_WEBHOOKS_JOB = "webhooks.deliver";
+
+/** The job that works one endpoint's queue: at most one pending or running per endpoint. */
+export const deliverJobKey = (endpointId: string) => `${DELIVER_WEBHOOKS_JOB}:${endpointId}`;
+
+export type WebhookEventInput = {
+  organizationId: string;
+  type: WebhookEventType;
+  /**
+   * The resource as the API returns it (already encoded for JSON). A function, so the resource is
+   * only read and encoded when some endpoint listens.
+   */
+  data: () => unknown;
+  now?: Date;
+};
+
+const ts = (date: Date) => date.toISOString();
+
+/**
+ * Records the event for every enabled endpoint of the organization subscribed to its type, and
+ * schedules their delivery. Returns the event id, or null when nobody listens.
+ */
+export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promise<string | null> {
+  const now = input.now ?? new Date();
+  const listening = () =>
+    tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM webhook_endpoints
+      WHERE organization_id = ${input.organizationId}::uuid AND enabled AND ${input.type} = ANY(events)
+      ORDER BY id`;
+  if ((await listening()).length === 0) return null;
+
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${input.organizationId}`}, 0))`;
+  // Read again under the lock: an endpoint disabled or deleted meanwhile gets nothing.
+  const endpoints = await listening();
+  if (endpoints.length === 0) return null;
+
+  const eventId = randomUUID();
+  const payload = JSON.stringify({ type: input.type, timestamp: ts(now), data: await input.data() });
+  await tx.$executeRaw`
+    INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
+    VALUES (${eventId}::uuid, ${ts(now)}::timestamp, ${input.organizationId}::uuid, ${input.type}, ${payload})`;
+  for (const endpoint of endpoints) {
+    await tx.$executeRaw`
+      INSERT INTO webhook_deliveries (id, created_at, organization_id, event_id, endpoint_id, next_attempt_at)
+      VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${input.organizationId}::uuid, ${eventId}::uuid,
+              ${endpoint.id}::uuid, ${ts(now)}::timestamp)`;
+    await enqueueJob(
+      tx,
+      DELIVER_WEBHOOKS_JOB,
+      { endpoint_id: endpoint.id },
+      { dedupeKey: deliverJobKey(endpoint.id), now },
+    );
+  }
+  return eventId;
+}

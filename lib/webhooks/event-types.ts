@@ -1,0 +1,24 @@
+// The webhook event types (contract section 9 and issue 12). An endpoint subscribes to a subset;
+// `data` of each is the resource exactly as the API returns it.
+import { z } from "zod";
+
+export const WEBHOOK_EVENT_TYPES = [
+  "checkout.created",
+  "checkout.updated",
+  "order.created",
+  "order.paid",
+  "order.refunded",
+  "subscription.created",
+  "subscription.active",
+  "subscription.updated",
+  "subscription.canceled",
+  "benefit_grant.created",
+  "benefit_grant.revoked",
+  "license_key.created",
+  "license_key.updated",
+  "customer.created",
+  "customer.updated",
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
