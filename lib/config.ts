@@ -22,3 +22,11 @@ export function checkoutTtlSeconds(): number {
   const value = Number(process.env.CHECKOUT_TTL_SECONDS ?? 3600);
   return Number.isFinite(value) && value > 0 ? value : 3600;
 }
+
+/**
+ * WEBHOOKS_ALLOW_PRIVATE=true lets webhooks reach loopback, private and link-local addresses
+ * (local development and tests); by default they are refused (lib/webhooks/address-guard.ts).
+ */
+export function webhooksAllowPrivate(): boolean {
+  return process.env.WEBHOOKS_ALLOW_PRIVATE === "true";
+}

@@ -19,6 +19,8 @@ import {
   createProduct,
   createToken,
 } from "../lib/factories";
+import { createWebhookEndpoint } from "../lib/factories/webhooks";
+import { emitWebhookEvent } from "../lib/webhooks/emit";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
 
 /** The first database call starts (and migrates) the embedded database: slow on a busy machine. */
@@ -55,6 +57,11 @@ export type Fixture = {
   /** A second open session, for the writes of the /v1/checkouts/ aliases (the first is confirmed). */
   aliasCheckout: { id: string; clientSecret: string };
   checkoutLinkId: string;
+  /** Deleted by the valid DELETE of its route. */
+  webhookEndpointId: string;
+  /** For rotate-secret, test and redeliver (another, so the DELETE above cannot take it away). */
+  webhookActionsEndpointId: string;
+  webhookEventId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -99,6 +106,19 @@ export async function createFixture(): Promise<Fixture> {
       link_products: { create: [{ product_id: product.id, order: 0 }] },
     },
   });
+  const webhookEndpoint = await createWebhookEndpoint(db, organization.id);
+  const webhookActionsEndpoint = await createWebhookEndpoint(db, organization.id, {
+    url: "https://hooks.example.com/actions",
+    events: ["customer.created"],
+  });
+  await db.webhookEndpoint.update({ where: { id: webhookEndpoint.endpoint.id }, data: { events: [] } });
+  const webhookEventId = await db.$transaction((tx) =>
+    emitWebhookEvent(tx, {
+      organizationId: organization.id,
+      type: "customer.created",
+      data: () => ({ id: lonelyCustomer.id }),
+    }),
+  );
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -134,6 +154,9 @@ export async function createFixture(): Promise<Fixture> {
     fileId: file.id,
     aliasCheckout: { id: aliasCheckout.id, clientSecret: aliasCheckout.client_secret },
     checkoutLinkId: checkoutLink.id,
+    webhookEndpointId: webhookEndpoint.endpoint.id,
+    webhookActionsEndpointId: webhookActionsEndpoint.endpoint.id,
+    webhookEventId: webhookEventId!,
   };
 }
 

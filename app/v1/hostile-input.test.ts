@@ -75,6 +75,10 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/products/{id}/benefits": { id: f.productId },
     "/v1/checkouts/{id}": { id: f.aliasCheckout.id },
     "/v1/checkout-links/{id}": { id: f.checkoutLinkId },
+    "/v1/webhooks/endpoints/{id}": { id: f.webhookEndpointId },
+    "/v1/webhooks/endpoints/{id}/rotate-secret": { id: f.webhookActionsEndpointId },
+    "/v1/webhooks/endpoints/{id}/test": { id: f.webhookActionsEndpointId },
+    "/v1/webhooks/events/{id}/redeliver": { id: f.webhookEventId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   if (template.startsWith("/v1/checkouts/client/")) return { client_secret: f.aliasCheckout.clientSecret };
@@ -134,6 +138,8 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     },
     "POST /v1/customers/": { email: "hostile-customer@example.com" },
     "PATCH /v1/customers/{id}": { name: "Renamed customer" },
+    "POST /v1/webhooks/endpoints": { url: "https://hooks.example.com/new", events: ["order.paid"] },
+    "PATCH /v1/webhooks/endpoints/{id}": { enabled: false },
     "POST /v1/products/": { name: "Hostile product", prices: [{ amount_type: "fixed", price_amount: 1000 }] },
     "PATCH /v1/products/{id}": { name: "Renamed product" },
     "POST /v1/products/{id}/benefits": { benefits: [] },

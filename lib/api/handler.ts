@@ -60,7 +60,7 @@ type Spec<
   /** The response's schema: the result is encoded through it (dates become ISO strings). */
   output?: O;
   /** Success status; 204 sends no body. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** One line for the API reference. */
   summary?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
@@ -91,7 +91,7 @@ export type RouteSpec = {
   query?: z.ZodType;
   body?: z.ZodType;
   output?: z.ZodType;
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   summary?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
@@ -177,7 +177,7 @@ export function toErrorResponse(error: unknown): Response {
   return errorResponse(new ApiError("InternalServerError", "Internal Server Error"));
 }
 
-function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 204 }, result: unknown): Response {
+function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 202 | 204 }, result: unknown): Response {
   if (result instanceof Response) return result;
   const status = spec.status ?? 200;
   if (status === 204) return new Response(null, { status });
@@ -190,7 +190,7 @@ function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 204 }, resu
  * service running several transactions is not taken for the answer.
  */
 function answerOf(
-  spec: { output?: z.ZodType; status?: 200 | 201 | 204 },
+  spec: { output?: z.ZodType; status?: 200 | 201 | 202 | 204 },
   result: unknown,
 ): StoredAnswer | null {
   if (result instanceof Response) return null;

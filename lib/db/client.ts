@@ -20,7 +20,15 @@ export type Tx = Prisma.TransactionClient;
 /** What services accept: the client, or a transaction opened on it. */
 export type DbOrTx = Db | Tx;
 
-type Connection = { prisma: PrismaClient; close: () => Promise<void>; config: DatabaseConfig };
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
+type Connection = {
+  prisma: PrismaClient;
+  close: () => Promise<void>;
+  config: DatabaseConfig;
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>;
+};
 
 // Kept on globalThis so `next dev` hot reloads reuse the connection instead of opening the PGlite
 // folder a second time. Keyed by configuration so a test file that points elsewhere gets its own.
@@ -102,6 +110,8 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     return {
       prisma,
       config,
+      // One process, one session: a NOTIFY committed by any transaction reaches this listener.
+      listen: (channel, onNotify) => db.listen(channel, onNotify).then((unlisten) => () => unlisten()),
       close: async () => {
         await prisma.$disconnect();
         await db.close();
@@ -145,14 +155,78 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       }
     },
   });
+  const listeners = new Set<Unlisten>();
   return {
     prisma,
     config,
+    listen: async (channel, onNotify) => {
+      const unlisten = await listenOnPostgres(pg, config.url, channel, onNotify);
+      listeners.add(unlisten);
+      return async () => {
+        listeners.delete(unlisten);
+        await unlisten();
+      };
+    },
     close: async () => {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
       await prisma.$disconnect();
       // The adapter does not end a pool it was given.
       await pool.end().catch(() => {});
     },
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others), reconnecting after a
+ * second when it breaks (PostgreSQL restarted): notifications sent meanwhile are lost, which is
+ * why listeners only speed things up and never replace polling.
+ */
+async function listenOnPostgres(
+  pg: typeof import("pg").default,
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      console.error(`LISTEN ${channel}: the connection failed (${error.message}); listening again.`);
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      schedule();
+    });
+    await next.connect();
+    // The channel is an identifier: quoted, with quotes doubled.
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    if (stopped) await next.end().catch(() => {});
+    else client = next;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      open().catch((error: Error) => {
+        console.error(`LISTEN ${channel}: cannot connect (${error.message}); trying again.`);
+        schedule();
+      });
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -171,6 +245,15 @@ function connection(): Promise<Connection> {
 
 export async function getDb(): Promise<Db> {
   return (await connection()).prisma;
+}
+
+/**
+ * Calls `onNotify` for each NOTIFY on `channel` committed by any connection to this database (any
+ * instance on PostgreSQL). Best effort: a broken listening connection is reopened, and what was
+ * sent meanwhile is missed.
+ */
+export async function listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten> {
+  return (await connection()).listen(channel, onNotify);
 }
 
 export async function closeDb(): Promise<void> {

@@ -5,6 +5,13 @@
 // A worker claims each job just before running it (several at once with `concurrency`, each claim
 // its own) and renews the claim's short lease by a heartbeat while the job runs: a killed worker's
 // jobs are taken over within seconds, and it never holds jobs it has not started.
+//
+// A job that works a queue of its own (webhook deliveries, one job per endpoint) is enqueued with
+// `onDuplicate: "rerun"`: a change committed while its job runs may have been missed by that run,
+// so instead of the usual no-op the enqueue flags the running job (`rerun_requested`) and the job
+// is queued again when it finishes. Such a handler may also return `runAgainAt` (its next item is
+// due later). With `notify`, the enqueue wakes the workers of every instance when it commits
+// (PostgreSQL NOTIFY on JOBS_CHANNEL, lib/jobs/runtime.ts listens) instead of at their next poll.
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import type { Job } from "../generated/prisma/client";
@@ -19,6 +26,12 @@ export type JobContext = {
    */
   assertHeld(tx: Tx): Promise<void>;
 };
+
+/** What a handler may answer: its job has more to do at `runAgainAt` (see the file's header). */
+export type JobRunResult = { runAgainAt?: Date };
+
+/** The NOTIFY channel of `enqueueJob(..., { notify: true })`: its payload is the job's name. */
+export const JOBS_CHANNEL = "jobs";
 
 type JobHandlerOptions<P> = {
   /** After the last attempt failed, in the transaction that marks the job failed. */
@@ -36,7 +49,7 @@ export type JobHandler<P = any> = JobHandlerOptions<P> &
     | {
         ownsTransactions?: false;
         /** The work, inside the transaction that also marks the job succeeded. */
-        run(tx: Tx, payload: P, ctx: JobContext): Promise<void>;
+        run(tx: Tx, payload: P, ctx: JobContext): Promise<void | JobRunResult>;
       }
     | {
         /**
@@ -45,7 +58,7 @@ export type JobHandler<P = any> = JobHandlerOptions<P> &
          * succeeded leaves the job to run again.
          */
         ownsTransactions: true;
-        run(db: Db, payload: P, ctx: JobContext): Promise<void>;
+        run(db: Db, payload: P, ctx: JobContext): Promise<void | JobRunResult>;
       }
   );
 
@@ -63,23 +76,58 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 // this keeps the server's TimeZone setting out of the comparison.
 const ts = (date: Date) => date.toISOString();
 
+export type EnqueueOptions = {
+  dedupeKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+  now?: Date;
+  /**
+   * With a `dedupeKey`, when a job with that key already exists: "skip" (default) leaves it as it
+   * is; "rerun" brings a waiting job's run_at forward to `runAt` if earlier, and has a running job
+   * run once more after it finishes (its run may have read the state before this change).
+   */
+  onDuplicate?: "skip" | "rerun";
+  /** Wakes the workers of every instance when the enqueueing transaction commits. */
+  notify?: boolean;
+};
+
 /**
  * Adds a job. With a `dedupeKey`, at most one pending or running job holds that key: enqueueing
- * it again while one waits is a no-op (ON CONFLICT, so two racing writers cannot both add it).
+ * it again while one exists does what `onDuplicate` says (ON CONFLICT, so two racing writers
+ * cannot both add it).
  */
 export async function enqueueJob(
   db: DbOrTx,
   name: string,
   payload: Record<string, unknown>,
-  options: { dedupeKey?: string; runAt?: Date; maxAttempts?: number; now?: Date } = {},
+  options: EnqueueOptions = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
-  await db.$executeRaw`
-    INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
-    VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
-            ${options.dedupeKey ?? null}, 'pending', ${ts(options.runAt ?? now)}::timestamp, 0,
-            ${options.maxAttempts ?? 10})
-    ON CONFLICT (dedupe_key) DO NOTHING`;
+  const runAt = options.runAt ?? now;
+  if (options.onDuplicate === "rerun" && options.dedupeKey) {
+    // ON CONFLICT DO UPDATE locks the existing row until this transaction ends, even when its WHERE
+    // leaves it unchanged: a worker cannot claim or finish that job in the meantime, so it either
+    // finished before (the key was free and this inserts a new job) or sees the flag after.
+    await db.$executeRaw`
+      INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
+      VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
+              ${options.dedupeKey}, 'pending', ${ts(runAt)}::timestamp, 0, ${options.maxAttempts ?? 10})
+      ON CONFLICT (dedupe_key) DO UPDATE SET
+        run_at = CASE WHEN jobs.status = 'pending' THEN LEAST(jobs.run_at, EXCLUDED.run_at) ELSE jobs.run_at END,
+        rerun_requested = jobs.rerun_requested OR jobs.status = 'running',
+        modified_at = EXCLUDED.created_at
+      WHERE (jobs.status = 'running' AND NOT jobs.rerun_requested)
+         OR (jobs.status = 'pending' AND EXCLUDED.run_at < jobs.run_at)`;
+  } else {
+    await db.$executeRaw`
+      INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
+      VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
+              ${options.dedupeKey ?? null}, 'pending', ${ts(runAt)}::timestamp, 0,
+              ${options.maxAttempts ?? 10})
+      ON CONFLICT (dedupe_key) DO NOTHING`;
+  }
+  // Delivered to listeners when the transaction commits, and not at all if it rolls back.
+  if (options.notify) await db.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${name})`;
 }
 
 /** Makes sure each recurring handler has its next occurrence queued (idempotent; run at start-up). */
@@ -106,7 +154,9 @@ async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number): P
   const staleBefore = new Date(now.getTime() - leaseMs);
   const claimed = await db.$queryRaw<Job[]>`
     UPDATE jobs SET status = 'running', locked_at = ${ts(now)}::timestamp, locked_by = ${workerId},
-                    attempts = attempts + 1, modified_at = ${ts(now)}::timestamp
+                    attempts = attempts + 1, modified_at = ${ts(now)}::timestamp,
+                    -- This claim reads the state afresh: earlier rerun requests are answered by it.
+                    rerun_requested = false
     WHERE id = (
       SELECT id FROM jobs
       WHERE (status = 'pending' AND run_at <= ${ts(now)}::timestamp)
@@ -161,6 +211,9 @@ const held = (job: Job, workerId: string) =>
 /**
  * Marks the job finished, but only if this worker still holds it: a worker that outlived its lease
  * must not commit work another worker is redoing, so it throws and its transaction rolls back.
+ * When a rerun was requested while it ran, or the handler has more to do (`runAgainAt`), the job is
+ * queued again as a new row under the same key (a new row keeps `attempts`, the claims' fencing
+ * token, increasing on the old one).
  */
 async function finish(
   tx: Tx,
@@ -169,19 +222,24 @@ async function finish(
   status: "succeeded" | "failed",
   now: Date,
   error?: string,
+  runAgainAt?: Date,
 ) {
-  const { count } = await tx.job.updateMany({
-    where: held(job, workerId),
-    data: {
-      status,
-      finished_at: now,
-      modified_at: now,
-      dedupe_key: null,
-      locked_at: null,
-      last_error: error ?? null,
-    },
+  const rows = await tx.$queryRaw<{ rerun_requested: boolean }[]>`
+    UPDATE jobs SET status = ${status}::"JobStatus", finished_at = ${ts(now)}::timestamp,
+                    modified_at = ${ts(now)}::timestamp, dedupe_key = NULL, locked_at = NULL,
+                    last_error = ${error ?? null}
+    WHERE id = ${job.id}::uuid AND status = 'running' AND locked_by = ${workerId}
+      AND attempts = ${job.attempts}
+    RETURNING rerun_requested`;
+  if (rows.length !== 1) throw new LeaseLostError(job.id);
+  if (!rows[0]!.rerun_requested && !runAgainAt) return;
+  await enqueueJob(tx, job.name, job.payload as Record<string, unknown>, {
+    dedupeKey: job.dedupe_key ?? undefined,
+    runAt: rows[0]!.rerun_requested || !runAgainAt ? now : runAgainAt,
+    maxAttempts: job.max_attempts,
+    now,
+    onDuplicate: "rerun",
   });
-  if (count !== 1) throw new LeaseLostError(job.id);
 }
 
 class LeaseLostError extends Error {
@@ -300,11 +358,12 @@ async function runJob(
         `Gave up after ${job.attempts - 1} attempts: the last ended without a result (the worker stopped).`,
       );
     }
-    if (handler.ownsTransactions) await handler.run(db, job.payload, ctx);
+    let result = handler.ownsTransactions ? await handler.run(db, job.payload, ctx) : undefined;
     await db.$transaction(
       async (tx) => {
-        if (!handler.ownsTransactions) await handler.run(tx, job.payload, ctx);
-        await finish(tx, job, workerId, "succeeded", now);
+        if (!handler.ownsTransactions) result = await handler.run(tx, job.payload, ctx);
+        const runAgainAt = handler.repeatEveryMs ? undefined : (result || undefined)?.runAgainAt;
+        await finish(tx, job, workerId, "succeeded", now, undefined, runAgainAt);
         if (handler.repeatEveryMs) await scheduleNext(tx, job.name, handler.repeatEveryMs, now);
       },
       { maxWait: timeout, timeout },

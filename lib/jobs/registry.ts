@@ -10,6 +10,12 @@ import {
   scanRenewalsJob,
   SCAN_RENEWALS_JOB,
 } from "../subscriptions/renewals";
+import {
+  deliverWebhooksJob,
+  DELIVER_WEBHOOKS_JOB,
+  sweepWebhooksJob,
+  SWEEP_WEBHOOKS_JOB,
+} from "../webhooks/deliver";
 import type { JobHandlers } from "./queue";
 
 export const jobHandlers: JobHandlers = {
@@ -19,4 +25,6 @@ export const jobHandlers: JobHandlers = {
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
   [REFUND_PAYMENT_JOB]: refundPaymentJob,
   [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
+  [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,
+  [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
 };

@@ -1,18 +1,29 @@
 // The process's job worker, if it runs one (started at boot unless JOB_WORKER=false). Kept on
-// globalThis so `next dev` hot reloads do not start a second loop.
+// globalThis so `next dev` hot reloads do not start a second loop. It also listens for the queue's
+// NOTIFY (jobs enqueued with `notify`, e.g. webhook deliveries, by any instance): the worker is
+// woken as soon as the enqueueing transaction commits instead of at its next poll.
 import { databaseConfig } from "../config";
-import { getDb } from "../db/client";
+import { getDb, listen, type Unlisten } from "../db/client";
+import { JOBS_CHANNEL } from "./queue";
 import { jobHandlers } from "./registry";
 import { startWorker, type Worker } from "./worker";
 
-const holder = globalThis as unknown as { __jobWorker?: Worker };
+const holder = globalThis as unknown as { __jobWorker?: Worker; __jobListener?: Promise<Unlisten | null> };
 
 export function startJobWorker(): Worker | null {
   if (process.env.JOB_WORKER === "false") return null;
-  holder.__jobWorker ??= startWorker(getDb, jobHandlers, {
-    pollMs: Number(process.env.JOB_POLL_MS ?? 1000) || 1000,
-    concurrency: jobConcurrency(),
-  });
+  if (!holder.__jobWorker) {
+    const worker = startWorker(getDb, jobHandlers, {
+      pollMs: Number(process.env.JOB_POLL_MS ?? 1000) || 1000,
+      concurrency: jobConcurrency(),
+    });
+    holder.__jobWorker = worker;
+    holder.__jobListener = listen(JOBS_CHANNEL, () => worker.kick()).catch((error: unknown) => {
+      // Polling still finds every job; only the prompt start is lost.
+      console.error("Job worker: cannot LISTEN for new jobs; relying on polling:", error);
+      return null;
+    });
+  }
   return holder.__jobWorker;
 }
 
@@ -36,6 +47,9 @@ export function kickWorker(): void {
 
 export async function stopJobWorker(): Promise<void> {
   const worker = holder.__jobWorker;
+  const listener = holder.__jobListener;
   holder.__jobWorker = undefined;
+  holder.__jobListener = undefined;
+  await (await listener)?.();
   await worker?.stop();
 }

@@ -6,15 +6,69 @@
 // take a sequence number, so an earlier sequence number always belongs to an earlier commit and a
 // worker never sends event N+1 while event N could still appear. The lock is taken only when an
 // enabled endpoint listens for the event, so organizations without webhooks pay one indexed read.
+// Test events and redeliveries (./deliveries.ts) take the same lock for their sequence numbers.
+//
+// The delivery job is enqueued with `onDuplicate: "rerun"` (a job already running for the endpoint
+// may have looked at its queue before this commit: it then runs once more) and `notify` (workers of
+// every instance wake when this transaction commits, not at their next poll).
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { enqueueJob } from "../jobs/queue";
-import type { WebhookEventType } from "./event-types";
+import type { DeliveredEventType, WebhookEventType } from "./event-types";
 
 export const DELIVER_WEBHOOKS_JOB = "webhooks.deliver";
 
 /** The job that works one endpoint's queue: at most one pending or running per endpoint. */
 export const deliverJobKey = (endpointId: string) => `${DELIVER_WEBHOOKS_JOB}:${endpointId}`;
+
+/**
+ * Serializes the transactions that take sequence numbers for one organization's deliveries, until
+ * the caller's transaction ends: a lower sequence number then always commits first.
+ */
+export async function lockOrganizationDeliveries(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${organizationId}`}, 0))`;
+}
+
+/** Makes sure the endpoint's delivery job runs soon after this transaction commits. */
+export async function scheduleEndpointDelivery(tx: Tx, endpointId: string, now: Date): Promise<void> {
+  await enqueueJob(
+    tx,
+    DELIVER_WEBHOOKS_JOB,
+    { endpoint_id: endpointId },
+    { dedupeKey: deliverJobKey(endpointId), now, onDuplicate: "rerun", notify: true },
+  );
+}
+
+/**
+ * Appends a delivery of the event to the end of the endpoint's queue (the caller holds
+ * lockOrganizationDeliveries) and schedules the endpoint's job. Returns the delivery's id.
+ */
+export async function queueDelivery(
+  tx: Tx,
+  input: { organizationId: string; eventId: string; endpointId: string; now: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.$executeRaw`
+    INSERT INTO webhook_deliveries (id, created_at, organization_id, event_id, endpoint_id, next_attempt_at)
+    VALUES (${id}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.eventId}::uuid,
+            ${input.endpointId}::uuid, ${ts(input.now)}::timestamp)`;
+  await scheduleEndpointDelivery(tx, input.endpointId, input.now);
+  return id;
+}
+
+/** Writes an event whose payload is `{"type", "timestamp", "data"}`, the exact body every delivery sends. */
+export async function insertWebhookEvent(
+  tx: Tx,
+  input: { organizationId: string; type: DeliveredEventType; data: unknown; now: Date },
+): Promise<string> {
+  const eventId = randomUUID();
+  const payload = JSON.stringify({ type: input.type, timestamp: ts(input.now), data: input.data });
+  await tx.$executeRaw`
+    INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
+    VALUES (${eventId}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.type},
+            ${payload})`;
+  return eventId;
+}
 
 export type WebhookEventInput = {
   organizationId: string;
@@ -42,27 +96,19 @@ export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promis
       ORDER BY id`;
   if ((await listening()).length === 0) return null;
 
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${input.organizationId}`}, 0))`;
+  await lockOrganizationDeliveries(tx, input.organizationId);
   // Read again under the lock: an endpoint disabled or deleted meanwhile gets nothing.
   const endpoints = await listening();
   if (endpoints.length === 0) return null;
 
-  const eventId = randomUUID();
-  const payload = JSON.stringify({ type: input.type, timestamp: ts(now), data: await input.data() });
-  await tx.$executeRaw`
-    INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
-    VALUES (${eventId}::uuid, ${ts(now)}::timestamp, ${input.organizationId}::uuid, ${input.type}, ${payload})`;
+  const eventId = await insertWebhookEvent(tx, {
+    organizationId: input.organizationId,
+    type: input.type,
+    data: await input.data(),
+    now,
+  });
   for (const endpoint of endpoints) {
-    await tx.$executeRaw`
-      INSERT INTO webhook_deliveries (id, created_at, organization_id, event_id, endpoint_id, next_attempt_at)
-      VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${input.organizationId}::uuid, ${eventId}::uuid,
-              ${endpoint.id}::uuid, ${ts(now)}::timestamp)`;
-    await enqueueJob(
-      tx,
-      DELIVER_WEBHOOKS_JOB,
-      { endpoint_id: endpoint.id },
-      { dedupeKey: deliverJobKey(endpoint.id), now },
-    );
+    await queueDelivery(tx, { organizationId: input.organizationId, eventId, endpointId: endpoint.id, now });
   }
   return eventId;
 }

@@ -22,3 +22,13 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+
+/**
+ * The event of an endpoint's "send test event" action: sent to that endpoint only, never
+ * subscribable (not in WEBHOOK_EVENT_TYPES).
+ */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+
+/** Every type an event may have: the subscribable ones and the test event. */
+export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
+export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];

@@ -47,6 +47,12 @@ import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
 import * as files from "../files/route";
 import * as file from "../files/[id]/route";
+import * as webhookEndpoints from "../webhooks/endpoints/route";
+import * as webhookEndpoint from "../webhooks/endpoints/[id]/route";
+import * as webhookSecretRotation from "../webhooks/endpoints/[id]/rotate-secret/route";
+import * as webhookTest from "../webhooks/endpoints/[id]/test/route";
+import * as webhookDeliveries from "../webhooks/deliveries/route";
+import * as webhookRedelivery from "../webhooks/events/[id]/redeliver/route";
 
 export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-in", module: signIn },
@@ -95,4 +101,10 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/subscriptions/{id}", module: subscription },
   { path: "/v1/files/", module: files },
   { path: "/v1/files/{id}", module: file },
+  { path: "/v1/webhooks/endpoints", module: webhookEndpoints },
+  { path: "/v1/webhooks/endpoints/{id}/rotate-secret", module: webhookSecretRotation },
+  { path: "/v1/webhooks/endpoints/{id}/test", module: webhookTest },
+  { path: "/v1/webhooks/endpoints/{id}", module: webhookEndpoint },
+  { path: "/v1/webhooks/deliveries", module: webhookDeliveries },
+  { path: "/v1/webhooks/events/{id}/redeliver", module: webhookRedelivery },
 ];
