@@ -6,7 +6,12 @@ import type { AddressInfo } from "node:net";
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
 /** What to answer one request: a status with optional headers and body, or hang for `delayMs` first. */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string | Buffer; delayMs?: number };
+export type Reply = {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  delayMs?: number;
+};
 
 export type Receiver = {
   url: (path?: string) => string;

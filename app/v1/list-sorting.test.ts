@@ -20,6 +20,7 @@ import {
   createProduct,
   createToken,
 } from "@/lib/factories";
+import { createWebhookEndpoint } from "@/lib/factories/webhooks";
 import { call, type CallOptions } from "@/test/http";
 import { GET as listOrders } from "./orders/route";
 import { GET as listLicenseKeys } from "./license-keys/route";
@@ -33,6 +34,7 @@ import { GET as listAccessTokens } from "./organization-access-tokens/route";
 import { GET as listSubscriptions } from "./subscriptions/route";
 import { GET as listOrganizations } from "./organizations/route";
 import { GET as listFiles } from "./files/route";
+import { GET as listWebhookEndpoints } from "./webhooks/endpoints/route";
 import { POST as signIn } from "./auth/sign-in/route";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
@@ -223,6 +225,21 @@ const cases: ListCase[] = [
         createMedia(db, org, { created_at, name: high ? "zebra.png" : "apple.png" }),
       );
       return { auth, ids: files.map((f) => f.id) };
+    },
+  },
+  {
+    route: "GET /v1/webhooks/endpoints",
+    list: listWebhookEndpoints,
+    field: "url",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const endpoints = await make((created_at, high) =>
+        createWebhookEndpoint(db, org, {
+          created_at,
+          url: `https://${high ? "zeta" : "alpha"}.example.com/`,
+        }),
+      );
+      return { auth, ids: endpoints.map(({ endpoint }) => endpoint.id) };
     },
   },
   {

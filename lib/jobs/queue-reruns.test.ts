@@ -210,7 +210,10 @@ describe.skipIf(!onPostgres)("an enqueue racing with the job's last transaction 
       });
       await Promise.all([running, enqueued]);
       const rows = await jobs();
-      expect(rows.filter((j) => j.status === "pending" && j.dedupe_key === "q"), commitFirst).toHaveLength(1);
+      expect(
+        rows.filter((j) => j.status === "pending" && j.dedupe_key === "q"),
+        commitFirst,
+      ).toHaveLength(1);
     }
   });
 });

@@ -50,6 +50,8 @@ export async function stopJobWorker(): Promise<void> {
   const listener = holder.__jobListener;
   holder.__jobWorker = undefined;
   holder.__jobListener = undefined;
-  await (await listener)?.();
+  await (
+    await listener
+  )?.();
   await worker?.stop();
 }

@@ -87,14 +87,24 @@ describe("parseIpv6", () => {
   });
 
   it("refuses malformed addresses", () => {
-    for (const text of ["1::2::3", "1:2:3:4:5:6:7:8:9", "1:2:3", "12345::", "::ffff:1.2.3.256", "g::1", "1:2:3:4:5:6:7::8"])
+    for (const text of [
+      "1::2::3",
+      "1:2:3:4:5:6:7:8:9",
+      "1:2:3",
+      "12345::",
+      "::ffff:1.2.3.256",
+      "g::1",
+      "1:2:3:4:5:6:7::8",
+    ])
       expect(parseIpv6(text)).toBeNull();
   });
 });
 
 describe("resolveDeliveryAddress", () => {
-  const lookupTo = (...addresses: string[]) => async () =>
-    addresses.map((address) => ({ address, family: (address.includes(":") ? 6 : 4) as 4 | 6 }));
+  const lookupTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address, family: (address.includes(":") ? 6 : 4) as 4 | 6 }));
 
   it("answers the first address when every one is public", async () => {
     await expect(

@@ -12,7 +12,7 @@
 // The `webhooks.sweep` recurring job is the safety net: every 30 s it queues the job of any enabled
 // endpoint that has a due delivery and no job (one lost in a crash, a delivery written by hand).
 import { randomUUID } from "node:crypto";
-import type { Db, DbOrTx } from "../db/client";
+import type { Db, DbOrTx, Tx } from "../db/client";
 import { webhooksAllowPrivate } from "../config";
 import type { JobContext, JobHandler, JobRunResult } from "../jobs/queue";
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from "../generated/prisma/client";
@@ -39,6 +39,18 @@ export type DeliveryOptions = {
   budgetMs?: number;
 };
 
+/**
+ * The endpoint, locked until the transaction ends (null: deleted). Locks are always taken endpoint
+ * first, then its deliveries (here, and in the API's PATCH, rotate and DELETE), so no two
+ * transactions wait on each other in a circle. NO KEY UPDATE: the key-share lock of an event writer
+ * inserting a delivery for the endpoint does not wait for it.
+ */
+async function lockEndpoint(tx: Tx, endpointId: string): Promise<WebhookEndpoint | null> {
+  const [locked] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM webhook_endpoints WHERE id = ${endpointId}::uuid FOR NO KEY UPDATE`;
+  return locked ? tx.webhookEndpoint.findUnique({ where: { id: endpointId } }) : null;
+}
+
 type Claimed = {
   kind: "send";
   endpoint: WebhookEndpoint;
@@ -64,7 +76,8 @@ async function startAttempt(
   return db.$transaction(async (tx) => {
     // A worker that lost its lease starts nothing: the job's new holder works the queue.
     await ctx.assertHeld(tx);
-    const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
+    // Every writer of an endpoint and its deliveries locks the endpoint first (see lockEndpoint).
+    const endpoint = await lockEndpoint(tx, endpointId);
     // A disabled endpoint keeps its pending deliveries; enabling it queues this job again.
     if (!endpoint?.enabled) return { kind: "idle" };
     for (;;) {
@@ -146,7 +159,10 @@ async function attempt(step: Claimed, options: DeliveryOptions): Promise<SendRes
  */
 async function recordOutcome(db: Db, step: Claimed, result: SendResult, now: Date): Promise<void> {
   await db.$transaction(async (tx) => {
-    await tx.webhookDeliveryAttempt.update({
+    const endpoint = await lockEndpoint(tx, step.endpoint.id);
+    // Deleted meanwhile, with its deliveries and attempts: nothing left to record.
+    if (!endpoint) return;
+    await tx.webhookDeliveryAttempt.updateMany({
       where: { id: step.attemptId },
       data: {
         duration_ms: result.durationMs,
@@ -174,10 +190,6 @@ async function recordOutcome(db: Db, step: Claimed, result: SendResult, now: Dat
         where: current,
         data: { status: "failed", next_attempt_at: null, modified_at: now },
       });
-    const [endpoint] = await tx.$queryRaw<Pick<WebhookEndpoint, "enabled" | "failing_since">[]>`
-      SELECT enabled, failing_since FROM webhook_endpoints WHERE id = ${step.endpoint.id}::uuid
-      FOR NO KEY UPDATE`;
-    if (!endpoint) return;
     const failingSince = endpoint.failing_since ?? step.attemptAt;
     const disable = endpoint.enabled && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
     await tx.webhookEndpoint.update({
@@ -252,7 +264,6 @@ export async function endpointsToSweep(db: DbOrTx, now: Date): Promise<{ id: str
 export const sweepWebhooksJob: JobHandler = {
   repeatEveryMs: 30_000,
   run: async (tx, _payload, ctx) => {
-    for (const { id } of await endpointsToSweep(tx, ctx.now))
-      await scheduleEndpointDelivery(tx, id, ctx.now);
+    for (const { id } of await endpointsToSweep(tx, ctx.now)) await scheduleEndpointDelivery(tx, id, ctx.now);
   },
 };

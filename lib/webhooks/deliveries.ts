@@ -12,11 +12,7 @@ import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { insertWebhookEvent, lockOrganizationDeliveries, queueDelivery } from "./emit";
 import { WEBHOOK_TEST_EVENT } from "./event-types";
 import { findWebhookEndpointOrThrow } from "./endpoints";
-import {
-  toWebhookDelivery,
-  webhookDeliveryInclude,
-  type ListWebhookDeliveriesQuery,
-} from "./schemas";
+import { toWebhookDelivery, webhookDeliveryInclude, type ListWebhookDeliveriesQuery } from "./schemas";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
@@ -63,7 +59,11 @@ export async function sendTestEvent(db: Db, principal: Principal, endpointId: st
     const eventId = await insertWebhookEvent(tx, {
       organizationId: endpoint.organization_id,
       type: WEBHOOK_TEST_EVENT,
-      data: { endpoint_id: endpoint.id, organization_id: endpoint.organization_id, message: TEST_EVENT_MESSAGE },
+      data: {
+        endpoint_id: endpoint.id,
+        organization_id: endpoint.organization_id,
+        message: TEST_EVENT_MESSAGE,
+      },
       now,
     });
     const deliveryId = await queueDelivery(tx, {

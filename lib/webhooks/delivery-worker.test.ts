@@ -76,9 +76,7 @@ async function stopWorker(worker: Worker) {
 }
 
 const emit = (n: number) =>
-  db.$transaction((tx) =>
-    emitWebhookEvent(tx, { organizationId, type: "order.paid", data: () => ({ n }) }),
-  );
+  db.$transaction((tx) => emitWebhookEvent(tx, { organizationId, type: "order.paid", data: () => ({ n }) }));
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
@@ -100,7 +98,8 @@ describe("running workers", () => {
     for (let n = 0; n < 10; n++) eventIds.push((await emit(n))!);
     // The head failed (connection refused) and waits for its retry.
     await waitFor(
-      async () => (await db.webhookDeliveryAttempt.count({ where: { delivery: { endpoint_id: endpoint.id } } })) > 0,
+      async () =>
+        (await db.webhookDeliveryAttempt.count({ where: { delivery: { endpoint_id: endpoint.id } } })) > 0,
       10_000,
       "a first failed attempt",
     );
@@ -148,11 +147,15 @@ describe.skipIf(!onPostgres)("a worker killed during the call (PostgreSQL)", () 
     // The first request is never answered: the worker is killed while it waits.
     receiver.script.push({ status: 200, delayMs: 60_000 });
     const eventId = await emit(1);
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "test/fixtures/worker-process.ts")], {
-      cwd: root,
-      env: { ...process.env, WORKER_LOOP: "1", JOB_POLL_MS: "50", WEBHOOKS_ALLOW_PRIVATE: "true" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "test/fixtures/worker-process.ts")],
+      {
+        cwd: root,
+        env: { ...process.env, WORKER_LOOP: "1", JOB_POLL_MS: "50", WEBHOOKS_ALLOW_PRIVATE: "true" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
     try {
       await receiver.waitFor(1, 60_000);
@@ -160,7 +163,9 @@ describe.skipIf(!onPostgres)("a worker killed during the call (PostgreSQL)", () 
       child.kill("SIGKILL");
     }
     expect(await exited).toBe("SIGKILL");
-    const [attempt] = await db.webhookDeliveryAttempt.findMany({ where: { delivery: { endpoint_id: endpoint.id } } });
+    const [attempt] = await db.webhookDeliveryAttempt.findMany({
+      where: { delivery: { endpoint_id: endpoint.id } },
+    });
     expect(attempt).toMatchObject({ error: NO_OUTCOME_ERROR, http_status: null, duration_ms: null });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpoint_id: endpoint.id } });
     expect(delivery).toMatchObject({ status: "pending", attempts: 1 });
@@ -168,7 +173,9 @@ describe.skipIf(!onPostgres)("a worker killed during the call (PostgreSQL)", () 
     // The child queued the app's recurring jobs: only the webhook job matters here.
     await db.job.deleteMany({ where: { name: { not: DELIVER_WEBHOOKS_JOB } } });
     // Once the dead worker's lease and the retry delay have passed, another worker sends it again.
-    const later = new Date(Math.max(delivery.next_attempt_at!.getTime(), Date.now() + DEFAULT_LEASE_MS + 1000));
+    const later = new Date(
+      Math.max(delivery.next_attempt_at!.getTime(), Date.now() + DEFAULT_LEASE_MS + 1000),
+    );
     await runDueJobs(db, handlers, { now: later });
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([eventId, eventId]);
     expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpoint_id: endpoint.id } })).status).toBe(
@@ -186,24 +193,35 @@ describe.skipIf(!onPostgres)("order under concurrency (PostgreSQL)", () => {
     const committed: string[] = [];
     await Promise.all(
       Array.from({ length: 50 }, (_, n) =>
-        db.$transaction(
-          async (tx) => {
-            // Work before and after the event, of random length, as a purchase would do.
-            await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
-            const id = await emitWebhookEvent(tx, { organizationId, type: "order.paid", data: () => ({ n }) });
-            await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
-            return id!;
-          },
-          { maxWait: 30_000, timeout: 30_000 },
-        ).then((id) => committed.push(id)),
+        db
+          .$transaction(
+            async (tx) => {
+              // Work before and after the event, of random length, as a purchase would do.
+              await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+              const id = await emitWebhookEvent(tx, {
+                organizationId,
+                type: "order.paid",
+                data: () => ({ n }),
+              });
+              await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+              return id!;
+            },
+            { maxWait: 30_000, timeout: 30_000 },
+          )
+          .then((id) => committed.push(id)),
       ),
     );
     await waitFor(() => receiver.received.length >= 100, 30_000, "100 deliveries");
     const sequenceOf = new Map(
-      (await db.webhookDelivery.findMany({ where: { endpoint_id: a.id } })).map((d) => [d.event_id, d.sequence]),
+      (await db.webhookDelivery.findMany({ where: { endpoint_id: a.id } })).map((d) => [
+        d.event_id,
+        d.sequence,
+      ]),
     );
     for (const endpointPath of ["/a", "/b"]) {
-      const arrived = receiver.received.filter((r) => r.path === endpointPath).map((r) => r.headers["webhook-id"]!);
+      const arrived = receiver.received
+        .filter((r) => r.path === endpointPath)
+        .map((r) => r.headers["webhook-id"]!);
       // Each exactly once, in sequence order: the order the transactions committed in (they take
       // their sequence numbers under the organization's lock, held until commit).
       expect(arrived).toHaveLength(50);

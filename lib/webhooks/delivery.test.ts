@@ -123,7 +123,9 @@ describe("a delivery", () => {
       expect(receiver.received).toHaveLength(index + 1);
       const [delivery] = await deliveriesOf(endpoint.id);
       expect(delivery!.attempts).toBe(index + 1);
-      expect(delivery!.next_attempt_at).toEqual(index < 3 ? new Date(at.getTime() + RETRY_DELAYS_MS[index]!) : null);
+      expect(delivery!.next_attempt_at).toEqual(
+        index < 3 ? new Date(at.getTime() + RETRY_DELAYS_MS[index]!) : null,
+      );
     }
     expect(new Set(receiver.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set([eventId]));
     // Each attempt is signed at its own time; the body is the same.
@@ -136,7 +138,13 @@ describe("a delivery", () => {
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery!.status).toBe("succeeded");
     expect(
-      delivery!.attempt_log.map((a) => [a.created_at.getTime(), a.http_status, a.succeeded, a.error, a.response_excerpt]),
+      delivery!.attempt_log.map((a) => [
+        a.created_at.getTime(),
+        a.http_status,
+        a.succeeded,
+        a.error,
+        a.response_excerpt,
+      ]),
     ).toEqual([
       [times[0]!.getTime(), 500, false, "HTTP 500", "boom"],
       [times[1]!.getTime(), 503, false, "HTTP 503", ""],
@@ -288,7 +296,10 @@ describe("private addresses without WEBHOOKS_ALLOW_PRIVATE", () => {
 
   it.each([
     ["http://127.0.0.1:{port}/webhooks", "Address not allowed: 127.0.0.1 (loopback)"],
-    ["http://localhost:{port}/webhooks", /^Address not allowed: localhost resolves to (127\.0\.0\.1|::1) \(loopback\)$/],
+    [
+      "http://localhost:{port}/webhooks",
+      /^Address not allowed: localhost resolves to (127\.0\.0\.1|::1) \(loopback\)$/,
+    ],
     ["http://[::1]:{port}/webhooks", "Address not allowed: ::1 (loopback)"],
     ["http://[::ffff:127.0.0.1]:{port}/webhooks", "Address not allowed: ::ffff:7f00:1 (loopback)"],
   ])("refuses %s before any connection, and records the attempt", async (template, error) => {
@@ -300,7 +311,11 @@ describe("private addresses without WEBHOOKS_ALLOW_PRIVATE", () => {
     expect(receiver.received).toEqual([]);
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery!.attempt_log).toHaveLength(1);
-    expect(delivery!.attempt_log[0]).toMatchObject({ http_status: null, succeeded: false, response_excerpt: null });
+    expect(delivery!.attempt_log[0]).toMatchObject({
+      http_status: null,
+      succeeded: false,
+      response_excerpt: null,
+    });
     expect(delivery!.attempt_log[0]!.error).toMatch(error);
     expect(delivery!.status).toBe("pending");
   });
@@ -355,6 +370,8 @@ describe("secret rotation", () => {
     await run(later);
     const after = receiver.received[1]!;
     const signatures = after.headers["webhook-signature"]!.split(" ");
-    expect(signatures).toEqual([new Webhook(newSecret).sign(after.headers["webhook-id"]!, later, after.body)]);
+    expect(signatures).toEqual([
+      new Webhook(newSecret).sign(after.headers["webhook-id"]!, later, after.body),
+    ]);
   });
 });

@@ -9,7 +9,16 @@ describe("retryDelayMs", () => {
   it("follows 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h, then gives up", () => {
     const exact = () => 0.5;
     expect(Array.from({ length: 10 }, (_, i) => retryDelayMs(i + 1, exact))).toEqual([
-      5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H, null,
+      5 * S,
+      5 * M,
+      30 * M,
+      2 * H,
+      5 * H,
+      10 * H,
+      14 * H,
+      20 * H,
+      24 * H,
+      null,
     ]);
     expect(MAX_DELIVERY_ATTEMPTS).toBe(10);
     expect(retryDelayMs(11, exact)).toBeNull();

@@ -157,10 +157,13 @@ const webhookUrl = z
     }
     if (url.protocol !== "http:" && url.protocol !== "https:")
       ctx.addIssue({ code: "custom", message: "URL scheme should be 'http' or 'https'", input: value });
-    else if (!url.hostname)
-      ctx.addIssue({ code: "custom", message: "URL should have a host", input: value });
+    else if (!url.hostname) ctx.addIssue({ code: "custom", message: "URL should have a host", input: value });
     else if (url.username || url.password)
-      ctx.addIssue({ code: "custom", message: "URL should not contain a user name or password", input: value });
+      ctx.addIssue({
+        code: "custom",
+        message: "URL should not contain a user name or password",
+        input: value,
+      });
   });
 
 /** Each subscribable type at most once; none is allowed (the endpoint then gets test events only). */

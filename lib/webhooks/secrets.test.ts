@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { generateSecret, secretKey, signatureHeader, signingSecrets, sealSecret, sealPreviousSecret } from "./secrets";
+import {
+  generateSecret,
+  secretKey,
+  signatureHeader,
+  signingSecrets,
+  sealSecret,
+  sealPreviousSecret,
+} from "./secrets";
 
 describe("webhook secrets", () => {
   it("generates whsec_ + base64 of 32 random bytes, different each time", () => {
@@ -30,7 +37,11 @@ describe("webhook secrets", () => {
 
   it("signs like the standardwebhooks package", () => {
     const secret = generateSecret();
-    const body = JSON.stringify({ type: "order.paid", timestamp: "2030-01-01T00:00:00.000Z", data: { é: 1 } });
+    const body = JSON.stringify({
+      type: "order.paid",
+      timestamp: "2030-01-01T00:00:00.000Z",
+      data: { é: 1 },
+    });
     const at = new Date();
     const seconds = Math.floor(at.getTime() / 1000);
     const header = signatureHeader([secret], "evt-1", seconds, body);
@@ -56,6 +67,8 @@ describe("webhook secrets", () => {
     expect(signingSecrets(endpoint, new Date("2030-01-01T23:59:59.999Z"))).toEqual([current, previous]);
     expect(signingSecrets(endpoint, new Date("2030-01-02T00:00:00.000Z"))).toEqual([current]);
     // Sealed for its own column: the previous secret's ciphertext does not open as the current one.
-    expect(() => signingSecrets({ ...endpoint, secret_sealed: endpoint.previous_secret_sealed }, new Date())).toThrow();
+    expect(() =>
+      signingSecrets({ ...endpoint, secret_sealed: endpoint.previous_secret_sealed }, new Date()),
+    ).toThrow();
   });
 });

@@ -59,8 +59,12 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-const emit = (organizationId: string, type: "order.paid" | "customer.created", data: unknown, now = new Date()) =>
-  db.$transaction((tx) => emitWebhookEvent(tx, { organizationId, type, data: () => data, now }));
+const emit = (
+  organizationId: string,
+  type: "order.paid" | "customer.created",
+  data: unknown,
+  now = new Date(),
+) => db.$transaction((tx) => emitWebhookEvent(tx, { organizationId, type, data: () => data, now }));
 
 describe("GET /v1/webhooks/deliveries", () => {
   it("lists deliveries newest first with their event and every attempt, oldest attempt first", async () => {
@@ -72,7 +76,12 @@ describe("GET /v1/webhooks/deliveries", () => {
     const first = await emit(organization, "order.paid", { id: "ord_1" }, T0);
     await runDueJobs(db, handlers, { now: T0 });
     await runDueJobs(db, handlers, { now: new Date(T0.getTime() + 5000) });
-    const second = await emit(organization, "customer.created", { id: "cus_1" }, new Date(T0.getTime() + 6000));
+    const second = await emit(
+      organization,
+      "customer.created",
+      { id: "cus_1" },
+      new Date(T0.getTime() + 6000),
+    );
 
     const res = await call(listDeliveries, { token: own });
     expect(res.status).toBe(200);
@@ -128,7 +137,9 @@ describe("GET /v1/webhooks/deliveries", () => {
     });
 
     const ids = async (query: Record<string, string | string[]>) =>
-      (await call(listDeliveries, { token: own, query })).body.items.map((d: { event: { id: string } }) => d.event.id);
+      (await call(listDeliveries, { token: own, query })).body.items.map(
+        (d: { event: { id: string } }) => d.event.id,
+      );
     expect(await ids({ succeeded: "true" })).toEqual([first]);
     expect(await ids({ succeeded: "false" })).toEqual([second]);
     expect(await ids({ event_type: "customer.created" })).toEqual([second]);
@@ -142,7 +153,10 @@ describe("GET /v1/webhooks/deliveries", () => {
   });
 
   it("refuses bad filters with 422 and a token without webhooks scopes with 403", async () => {
-    const bad = await call(listDeliveries, { token, query: { succeeded: "maybe", event_type: "order.lost" } });
+    const bad = await call(listDeliveries, {
+      token,
+      query: { succeeded: "maybe", event_type: "order.lost" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((p: { loc: unknown[] }) => p.loc)).toEqual([
       ["query", "event_type", 0],
@@ -176,7 +190,9 @@ describe("POST /v1/webhooks/endpoints/{id}/test", () => {
       data: { endpoint_id: endpoint.id, organization_id: org, message: TEST_EVENT_MESSAGE },
     });
     // Queued for the endpoint's job, which sends it.
-    expect(await db.job.findFirst({ where: { dedupe_key: `webhooks.deliver:${endpoint.id}` } })).toMatchObject({
+    expect(
+      await db.job.findFirst({ where: { dedupe_key: `webhooks.deliver:${endpoint.id}` } }),
+    ).toMatchObject({
       status: "pending",
     });
     await runDueJobs(db, handlers);
@@ -220,9 +236,15 @@ describe("POST /v1/webhooks/events/{id}/redeliver", () => {
     const res = await call(redeliver, { token: own, params: { id: eventId! } });
     expect(res.status).toBe(202);
     expect(res.body.deliveries).toHaveLength(2);
-    expect(res.body.deliveries.map((d: { endpoint_id: string }) => d.endpoint_id).sort()).toEqual([a.id, b.id].sort());
+    expect(res.body.deliveries.map((d: { endpoint_id: string }) => d.endpoint_id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
     for (const delivery of res.body.deliveries)
-      expect(delivery).toMatchObject({ status: "pending", attempts_count: 0, event: { id: eventId, type: "order.paid" } });
+      expect(delivery).toMatchObject({
+        status: "pending",
+        attempts_count: 0,
+        event: { id: eventId, type: "order.paid" },
+      });
 
     await runDueJobs(db, handlers);
     for (const path of ["/a", "/b"])
@@ -238,7 +260,9 @@ describe("POST /v1/webhooks/events/{id}/redeliver", () => {
     const eventId = await emit(org, "order.paid", {});
     const before = await db.webhookDelivery.count();
     expect((await call(redeliver, { token: otherToken, params: { id: eventId! } })).status).toBe(404);
-    expect((await call(redeliver, { token, params: { id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+    expect(
+      (await call(redeliver, { token, params: { id: "00000000-0000-4000-8000-000000000000" } })).status,
+    ).toBe(404);
     expect((await call(redeliver, { token: readOnly, params: { id: eventId! } })).status).toBe(403);
     expect(await db.webhookDelivery.count()).toBe(before);
   });

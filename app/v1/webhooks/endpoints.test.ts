@@ -65,7 +65,10 @@ async function expectInvalid(body: unknown, detail: unknown[]) {
 
 describe("POST /v1/webhooks/endpoints", () => {
   it("creates an endpoint with a generated secret, shown once and stored sealed", async () => {
-    const res = await post({ url: "https://hooks.example.com/a?x=1", events: ["order.paid", "order.created"] });
+    const res = await post({
+      url: "https://hooks.example.com/a?x=1",
+      events: ["order.paid", "order.created"],
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual([...ENDPOINT_FIELDS, "secret"].sort());
     expect(res.body).toEqual({
@@ -99,9 +102,20 @@ describe("POST /v1/webhooks/endpoints", () => {
   it("takes a supplied secret of 24 to 64 bytes, and defaults (no events, disabled) as asked", async () => {
     for (const bytes of [24, 64]) {
       const secret = secretOf(bytes);
-      const res = await post({ url: "http://hooks.example.com/b", events: [], secret, enabled: false, format: "raw" });
+      const res = await post({
+        url: "http://hooks.example.com/b",
+        events: [],
+        secret,
+        enabled: false,
+        format: "raw",
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ secret, events: [], enabled: false, disabled_at: expect.stringMatching(ISO) });
+      expect(res.body).toMatchObject({
+        secret,
+        events: [],
+        enabled: false,
+        disabled_at: expect.stringMatching(ISO),
+      });
       const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: res.body.id } });
       expect(openSecret(row.id, row.secret_sealed)).toBe(secret);
     }
@@ -120,14 +134,24 @@ describe("POST /v1/webhooks/endpoints", () => {
     const cases: [unknown, string, string][] = [
       ["ftp://hooks.example.com/x", "value_error", "URL scheme should be 'http' or 'https'"],
       ["javascript:alert(1)", "value_error", "URL scheme should be 'http' or 'https'"],
-      ["https://user:pass@hooks.example.com/", "value_error", "URL should not contain a user name or password"],
+      [
+        "https://user:pass@hooks.example.com/",
+        "value_error",
+        "URL should not contain a user name or password",
+      ],
       ["https://user@hooks.example.com/", "value_error", "URL should not contain a user name or password"],
       ["not a url", "value_error", "Input should be a valid URL"],
-      [`https://hooks.example.com/${"x".repeat(2030)}`, "string_too_long", "String should have at most 2048 characters"],
+      [
+        `https://hooks.example.com/${"x".repeat(2030)}`,
+        "string_too_long",
+        "String should have at most 2048 characters",
+      ],
       [42, "string_type", "Input should be a valid string"],
     ];
     for (const [url, type, msg] of cases)
-      await expectInvalid({ url, events: [] }, [{ type, loc: ["body", "url"], msg, input: echoedInput(url) }]);
+      await expectInvalid({ url, events: [] }, [
+        { type, loc: ["body", "url"], msg, input: echoedInput(url) },
+      ]);
   });
 
   it("refuses unknown, test-only and repeated event types, and a missing url or events", async () => {
@@ -137,7 +161,12 @@ describe("POST /v1/webhooks/endpoints", () => {
       expect.objectContaining({ type: "enum", loc: ["body", "events", 1], input: "webhook.test" }),
     ]);
     await expectInvalid({ url: "https://hooks.example.com", events: ["order.paid", "order.paid"] }, [
-      { type: "value_error", loc: ["body", "events"], msg: "Events should be distinct", input: ["order.paid", "order.paid"] },
+      {
+        type: "value_error",
+        loc: ["body", "events"],
+        msg: "Events should be distinct",
+        input: ["order.paid", "order.paid"],
+      },
     ]);
     await expectInvalid({}, [
       { type: "missing", loc: ["body", "url"], msg: "Field required", input: null },
@@ -152,13 +181,22 @@ describe("POST /v1/webhooks/endpoints", () => {
     const res = await post({ url: "https://hooks.example.com", events: [], organization_id: ids.other });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
-      { type: "value_error", loc: ["body", "organization_id"], msg: "Organization not found.", input: ids.other },
+      {
+        type: "value_error",
+        loc: ["body", "organization_id"],
+        msg: "Organization not found.",
+        input: ids.other,
+      },
     ]);
   });
 
   it("a merchant in two organizations must name one", async () => {
     const second = await createOrganization(db);
-    await createMerchantUser(db, { email: "two-orgs@example.com", password: "pw-two-orgs", organizationIds: [ids.org, second.id] });
+    await createMerchantUser(db, {
+      email: "two-orgs@example.com",
+      password: "pw-two-orgs",
+      organizationIds: [ids.org, second.id],
+    });
     const signedIn = await call(signIn, { body: { email: "two-orgs@example.com", password: "pw-two-orgs" } });
     const cookies = Object.fromEntries(
       signedIn.headers.getSetCookie().map((line) => line.split(";")[0]!.split("=") as [string, string]),
@@ -204,7 +242,10 @@ describe("GET /v1/webhooks/endpoints", () => {
     const own = (await createToken(db, org.id, { scopes: ["webhooks:read"] })).token;
     const made = [];
     for (const minute of [1, 2, 3])
-      made.push((await createWebhookEndpoint(db, org.id, { created_at: new Date(Date.UTC(2030, 0, 1, 0, minute)) })).endpoint);
+      made.push(
+        (await createWebhookEndpoint(db, org.id, { created_at: new Date(Date.UTC(2030, 0, 1, 0, minute)) }))
+          .endpoint,
+      );
     const page = await call(list, { token: own, query: { limit: 2 } });
     expect(page.status).toBe(200);
     expect(page.body.pagination).toEqual({ total_count: 3, max_page: 2 });
@@ -222,7 +263,9 @@ describe("GET, PATCH, DELETE /v1/webhooks/endpoints/{id}", () => {
     const before = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: ids.foreign } });
     const params = { id: ids.foreign };
     expect((await call(getOne, { token, params })).status).toBe(404);
-    expect((await call(update, { token, params, method: "PATCH", body: { enabled: false } })).status).toBe(404);
+    expect((await call(update, { token, params, method: "PATCH", body: { enabled: false } })).status).toBe(
+      404,
+    );
     expect((await call(remove, { token, params, method: "DELETE" })).status).toBe(404);
     expect((await call(rotate, { token, params, body: {} })).status).toBe(404);
     expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: ids.foreign } })).toEqual(before);
@@ -245,9 +288,17 @@ describe("GET, PATCH, DELETE /v1/webhooks/endpoints/{id}", () => {
       modified_at: expect.stringMatching(ISO),
     });
     expect(res.body.secret).toBeUndefined();
-    const bad = await call(update, { token, params: { id: endpoint.id }, method: "PATCH", body: { url: null } });
+    const bad = await call(update, {
+      token,
+      params: { id: endpoint.id },
+      method: "PATCH",
+      body: { url: null },
+    });
     expect(bad.status).toBe(422);
-    expect((await call(update, { token: readOnly, params: { id: endpoint.id }, method: "PATCH", body: {} })).status).toBe(403);
+    expect(
+      (await call(update, { token: readOnly, params: { id: endpoint.id }, method: "PATCH", body: {} }))
+        .status,
+    ).toBe(403);
   });
 
   it("disabling records when; enabling an endpoint disabled for failing clears why and resumes its queue", async () => {
@@ -257,27 +308,56 @@ describe("GET, PATCH, DELETE /v1/webhooks/endpoints/{id}", () => {
       emitWebhookEvent(tx, { organizationId: ids.org, type: "customer.created", data: () => ({}), now: T0 }),
     );
     const retryAt = new Date("2030-01-02T00:00:00.000Z");
-    await db.webhookDelivery.updateMany({ where: { endpoint_id: endpoint.id }, data: { attempts: 8, next_attempt_at: retryAt } });
+    await db.webhookDelivery.updateMany({
+      where: { endpoint_id: endpoint.id },
+      data: { attempts: 8, next_attempt_at: retryAt },
+    });
     await db.webhookEndpoint.update({
       where: { id: endpoint.id },
-      data: { enabled: false, failing_since: T0, disabled_at: T0, disabled_reason: "Disabled after failing…" },
+      data: {
+        enabled: false,
+        failing_since: T0,
+        disabled_at: T0,
+        disabled_reason: "Disabled after failing…",
+      },
     });
     await db.job.deleteMany({ where: { dedupe_key: `webhooks.deliver:${endpoint.id}` } });
 
-    const enabled = await call(update, { token, params: { id: endpoint.id }, method: "PATCH", body: { enabled: true } });
+    const enabled = await call(update, {
+      token,
+      params: { id: endpoint.id },
+      method: "PATCH",
+      body: { enabled: true },
+    });
     expect(enabled.status).toBe(200);
-    expect(enabled.body).toMatchObject({ enabled: true, failing_since: null, disabled_at: null, disabled_reason: null });
+    expect(enabled.body).toMatchObject({
+      enabled: true,
+      failing_since: null,
+      disabled_at: null,
+      disabled_reason: null,
+    });
     const [delivery] = await db.webhookDelivery.findMany({ where: { endpoint_id: endpoint.id } });
     // Due now (the request's real clock), not at its old retry time; its attempts are kept.
     expect(delivery!.next_attempt_at!.getTime()).toBeLessThan(retryAt.getTime());
     expect(delivery!.attempts).toBe(8);
-    expect(await db.job.findFirst({ where: { dedupe_key: `webhooks.deliver:${endpoint.id}` } })).toMatchObject({
+    expect(
+      await db.job.findFirst({ where: { dedupe_key: `webhooks.deliver:${endpoint.id}` } }),
+    ).toMatchObject({
       status: "pending",
       payload: { endpoint_id: endpoint.id },
     });
 
-    const disabled = await call(update, { token, params: { id: endpoint.id }, method: "PATCH", body: { enabled: false } });
-    expect(disabled.body).toMatchObject({ enabled: false, disabled_at: expect.stringMatching(ISO), disabled_reason: null });
+    const disabled = await call(update, {
+      token,
+      params: { id: endpoint.id },
+      method: "PATCH",
+      body: { enabled: false },
+    });
+    expect(disabled.body).toMatchObject({
+      enabled: false,
+      disabled_at: expect.stringMatching(ISO),
+      disabled_reason: null,
+    });
   });
 
   it("DELETE removes the endpoint with its deliveries and attempts; the event stays", async () => {
@@ -285,7 +365,9 @@ describe("GET, PATCH, DELETE /v1/webhooks/endpoints/{id}", () => {
     const eventId = await db.$transaction((tx) =>
       emitWebhookEvent(tx, { organizationId: ids.org, type: "customer.updated", data: () => ({}) }),
     );
-    expect((await call(remove, { token: readOnly, params: { id: endpoint.id }, method: "DELETE" })).status).toBe(403);
+    expect(
+      (await call(remove, { token: readOnly, params: { id: endpoint.id }, method: "DELETE" })).status,
+    ).toBe(403);
     const res = await call(remove, { token, params: { id: endpoint.id }, method: "DELETE" });
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();

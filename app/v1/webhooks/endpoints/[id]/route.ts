@@ -2,11 +2,7 @@
 // clears its failure record and resumes its pending deliveries in order); DELETE removes it with
 // its deliveries.
 import { methods, route } from "@/lib/api/handler";
-import {
-  deleteWebhookEndpoint,
-  getWebhookEndpoint,
-  updateWebhookEndpoint,
-} from "@/lib/webhooks/endpoints";
+import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import {
   updateWebhookEndpointBody,
   webhookEndpointParams,
