@@ -29,14 +29,15 @@ function deferred() {
   return { promise, resolve };
 }
 
-describe("onDuplicate: rerun", () => {
-  it("brings a waiting job's run_at forward, never back", async () => {
+describe("onDuplicate: rerun, advance", () => {
+  it("advance brings a waiting job's run_at forward, never back; rerun alone leaves it", async () => {
     await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", runAt: at(60_000), now: T0 });
-    await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", runAt: at(90_000), now: T0, onDuplicate: "rerun" });
+    await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", runAt: at(5_000), now: T0, onDuplicate: "rerun" });
+    await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", runAt: at(90_000), now: T0, advance: true });
     expect((await jobs()).map((j) => [j.status, j.run_at, j.rerun_requested])).toEqual([
       ["pending", at(60_000), false],
     ]);
-    await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", runAt: at(5_000), now: T0, onDuplicate: "rerun" });
+    await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", runAt: at(5_000), now: T0, advance: true });
     expect((await jobs()).map((j) => [j.status, j.run_at, j.rerun_requested])).toEqual([
       ["pending", at(5_000), false],
     ]);
@@ -124,7 +125,7 @@ describe("runAgainAt", () => {
       ["succeeded", null, T0, { endpoint: "e1" }],
       ["pending", "q", at(300_000), { endpoint: "e1" }],
     ]);
-    // Meanwhile a plain enqueue of the key is a no-op; a "rerun" one brings it forward.
+    // Meanwhile a plain enqueue of the key is a no-op.
     await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", now: at(1000) });
     expect(await db.job.count({ where: { name: "t.queue" } })).toBe(2);
     expect((await runDueJobs(db, handlers, { now: at(299_999) })).claimed).toBe(0);

@@ -82,11 +82,13 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   now?: Date;
   /**
-   * With a `dedupeKey`, when a job with that key already exists: "skip" (default) leaves it as it
-   * is; "rerun" brings a waiting job's run_at forward to `runAt` if earlier, and has a running job
-   * run once more after it finishes (its run may have read the state before this change).
+   * With a `dedupeKey`, when a job with that key is running: "skip" (default) leaves it as it is;
+   * "rerun" has it run once more after it finishes (its run may have read the state before this
+   * change).
    */
   onDuplicate?: "skip" | "rerun";
+  /** With a `dedupeKey`, when a job with that key waits: bring its run_at forward to `runAt` if earlier. */
+  advance?: boolean;
   /** Wakes the workers of every instance when the enqueueing transaction commits. */
   notify?: boolean;
 };
@@ -104,7 +106,9 @@ export async function enqueueJob(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const runAt = options.runAt ?? now;
-  if (options.onDuplicate === "rerun" && options.dedupeKey) {
+  const rerun = options.onDuplicate === "rerun";
+  const advance = options.advance === true;
+  if ((rerun || advance) && options.dedupeKey) {
     // ON CONFLICT DO UPDATE locks the existing row until this transaction ends, even when its WHERE
     // leaves it unchanged: a worker cannot claim or finish that job in the meantime, so it either
     // finished before (the key was free and this inserts a new job) or sees the flag after.
@@ -113,11 +117,12 @@ export async function enqueueJob(
       VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
               ${options.dedupeKey}, 'pending', ${ts(runAt)}::timestamp, 0, ${options.maxAttempts ?? 10})
       ON CONFLICT (dedupe_key) DO UPDATE SET
-        run_at = CASE WHEN jobs.status = 'pending' THEN LEAST(jobs.run_at, EXCLUDED.run_at) ELSE jobs.run_at END,
-        rerun_requested = jobs.rerun_requested OR jobs.status = 'running',
+        run_at = CASE WHEN jobs.status = 'pending' AND ${advance}
+                      THEN LEAST(jobs.run_at, EXCLUDED.run_at) ELSE jobs.run_at END,
+        rerun_requested = jobs.rerun_requested OR (jobs.status = 'running' AND ${rerun}),
         modified_at = EXCLUDED.created_at
-      WHERE (jobs.status = 'running' AND NOT jobs.rerun_requested)
-         OR (jobs.status = 'pending' AND EXCLUDED.run_at < jobs.run_at)`;
+      WHERE (${rerun} AND jobs.status = 'running' AND NOT jobs.rerun_requested)
+         OR (${advance} AND jobs.status = 'pending' AND EXCLUDED.run_at < jobs.run_at)`;
   } else {
     await db.$executeRaw`
       INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
@@ -239,6 +244,7 @@ async function finish(
     maxAttempts: job.max_attempts,
     now,
     onDuplicate: "rerun",
+    advance: true,
   });
 }
 

@@ -166,9 +166,21 @@ describe("a delivery", () => {
     const second = await emit(T0, { n: 2 });
     await run(T0);
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([first]);
+    // The endpoint's job waits for the head's retry; a new event does not wake it before.
+    const third = await emit(new Date(T0.getTime() + 1000), { n: 3 });
+    const waiting = await db.job.findMany({ where: { status: "pending" } });
+    expect(waiting.map((job) => [job.dedupe_key, job.run_at])).toEqual([
+      [`webhooks.deliver:${endpoint.id}`, new Date(T0.getTime() + 5000)],
+    ]);
+    await run(new Date(T0.getTime() + 4999));
+    expect(receiver.received).toHaveLength(1);
     await run(new Date(T0.getTime() + 5000));
-    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([first, first, second]);
-    expect((await deliveriesOf(endpoint.id)).map((d) => d.status)).toEqual(["succeeded", "succeeded"]);
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([first, first, second, third]);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.status)).toEqual([
+      "succeeded",
+      "succeeded",
+      "succeeded",
+    ]);
   });
 
   it("an endpoint failing for 3 days is disabled with the reason, and its queue stops", async () => {

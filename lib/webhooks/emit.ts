@@ -10,7 +10,9 @@
 //
 // The delivery job is enqueued with `onDuplicate: "rerun"` (a job already running for the endpoint
 // may have looked at its queue before this commit: it then runs once more) and `notify` (workers of
-// every instance wake when this transaction commits, not at their next poll).
+// every instance wake when this transaction commits, not at their next poll). A job waiting for a
+// later time is left alone: it waits for the head of the queue to be due (a retry), and a new
+// delivery goes after the head anyway.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { enqueueJob } from "../jobs/queue";
@@ -29,13 +31,27 @@ export async function lockOrganizationDeliveries(tx: Tx, organizationId: string)
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${organizationId}`}, 0))`;
 }
 
-/** Makes sure the endpoint's delivery job runs soon after this transaction commits. */
-export async function scheduleEndpointDelivery(tx: Tx, endpointId: string, now: Date): Promise<void> {
+/**
+ * Makes sure the endpoint's delivery job looks at its queue after this transaction commits. With
+ * `advance`, a job waiting for a later time runs now instead (its head became due: re-enabled).
+ */
+export async function scheduleEndpointDelivery(
+  tx: Tx,
+  endpointId: string,
+  now: Date,
+  options: { advance?: boolean } = {},
+): Promise<void> {
   await enqueueJob(
     tx,
     DELIVER_WEBHOOKS_JOB,
     { endpoint_id: endpointId },
-    { dedupeKey: deliverJobKey(endpointId), now, onDuplicate: "rerun", notify: true },
+    {
+      dedupeKey: deliverJobKey(endpointId),
+      now,
+      onDuplicate: "rerun",
+      advance: options.advance,
+      notify: true,
+    },
   );
 }
 

@@ -127,7 +127,7 @@ async function resumeDeliveries(tx: Tx, endpointId: string, now: Date) {
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET next_attempt_at = ${ts(now)}::timestamp, modified_at = ${ts(now)}::timestamp
     WHERE endpoint_id = ${endpointId}::uuid AND status = 'pending' AND next_attempt_at > ${ts(now)}::timestamp`;
-  await scheduleEndpointDelivery(tx, endpointId, now);
+  await scheduleEndpointDelivery(tx, endpointId, now, { advance: true });
 }
 
 /** Deletes the endpoint with its deliveries and their attempts (the events stay for other endpoints). */
