@@ -32,7 +32,7 @@ const savedAllowPrivate = process.env.WEBHOOKS_ALLOW_PRIVATE;
 
 // The lowest jitter: the first retry 4.5 s after a failure.
 const handlers: JobHandlers = {
-  [DELIVER_WEBHOOKS_JOB]: createDeliverWebhooksJob({ random: () => 0, timeoutMs: 2000 }),
+  [DELIVER_WEBHOOKS_JOB]: createDeliverWebhooksJob({ random: () => 0, timeoutMs: 5000 }),
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
 };
 

@@ -40,7 +40,7 @@ let readOnly: string;
 let otherToken: string;
 const savedAllowPrivate = process.env.WEBHOOKS_ALLOW_PRIVATE;
 const handlers: JobHandlers = {
-  [DELIVER_WEBHOOKS_JOB]: createDeliverWebhooksJob({ random: () => 0.5, timeoutMs: 1000 }),
+  [DELIVER_WEBHOOKS_JOB]: createDeliverWebhooksJob({ random: () => 0.5, timeoutMs: 5000 }),
 };
 
 beforeAll(async () => {
