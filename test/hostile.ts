@@ -19,6 +19,7 @@ import {
   createProduct,
   createToken,
 } from "../lib/factories";
+import { findOrCreateSigningKey } from "../lib/licensing/signing-keys";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
 
 /** The first database call starts (and migrates) the embedded database: slow on a busy machine. */
@@ -92,6 +93,8 @@ export async function createFixture(): Promise<Fixture> {
   const lonelyCustomer = await createCustomer(db, organization.id);
   const file = await createMedia(db, organization.id);
   const aliasCheckout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
+  // Made here, not by the first valid GET of the public key route: the cases must change nothing.
+  await findOrCreateSigningKey(db, organization.id);
   const checkoutLink = await db.checkoutLink.create({
     data: {
       id: randomUUID(),

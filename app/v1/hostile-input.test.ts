@@ -69,6 +69,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
+    "/v1/organizations/{id}/license-public-key": { id: f.organizationId },
     "/v1/customers/{id}": { id: f.customerId },
     "/v1/files/{id}": { id: f.fileId },
     "/v1/products/{id}": { id: f.productId },
@@ -138,6 +139,7 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "PATCH /v1/products/{id}": { name: "Renamed product" },
     "POST /v1/products/{id}/benefits": { benefits: [] },
     "POST /v1/customer-portal/license-keys/validate": key,
+    "POST /v1/customer-portal/license-keys/certificate": { ...key, activation_id: f.merchantActivationId },
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },
   };

@@ -11,9 +11,10 @@ export const MAX_USAGE = INT4_MAX;
 /** Keys are issued as `<PREFIX>-<UUID>`; anything longer cannot be one (and would not fit an index). */
 export const MAX_LICENSE_KEY_LENGTH = 255;
 
-// Optional fields also accept null: the reference's SDKs send null for "not given".
-const keyRef = { key: z.string().min(1).max(MAX_LICENSE_KEY_LENGTH), organization_id: id() };
+/** The credential of every public license key route: the key, within its organization. */
+export const keyRef = { key: z.string().min(1).max(MAX_LICENSE_KEY_LENGTH), organization_id: id() };
 
+// Optional fields also accept null: the reference's SDKs send null for "not given".
 export const validateLicenseKeyBody = z.object({
   ...keyRef,
   activation_id: id().nullish(),

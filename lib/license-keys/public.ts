@@ -9,7 +9,7 @@ import {
   type LicenseKey,
   type LicenseKeyActivation,
 } from "../generated/prisma/client";
-import type { Db, DbOrTx, Tx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { directQuery, directTransaction, rowFromJson, type DirectQuery } from "../db/direct";
 import { ApiError } from "../core/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
@@ -42,14 +42,17 @@ async function lockKey(query: DirectQuery, ref: KeyRef): Promise<LicenseKeyRow> 
   };
 }
 
-/** A revoked, disabled or expired key answers as if it were gone. */
-function assertUsable(key: LicenseKeyRow, now: Date) {
+/**
+ * A revoked, disabled or expired key answers as if it were gone (also for offline certificates,
+ * lib/licensing/certificates.ts).
+ */
+export function assertUsable(key: Pick<LicenseKey, "status" | "expires_at">, now: Date) {
   if (key.status !== "granted") throw ApiError.notFound("License key is no longer active.");
   if (key.expires_at && key.expires_at <= now) throw ApiError.notFound("License key has expired.");
 }
 
-async function findCurrentActivation(tx: Tx, licenseKeyId: string, activationId: string) {
-  const activation = await tx.licenseKeyActivation.findFirst({
+export async function findCurrentActivation(db: DbOrTx, licenseKeyId: string, activationId: string) {
+  const activation = await db.licenseKeyActivation.findFirst({
     where: { id: activationId, license_key_id: licenseKeyId, deleted_at: null },
   });
   if (!activation) throw ApiError.notFound("License key activation not found.");

@@ -8,6 +8,7 @@ import * as setup from "../auth/setup/route";
 import * as organizations from "../organizations/route";
 import * as organization from "../organizations/[id]/route";
 import * as taxRates from "../organizations/[id]/tax-rates/route";
+import * as licensePublicKey from "../organizations/[id]/license-public-key/route";
 import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
@@ -36,6 +37,7 @@ import * as checkoutLink from "../checkout-links/[id]/route";
 import * as activate from "../customer-portal/license-keys/activate/route";
 import * as deactivate from "../customer-portal/license-keys/deactivate/route";
 import * as validate from "../customer-portal/license-keys/validate/route";
+import * as certificate from "../customer-portal/license-keys/certificate/route";
 import * as licenseKeys from "../license-keys/route";
 import * as licenseKey from "../license-keys/[id]/route";
 import * as activation from "../license-keys/[id]/activations/[activation_id]/route";
@@ -56,6 +58,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organizations/", module: organizations },
   { path: "/v1/organizations/{id}", module: organization },
   { path: "/v1/organizations/{id}/tax-rates", module: taxRates },
+  { path: "/v1/organizations/{id}/license-public-key", module: licensePublicKey },
   { path: "/v1/organization-access-tokens/", module: accessTokens },
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
@@ -82,6 +85,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/checkout-links/", module: checkoutLinks },
   { path: "/v1/checkout-links/{id}", module: checkoutLink },
   { path: "/v1/customer-portal/license-keys/validate", module: validate },
+  { path: "/v1/customer-portal/license-keys/certificate", module: certificate },
   { path: "/v1/customer-portal/license-keys/activate", module: activate },
   { path: "/v1/customer-portal/license-keys/deactivate", module: deactivate },
   { path: "/v1/license-keys", module: licenseKeys },
