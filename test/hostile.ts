@@ -40,6 +40,10 @@ export type Fixture = {
   activationId: string;
   /** Another activation of the key: the public deactivate frees the first, the merchant's DELETE this one. */
   merchantActivationId: string;
+  /** A third one, for the merchant's POST /v1/license-keys/deactivate. */
+  tokenActivationId: string;
+  /** Another key of the organization, for the rotate route (a rotation changes the key's value). */
+  rotatedKeyId: string;
   orderId: string;
   /** A token other than the one used to call, for the revoke route's path. */
   otherTokenId: string;
@@ -81,6 +85,11 @@ export async function createFixture(): Promise<Fixture> {
   const licenseKey = await db.licenseKey.findFirstOrThrow({ where: { customer_id: customer.id } });
   const activation = await createActivation(db, licenseKey.id);
   const merchantActivation = await createActivation(db, licenseKey.id, { label: "Merchant's" });
+  const tokenActivation = await createActivation(db, licenseKey.id, { label: "The backend's" });
+  const rotated = await createLicenseKey(db, organization.id, {
+    benefitId: keys.id,
+    customerId: customer.id,
+  });
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
@@ -127,6 +136,8 @@ export async function createFixture(): Promise<Fixture> {
     licenseKey: { id: licenseKey.id, key: licenseKey.key },
     activationId: activation.id,
     merchantActivationId: merchantActivation.id,
+    tokenActivationId: tokenActivation.id,
+    rotatedKeyId: rotated.id,
     orderId: order.id,
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,

@@ -62,6 +62,7 @@ function pathParams(template: string): Record<string, string | string[]> {
       id: f.licenseKey.id,
       activation_id: f.merchantActivationId,
     },
+    "/v1/license-keys/{id}/rotate": { id: f.rotatedKeyId },
     "/v1/orders/{id}": { id: f.orderId },
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
@@ -142,6 +143,10 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "POST /v1/customer-portal/license-keys/certificate": { ...key, activation_id: f.merchantActivationId },
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },
+    // The token names the organization.
+    "POST /v1/license-keys/validate": { key: f.licenseKey.key },
+    "POST /v1/license-keys/activate": { key: f.licenseKey.key, label: "Backend laptop" },
+    "POST /v1/license-keys/deactivate": { key: f.licenseKey.key, activation_id: f.tokenActivationId },
   };
   return bodies[`${method} ${template}`] ?? {};
 }

@@ -21,3 +21,14 @@ export function visibleOrganizations(principal: Principal, filter?: string[]): s
   if (!filter?.length) return principal.organizationIds;
   return principal.organizationIds.filter((id) => filter.includes(id));
 }
+
+/**
+ * The one organization a request acts in: `organizationId` when it is one of the principal's,
+ * else, when none is named, the principal's only organization (a token has one). Null when it
+ * names another organization, or names none while the principal has several.
+ */
+export function namedOrganization(principal: Principal, organizationId?: string | null): string | null {
+  if (organizationId) return principal.organizationIds.includes(organizationId) ? organizationId : null;
+  const [only, ...others] = principal.organizationIds;
+  return only && others.length === 0 ? only : null;
+}

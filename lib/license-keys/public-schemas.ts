@@ -40,3 +40,10 @@ export type DeactivateLicenseKeyBody = z.output<typeof deactivateLicenseKeyBody>
 export const validatedLicenseKeySchema = licenseKeySchema.extend({
   activation: activationSchema.omit({ license_key: true }).nullable(),
 });
+
+// The same bodies on the merchant's authenticated routes (POST /v1/license-keys/validate,
+// activate, deactivate): the token names the organization, so `organization_id` may be left out.
+const inTokensOrganization = { organization_id: id().nullish() };
+export const authenticatedValidateBody = validateLicenseKeyBody.extend(inTokensOrganization);
+export const authenticatedActivateBody = activateLicenseKeyBody.extend(inTokensOrganization);
+export const authenticatedDeactivateBody = deactivateLicenseKeyBody.extend(inTokensOrganization);

@@ -1,4 +1,5 @@
-// License keys as the merchant sees them: list, read with activations, update, read an activation.
+// License keys as the merchant sees them: list, read with activations, update, rotate, read an
+// activation.
 import type { Customer, LicenseKey, LicenseKeyActivation, Prisma } from "../generated/prisma/client";
 import type { DbOrTx, Db } from "../db/client";
 import { directQuery, rowFromJson } from "../db/direct";
@@ -9,6 +10,7 @@ import { listPage, mapPage, nullsLast, type SortColumns } from "../core/list";
 import { lockRow } from "../core/row-lock";
 import { likeLiteral } from "../core/search";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
+import { generateLicenseKey, issuedPrefix } from "./key-format";
 import {
   LICENSE_KEY_SORT_FIELDS,
   toActivation,
@@ -122,6 +124,35 @@ export async function updateLicenseKey(db: Db, principal: Principal, id: string,
     if (body.limit_usage !== undefined) data.limit_usage = body.limit_usage;
     if (body.expires_at !== undefined) data.expires_at = body.expires_at;
     await tx.licenseKey.update({ where: { id }, data });
+    return getLicenseKey(tx, principal, id);
+  });
+}
+
+// $1 id, $2 the caller's organizations: the key's value and its benefit's current prefix, under the
+// key's row lock.
+const LOCK_FOR_ROTATION_SQL = `
+  SELECT k.key, b.properties ->> 'prefix' AS benefit_prefix
+  FROM license_keys k JOIN benefits b ON b.id = k.benefit_id
+  WHERE k.id = $1::uuid AND k.organization_id = ANY($2::uuid[])
+  FOR UPDATE OF k`;
+
+/**
+ * A new value for the same key (a leaked key, a buyer's request): generated like a key being
+ * issued, with the prefix the key was issued with (the benefit's current one for a key written by
+ * hand). Everything else stays: grant, status (a revoked or disabled key may be rotated and stays
+ * so), limits, usage, validations, activations, expiry. The old value stops working as this
+ * commits: validate and activate look keys up by value.
+ */
+export async function rotateLicenseKey(db: Db, principal: Principal, id: string, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const [current] = await directQuery(tx)<{ key: string; benefit_prefix: string | null }>(
+      LOCK_FOR_ROTATION_SQL,
+      [id, principal.organizationIds],
+    );
+    if (!current) throw ApiError.notFound();
+    const prefix = issuedPrefix(current.key);
+    const key = generateLicenseKey(prefix === undefined ? current.benefit_prefix : prefix);
+    await tx.licenseKey.update({ where: { id }, data: { key, modified_at: now } });
     return getLicenseKey(tx, principal, id);
   });
 }

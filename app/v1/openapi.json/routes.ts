@@ -41,6 +41,10 @@ import * as certificate from "../customer-portal/license-keys/certificate/route"
 import * as licenseKeys from "../license-keys/route";
 import * as licenseKey from "../license-keys/[id]/route";
 import * as activation from "../license-keys/[id]/activations/[activation_id]/route";
+import * as rotateKey from "../license-keys/[id]/rotate/route";
+import * as validateKey from "../license-keys/validate/route";
+import * as activateKey from "../license-keys/activate/route";
+import * as deactivateKey from "../license-keys/deactivate/route";
 import * as orders from "../orders/route";
 import * as order from "../orders/[id]/route";
 import * as ordersExport from "../orders/export/route";
@@ -91,6 +95,10 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/license-keys", module: licenseKeys },
   { path: "/v1/license-keys/{id}", module: licenseKey },
   { path: "/v1/license-keys/{id}/activations/{activation_id}", module: activation },
+  { path: "/v1/license-keys/{id}/rotate", module: rotateKey },
+  { path: "/v1/license-keys/validate", module: validateKey },
+  { path: "/v1/license-keys/activate", module: activateKey },
+  { path: "/v1/license-keys/deactivate", module: deactivateKey },
   { path: "/v1/orders/", module: orders },
   { path: "/v1/orders/export", module: ordersExport },
   { path: "/v1/orders/{id}", module: order },
