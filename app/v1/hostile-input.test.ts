@@ -79,9 +79,19 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/checkout-links/{id}": { id: f.checkoutLinkId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
-  if (template.startsWith("/v1/checkouts/client/")) return { client_secret: f.aliasCheckout.clientSecret };
-  if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
+  const clientSecret = template.startsWith("/v1/checkouts/client/")
+    ? f.aliasCheckout.clientSecret
+    : f.clientSecret;
+  if (template.includes("{license_key_id}")) {
+    return { client_secret: clientSecret, license_key_id: f.licenseKey.id, activation_id: f.activationId };
+  }
+  if (template.includes("{client_secret}")) return { client_secret: clientSecret };
   return byTemplate[template] ?? {};
+}
+
+/** The buyer's benefits and devices exist once the order is processed: a 403 says the secret was good. */
+function needsSucceededCheckout(template: string): boolean {
+  return template.endsWith("{client_secret}/benefits") || template.includes("{client_secret}/license-keys/");
 }
 
 function validQuery(template: string): Record<string, string> {
@@ -393,9 +403,7 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
           query,
           headers: { ...headers, "x-forwarded-for": `${randomBytes(6_000).toString("base64")}, 10.0.0.1` },
         }),
-      allowed: template.endsWith("{client_secret}/benefits")
-        ? [...REFUSED_OR_SERVED, 403]
-        : REFUSED_OR_SERVED,
+      allowed: needsSucceededCheckout(template) ? [...REFUSED_OR_SERVED, 403] : REFUSED_OR_SERVED,
     });
   }
   return cases;
@@ -447,10 +455,9 @@ async function expectValidRequestsToPass() {
           body: spec.body ? new TextEncoder().encode(JSON.stringify(validBody(method, template))) : undefined,
         });
     const answer = await send(handler, request, params);
-    // The buyer's benefits exist once the order is processed: a 403 says the secret was good.
     // Setup is refused (403) once the install has a merchant, as the fixture's.
     const refusedByState =
-      template.endsWith("{client_secret}/benefits") || (template === "/v1/auth/setup" && method === "POST");
+      needsSucceededCheckout(template) || (template === "/v1/auth/setup" && method === "POST");
     const expected = refusedByState ? 403 : answer.status < 300 ? answer.status : "2xx";
     expect(answer.status, `${method} ${template}: ${answer.text.slice(0, 300)}`).toBe(expected);
   }

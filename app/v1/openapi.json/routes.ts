@@ -27,11 +27,13 @@ import * as checkout from "../checkouts/custom/[id]/route";
 import * as clientCheckout from "../checkouts/custom/client/[client_secret]/route";
 import * as confirmCheckout from "../checkouts/custom/client/[client_secret]/confirm/route";
 import * as checkoutBenefits from "../checkouts/custom/client/[client_secret]/benefits/route";
+import * as checkoutActivation from "../checkouts/custom/client/[client_secret]/license-keys/[license_key_id]/activations/[activation_id]/route";
 import * as checkoutsAlias from "../checkouts/route";
 import * as checkoutAlias from "../checkouts/[id]/route";
 import * as clientCheckoutAlias from "../checkouts/client/[client_secret]/route";
 import * as confirmCheckoutAlias from "../checkouts/client/[client_secret]/confirm/route";
 import * as checkoutBenefitsAlias from "../checkouts/client/[client_secret]/benefits/route";
+import * as checkoutActivationAlias from "../checkouts/client/[client_secret]/license-keys/[license_key_id]/activations/[activation_id]/route";
 import * as checkoutLinks from "../checkout-links/route";
 import * as checkoutLink from "../checkout-links/[id]/route";
 import * as activate from "../customer-portal/license-keys/activate/route";
@@ -81,11 +83,19 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/checkouts/custom/client/{client_secret}", module: clientCheckout },
   { path: "/v1/checkouts/custom/client/{client_secret}/confirm", module: confirmCheckout },
   { path: "/v1/checkouts/custom/client/{client_secret}/benefits", module: checkoutBenefits },
+  {
+    path: "/v1/checkouts/custom/client/{client_secret}/license-keys/{license_key_id}/activations/{activation_id}",
+    module: checkoutActivation,
+  },
   { path: "/v1/checkouts/", module: checkoutsAlias },
   { path: "/v1/checkouts/{id}", module: checkoutAlias },
   { path: "/v1/checkouts/client/{client_secret}", module: clientCheckoutAlias },
   { path: "/v1/checkouts/client/{client_secret}/confirm", module: confirmCheckoutAlias },
   { path: "/v1/checkouts/client/{client_secret}/benefits", module: checkoutBenefitsAlias },
+  {
+    path: "/v1/checkouts/client/{client_secret}/license-keys/{license_key_id}/activations/{activation_id}",
+    module: checkoutActivationAlias,
+  },
   { path: "/v1/checkout-links/", module: checkoutLinks },
   { path: "/v1/checkout-links/{id}", module: checkoutLink },
   { path: "/v1/customer-portal/license-keys/validate", module: validate },
