@@ -5,11 +5,18 @@
 // Order: event writers of one organization take a transaction-scoped advisory lock before they
 // take a sequence number, so an earlier sequence number always belongs to an earlier commit and a
 // worker never sends event N+1 while event N could still appear. The lock is taken only when an
-// enabled endpoint listens for the event, so organizations without webhooks pay one indexed read.
+// enabled endpoint listens for the event, so organizations without webhooks pay one indexed read
+// per transaction (./listeners.ts), none where the transaction's row lock already read it.
+//
+// The lock is held until commit: take it last. A transaction that waits for a row lock while it
+// holds this one can deadlock with one that holds that row and emits. So events are emitted after
+// a transaction's last write, and code that others call in the middle of their transaction runs
+// inside `withDeferredWebhookEvents`, which writes its events when the whole work is done.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { enqueueJob } from "../jobs/queue";
 import type { WebhookEventType } from "./event-types";
+import { isListened } from "./listeners";
 
 export const DELIVER_WEBHOOKS_JOB = "webhooks.deliver";
 
@@ -34,13 +41,18 @@ const ts = (date: Date) => date.toISOString();
  * schedules their delivery. Returns the event id, or null when nobody listens.
  */
 export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promise<string | null> {
+  const deferred = deferredEvents.get(tx);
+  if (deferred) {
+    deferred.push(input);
+    return null;
+  }
   const now = input.now ?? new Date();
   const listening = () =>
     tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM webhook_endpoints
       WHERE organization_id = ${input.organizationId}::uuid AND enabled AND ${input.type} = ANY(events)
       ORDER BY id`;
-  if ((await listening()).length === 0) return null;
+  if (!(await isListened(tx, input.organizationId, input.type))) return null;
 
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${input.organizationId}`}, 0))`;
   // Read again under the lock: an endpoint disabled or deleted meanwhile gets nothing.
@@ -65,4 +77,25 @@ export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promis
     );
   }
   return eventId;
+}
+
+const deferredEvents = new WeakMap<object, WebhookEventInput[]>();
+
+/**
+ * Runs `work` with the events it emits held back, then writes them in order: for a transaction
+ * that goes on writing (taking row locks) after code that emits, so the organization's lock is
+ * still taken last. Nothing is written if `work` throws (the transaction rolls back anyway).
+ */
+export async function withDeferredWebhookEvents<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  if (deferredEvents.has(tx)) return work();
+  const queue: WebhookEventInput[] = [];
+  deferredEvents.set(tx, queue);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    deferredEvents.delete(tx);
+  }
+  for (const input of queue) await emitWebhookEvent(tx, input);
+  return result;
 }
