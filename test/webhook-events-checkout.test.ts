@@ -97,6 +97,12 @@ describe("a subscription purchase", () => {
     // The merchant's view, with its metadata and secret: the create answer and the GET alike.
     expect(events[0]!.data).toEqual(created.body);
     expect(events[0]!.data).toEqual(await bodyOf(getCheckout, checkoutId));
+    // The outbox keeps it encrypted: the session's client secret is never stored in clear.
+    const stored = await db.webhookEvent.findFirstOrThrow({
+      where: { organization_id: organizationId, type: "checkout.created" },
+    });
+    expect(stored.payload).toMatch(/^v1\./);
+    expect(stored.payload).not.toContain(secret);
 
     const patched = await call(patchCheckout, {
       token,

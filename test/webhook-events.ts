@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { encrypt } from "@/lib/secrets";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
-import { DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/emit";
+import { DELIVER_WEBHOOKS_JOB, webhookEventBody } from "@/lib/webhooks/emit";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 
 export async function createWebhookEndpoint(
@@ -37,7 +37,7 @@ export async function eventsOf(db: Db, endpointId: string): Promise<ReceivedEven
     include: { event: true },
   });
   return deliveries.map(({ event, sequence }) => {
-    const payload = JSON.parse(event.payload) as { type: string; timestamp: string; data: unknown };
+    const payload = JSON.parse(webhookEventBody(event)) as { type: string; timestamp: string; data: unknown };
     if (payload.type !== event.type) throw new Error(`Event ${event.id}: payload type ${payload.type}`);
     return { ...payload, sequence } as ReceivedEvent;
   });

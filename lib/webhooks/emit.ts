@@ -8,6 +8,9 @@
 // enabled endpoint listens for the event, so organizations without webhooks pay one indexed read
 // per transaction (./listeners.ts), none where the transaction's row lock already read it.
 //
+// The payload is stored encrypted (lib/secrets, bound to the event's row): a checkout's `data`
+// carries its client secret, which is never kept in clear. `webhookEventBody` opens it.
+//
 // The lock is held until commit: take it last. A transaction that waits for a row lock while it
 // holds this one can deadlock with one that holds that row and emits. So events are emitted after
 // a transaction's last write, and code that others call in the middle of their transaction runs
@@ -17,6 +20,7 @@ import type { Tx } from "../db/client";
 import { enqueueJob } from "../jobs/queue";
 import type { WebhookEventType } from "./event-types";
 import { isListened } from "./listeners";
+import { decrypt, encrypt } from "../secrets";
 
 export const DELIVER_WEBHOOKS_JOB = "webhooks.deliver";
 
@@ -35,10 +39,17 @@ export type WebhookEventInput = {
 };
 
 const ts = (date: Date) => date.toISOString();
+const payloadContext = (eventId: string) => `webhook_events.payload:${eventId}`;
+
+/** The event's body exactly as it is sent (`{"type", "timestamp", "data"}` JSON text). */
+export function webhookEventBody(event: { id: string; payload: string }): string {
+  return decrypt(event.payload, payloadContext(event.id));
+}
 
 /**
  * Records the event for every enabled endpoint of the organization subscribed to its type, and
- * schedules their delivery. Returns the event id, or null when nobody listens.
+ * schedules their delivery. Returns the event id, or null when nobody listens (or when the event
+ * is held back by `withDeferredWebhookEvents`, to be written when its work ends).
  */
 export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promise<string | null> {
   const deferred = deferredEvents.get(tx);
@@ -60,7 +71,8 @@ export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promis
   if (endpoints.length === 0) return null;
 
   const eventId = randomUUID();
-  const payload = JSON.stringify({ type: input.type, timestamp: ts(now), data: await input.data() });
+  const body = JSON.stringify({ type: input.type, timestamp: ts(now), data: await input.data() });
+  const payload = encrypt(body, payloadContext(eventId));
   await tx.$executeRaw`
     INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
     VALUES (${eventId}::uuid, ${ts(now)}::timestamp, ${input.organizationId}::uuid, ${input.type}, ${payload})`;
