@@ -15,6 +15,8 @@ import { enqueueJob, runDueJobs, retryDelayMs } from "@/lib/jobs/queue";
 import { PROCESS_CHECKOUT_JOB, processCheckoutJob } from "@/lib/orders/processing";
 import { expireCheckouts } from "@/lib/checkout/expiry";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
+import { recordPaymentOutcome } from "@/lib/payments/outcomes";
+import { registerProcessorDouble, settle } from "@/test/processor-double";
 import type { RouteHandler } from "@/lib/api/handler";
 import { call } from "@/test/http";
 import {
@@ -235,6 +237,46 @@ describe("a subscription purchase", () => {
 });
 
 describe("other checkout changes", () => {
+  it("a 3-D Secure step: checkout.updated when asked, then the confirmation when the processor reports", async () => {
+    const double = registerProcessorDouble("requires-action");
+    const session = await createCheckout(db, organizationId, oneTime.price.id, {
+      payment_processor: double.name,
+    });
+    await readEvents();
+    const asked = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: { ...buyer, customer_email: "secure@example.com", confirmation_token_id: TEST_TOKENS.succeeds },
+    });
+    expect(asked.status).toBe(200);
+    let events = await readEvents();
+    expect(events.map((e) => e.type)).toEqual(["checkout.updated"]);
+    expect(events[0]!.data).toEqual(await bodyOf(getCheckout, session.id));
+    expect(events[0]!.data).toMatchObject({
+      status: "open",
+      payment_processor_metadata: { next_action: {} },
+    });
+
+    const attempt = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const outcome = settle(double, attempt.idempotency_key);
+    await recordPaymentOutcome(
+      db,
+      { processor: double.name, paymentId: attempt.processor_payment_id! },
+      outcome,
+    );
+    events = await readEvents();
+    expect(events.map((e) => e.type)).toEqual(["customer.created", "checkout.updated"]);
+    const checkout = await bodyOf(getCheckout, session.id);
+    expect(events[0]!.data).toEqual(await bodyOf(getCustomer, checkout.customer_id));
+    expect(events[1]!.data).toEqual(checkout);
+    expect(checkout).toMatchObject({ status: "confirmed", payment_processor_metadata: {} });
+    await runJobsExceptDelivery(db);
+    expect((await readEvents()).map((e) => e.type)).toEqual([
+      "order.created",
+      "order.paid",
+      "checkout.updated",
+    ]);
+  });
+
   it("a visit to a checkout link creates a session: checkout.created", async () => {
     const link = await call(createLink, { token, body: { products: [oneTime.product.id] } });
     expect(link.status).toBe(201);
