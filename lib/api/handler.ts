@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { admit } from "./admission";
-import { encodeOutput } from "./encode-output";
+import { encodeOutput } from "../core/encode-output";
 import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import {

@@ -3,7 +3,8 @@
 // services only read it, so they never depend on how a request authenticates.
 
 export type Principal = {
-  kind: "access_token" | "user_session";
+  /** "system": the server itself reading an organization's resources (webhook payloads). */
+  kind: "access_token" | "user_session" | "system";
   /** The token's or the session's id. */
   id: string;
   /** The signed-in merchant, for sessions. */
