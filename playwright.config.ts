@@ -58,6 +58,8 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD,
       // Every browser test comes from 127.0.0.1 without a proxy header: one shared IP budget.
       RATE_LIMIT_IP_PER_MINUTE: "100000",
+      // e2e/dashboard-webhooks.spec.ts delivers to a receiver of its own on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: "true",
     },
   },
 });

@@ -3,18 +3,20 @@
 // paths, accessibility by keyboard, a phone screen, and the page's security headers. Every test
 // fails on a Content-Security-Policy violation or an uncaught page error.
 import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  createSession,
+  email,
+  expectSucceeded,
+  fillCard,
+  fillContact,
+  open,
+  payButton,
+  type Session,
+} from "./checkout-helpers";
 import { auth, expect, ICONS_PRODUCT_ID, test } from "./fixtures";
 
 /** Seeded by lib/seed/demo.ts (DEMO_EXPIRED_CHECKOUT_SECRET). */
 const EXPIRED_SECRET = "cs_demo_expired";
-
-type Session = { id: string; client_secret: string; url: string };
-
-async function createSession(request: APIRequestContext, data: Record<string, unknown>): Promise<Session> {
-  const res = await request.post("/v1/checkouts/custom/", { headers: auth, data });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
-}
 
 const productIds = new Map<string, string>();
 
@@ -35,41 +37,8 @@ async function ordersOf(request: APIRequestContext, checkoutId: string) {
   return res.json();
 }
 
-let sequence = 0;
-function email(tag: string) {
-  return `${tag}-${Date.now()}-${++sequence}@example.com`;
-}
-
-const payButton = (page: Page) =>
-  page.getByRole("button", { name: /^(Pay \$|Subscribe ·|Complete order|Start subscription)/ });
-
-async function open(page: Page, session: Session) {
-  await page.goto(session.url);
-  await expect(payButton(page)).toBeEnabled();
-}
-
-async function fillContact(
-  page: Page,
-  options: { email: string; name?: string; country?: string; state?: string },
-) {
-  await page.getByLabel("Email").fill(options.email);
-  if (options.name) await page.getByLabel("Full name").fill(options.name);
-  if (options.country) await page.getByLabel("Country").selectOption(options.country);
-  if (options.state) await page.getByLabel(/^(State|Province)/).selectOption(options.state);
-}
-
-async function fillCard(page: Page, number = "4242 4242 4242 4242") {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-}
-
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-async function expectSucceeded(page: Page) {
-  await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
 }
 
 test.describe("hosted checkout", () => {

@@ -4,7 +4,7 @@
 // worker once the server listens, and registers their clean-up for a graceful stop. Runs inside the
 // server so the embedded database is only ever opened by one process. Every step on an existing
 // install is one cheap query (migrations, seed): start-up time is mostly Next.js, PGlite and Prisma.
-import { databaseConfig, publicBaseUrl, type DatabaseConfig } from "./config";
+import { checkSettings, ConfigError, databaseConfig, publicBaseUrl, type DatabaseConfig } from "./config";
 import { closeDb, getDb, type Db } from "./db/client";
 import { sha256Hex } from "./crypto";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
@@ -17,6 +17,17 @@ function exitIfLocked(error: unknown): void {
   if (!(error instanceof DatabaseFolderLockedError)) return;
   console.error(`\n${error.message}\n`);
   process.exit(1);
+}
+
+// A setting read on use (e.g. CERTIFICATE_TTL_DAYS) would otherwise fail only at its first request.
+function exitOnBadSettings(): void {
+  try {
+    checkSettings();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /**
@@ -40,6 +51,7 @@ export function boot(): Promise<void> {
 }
 
 async function bootOnce(): Promise<void> {
+  exitOnBadSettings();
   const started = Date.now();
   let db: Db;
   try {

@@ -30,3 +30,33 @@ export function checkoutTtlSeconds(): number {
 export function webhooksAllowPrivate(): boolean {
   return process.env.WEBHOOKS_ALLOW_PRIVATE === "true";
 }
+
+/** A setting the server cannot run with: boot prints the message and stops (lib/boot.ts). */
+export class ConfigError extends Error {}
+
+export const DEFAULT_CERTIFICATE_TTL_DAYS = 30;
+const MAX_CERTIFICATE_TTL_DAYS = 3650;
+
+/**
+ * CERTIFICATE_TTL_DAYS: the longest an offline license certificate stays valid (a key's own expiry
+ * may end it sooner). The software must come back online within it to learn of a revocation, so a
+ * typo must not silently become another lifetime: anything but a whole number of days from 1 to
+ * 3650 is refused.
+ */
+export function certificateTtlDays(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.CERTIFICATE_TTL_DAYS?.trim();
+  if (!raw) return DEFAULT_CERTIFICATE_TTL_DAYS;
+  const days = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= MAX_CERTIFICATE_TTL_DAYS)) {
+    throw new ConfigError(
+      `CERTIFICATE_TTL_DAYS must be a whole number of days from 1 to ${MAX_CERTIFICATE_TTL_DAYS} ` +
+        `(got "${raw.slice(0, 40)}"); unset, it is ${DEFAULT_CERTIFICATE_TTL_DAYS}.`,
+    );
+  }
+  return days;
+}
+
+/** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
+export function checkSettings(env: Record<string, string | undefined> = process.env): void {
+  certificateTtlDays(env);
+}

@@ -21,6 +21,7 @@ import {
 } from "../lib/factories";
 import { createWebhookEndpoint } from "../lib/factories/webhooks";
 import { emitWebhookEvent } from "../lib/webhooks/emit";
+import { findOrCreateSigningKey } from "../lib/licensing/signing-keys";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
 
 /** The first database call starts (and migrates) the embedded database: slow on a busy machine. */
@@ -41,6 +42,10 @@ export type Fixture = {
   activationId: string;
   /** Another activation of the key: the public deactivate frees the first, the merchant's DELETE this one. */
   merchantActivationId: string;
+  /** A third one, for the merchant's POST /v1/license-keys/deactivate. */
+  tokenActivationId: string;
+  /** Another key of the organization, for the rotate route (a rotation changes the key's value). */
+  rotatedKeyId: string;
   orderId: string;
   /** A token other than the one used to call, for the revoke route's path. */
   otherTokenId: string;
@@ -87,6 +92,11 @@ export async function createFixture(): Promise<Fixture> {
   const licenseKey = await db.licenseKey.findFirstOrThrow({ where: { customer_id: customer.id } });
   const activation = await createActivation(db, licenseKey.id);
   const merchantActivation = await createActivation(db, licenseKey.id, { label: "Merchant's" });
+  const tokenActivation = await createActivation(db, licenseKey.id, { label: "The backend's" });
+  const rotated = await createLicenseKey(db, organization.id, {
+    benefitId: keys.id,
+    customerId: customer.id,
+  });
   const checkout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
@@ -99,6 +109,8 @@ export async function createFixture(): Promise<Fixture> {
   const lonelyCustomer = await createCustomer(db, organization.id);
   const file = await createMedia(db, organization.id);
   const aliasCheckout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
+  // Made here, not by the first valid GET of the public key route: the cases must change nothing.
+  await findOrCreateSigningKey(db, organization.id);
   const checkoutLink = await db.checkoutLink.create({
     data: {
       id: randomUUID(),
@@ -144,6 +156,8 @@ export async function createFixture(): Promise<Fixture> {
     licenseKey: { id: licenseKey.id, key: licenseKey.key },
     activationId: activation.id,
     merchantActivationId: merchantActivation.id,
+    tokenActivationId: tokenActivation.id,
+    rotatedKeyId: rotated.id,
     orderId: order.id,
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,

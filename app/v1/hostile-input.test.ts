@@ -62,6 +62,7 @@ function pathParams(template: string): Record<string, string | string[]> {
       id: f.licenseKey.id,
       activation_id: f.merchantActivationId,
     },
+    "/v1/license-keys/{id}/rotate": { id: f.rotatedKeyId },
     "/v1/orders/{id}": { id: f.orderId },
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
@@ -69,6 +70,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
+    "/v1/organizations/{id}/license-public-key": { id: f.organizationId },
     "/v1/customers/{id}": { id: f.customerId },
     "/v1/files/{id}": { id: f.fileId },
     "/v1/products/{id}": { id: f.productId },
@@ -81,9 +83,19 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/webhooks/events/{id}/redeliver": { id: f.webhookEventId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
-  if (template.startsWith("/v1/checkouts/client/")) return { client_secret: f.aliasCheckout.clientSecret };
-  if (template.includes("{client_secret}")) return { client_secret: f.clientSecret };
+  const clientSecret = template.startsWith("/v1/checkouts/client/")
+    ? f.aliasCheckout.clientSecret
+    : f.clientSecret;
+  if (template.includes("{license_key_id}")) {
+    return { client_secret: clientSecret, license_key_id: f.licenseKey.id, activation_id: f.activationId };
+  }
+  if (template.includes("{client_secret}")) return { client_secret: clientSecret };
   return byTemplate[template] ?? {};
+}
+
+/** The buyer's benefits and devices exist once the order is processed: a 403 says the secret was good. */
+function needsSucceededCheckout(template: string): boolean {
+  return template.endsWith("{client_secret}/benefits") || template.includes("{client_secret}/license-keys/");
 }
 
 function validQuery(template: string): Record<string, string> {
@@ -144,8 +156,13 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "PATCH /v1/products/{id}": { name: "Renamed product" },
     "POST /v1/products/{id}/benefits": { benefits: [] },
     "POST /v1/customer-portal/license-keys/validate": key,
+    "POST /v1/customer-portal/license-keys/certificate": { ...key, activation_id: f.merchantActivationId },
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },
     "POST /v1/customer-portal/license-keys/deactivate": { ...key, activation_id: f.activationId },
+    // The token names the organization.
+    "POST /v1/license-keys/validate": { key: f.licenseKey.key },
+    "POST /v1/license-keys/activate": { key: f.licenseKey.key, label: "Backend laptop" },
+    "POST /v1/license-keys/deactivate": { key: f.licenseKey.key, activation_id: f.tokenActivationId },
   };
   return bodies[`${method} ${template}`] ?? {};
 }
@@ -392,9 +409,7 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
           query,
           headers: { ...headers, "x-forwarded-for": `${randomBytes(6_000).toString("base64")}, 10.0.0.1` },
         }),
-      allowed: template.endsWith("{client_secret}/benefits")
-        ? [...REFUSED_OR_SERVED, 403]
-        : REFUSED_OR_SERVED,
+      allowed: needsSucceededCheckout(template) ? [...REFUSED_OR_SERVED, 403] : REFUSED_OR_SERVED,
     });
   }
   return cases;
@@ -446,10 +461,9 @@ async function expectValidRequestsToPass() {
           body: spec.body ? new TextEncoder().encode(JSON.stringify(validBody(method, template))) : undefined,
         });
     const answer = await send(handler, request, params);
-    // The buyer's benefits exist once the order is processed: a 403 says the secret was good.
     // Setup is refused (403) once the install has a merchant, as the fixture's.
     const refusedByState =
-      template.endsWith("{client_secret}/benefits") || (template === "/v1/auth/setup" && method === "POST");
+      needsSucceededCheckout(template) || (template === "/v1/auth/setup" && method === "POST");
     const expected = refusedByState ? 403 : answer.status < 300 ? answer.status : "2xx";
     expect(answer.status, `${method} ${template}: ${answer.text.slice(0, 300)}`).toBe(expected);
   }

@@ -17,6 +17,9 @@ export type CheckoutView = z.input<typeof checkoutClientSchema>;
 export type ConfirmedCheckoutView = z.input<typeof checkoutConfirmedSchema>;
 export type CheckoutBenefits = z.input<typeof checkoutBenefitsSchema>;
 export type CheckoutBenefit = CheckoutBenefits["items"][number];
+export type CheckoutLicenseKey = NonNullable<CheckoutBenefit["license_key"]>;
+/** A device the buyer's key is activated on (listed when the benefit lets the buyer manage them). */
+export type CheckoutDevice = NonNullable<CheckoutLicenseKey["activations"]>[number];
 export type UpdateCheckoutBody = z.input<typeof clientUpdateCheckoutBody>;
 export type ConfirmCheckoutBody = z.input<typeof confirmCheckoutBody>;
 export type { Problem };
@@ -69,6 +72,12 @@ export async function confirmCheckout(
 
 export async function getCheckoutBenefits(clientSecret: string): Promise<CheckoutBenefits> {
   return apiFetch<CheckoutBenefits>(clientPath(clientSecret, "/benefits"));
+}
+
+/** Frees one of the buyer's devices (204). */
+export async function deactivateDevice(clientSecret: string, licenseKeyId: string, activationId: string) {
+  const path = `/license-keys/${encodeURIComponent(licenseKeyId)}/activations/${encodeURIComponent(activationId)}`;
+  await apiFetch<void>(clientPath(clientSecret, path), { method: "DELETE" });
 }
 
 /** A fresh key per payment attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */

@@ -3,12 +3,13 @@
 // bought with the license keys in full; then the merchant's success_url, if it set one, after a
 // visible countdown the buyer can stop (keys first, redirect second).
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { CheckoutBenefit, CheckoutView } from "./api";
+import type { CheckoutView } from "./api";
 import { isEmbedded, postToEmbedder } from "./embed";
 import { Spinner } from "./fields";
 import { formatMoney } from "@/lib/money";
-import { formatDate, intervalLabel } from "./format";
+import { intervalLabel } from "./format";
 import { useCheckoutBenefits } from "./hooks";
+import { LicenseKeyDetails } from "./license-key";
 import { OrganizationBadge } from "./summary";
 
 export const REDIRECT_SECONDS = 5;
@@ -24,53 +25,6 @@ export function merchantSuccessUrl(checkout: CheckoutView): string | null {
   return checkout.success_url && checkout.success_url !== `${checkout.url}/confirmation`
     ? checkout.success_url
     : null;
-}
-
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      onClick={() => {
-        void navigator.clipboard?.writeText(value).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        );
-      }}
-      aria-label={copied ? `${label} copied` : `Copy ${label}`}
-      className="shrink-0 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-    >
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
-}
-
-function LicenseKeyDetails({ benefit }: { benefit: CheckoutBenefit }) {
-  const key = benefit.license_key!;
-  const facts = [
-    key.expires_at ? `Valid until ${formatDate(key.expires_at)}` : "Never expires",
-    key.limit_activations ? `up to ${key.limit_activations} activations` : null,
-    key.limit_usage ? `${key.limit_usage} uses` : null,
-  ].filter(Boolean);
-  return (
-    <div className="mt-3">
-      <div className="flex items-start gap-2">
-        <code
-          data-testid="license-key"
-          className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-zinc-50 px-3 py-2 font-mono text-sm break-all text-zinc-900 select-all dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
-        >
-          {key.key}
-        </code>
-        <CopyButton value={key.key} label="license key" />
-      </div>
-      <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{facts.join(" · ")}</p>
-    </div>
-  );
 }
 
 function Benefits({ checkout }: { checkout: CheckoutView }) {
@@ -105,7 +59,7 @@ function Benefits({ checkout }: { checkout: CheckoutView }) {
             {benefit.note ? (
               <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{benefit.note}</p>
             ) : null}
-            {benefit.license_key ? <LicenseKeyDetails benefit={benefit} /> : null}
+            {benefit.license_key ? <LicenseKeyDetails licenseKey={benefit.license_key} /> : null}
           </li>
         ))}
       </ul>

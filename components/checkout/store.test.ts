@@ -1,5 +1,6 @@
 // The hosted page's session store: answers replace the session and reach subscribers, network and
-// 5xx failures are retried (4xx never), the benefits are read once and again only after an error.
+// 5xx failures are retried (4xx never), the benefits are read once and again only after an error or
+// a change the buyer made.
 import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/components/api-client";
 import type { CheckoutBenefits, CheckoutView } from "./api";
@@ -100,5 +101,28 @@ describe("CheckoutStore", () => {
     expect(store.getBenefits()).toEqual({ status: "success", data: benefits });
     await store.loadBenefits({ retry: true });
     expect(getCheckoutBenefits).toHaveBeenCalledTimes(2);
+  });
+
+  it("reloads the benefits after a change, keeping the shown list until the new one arrives", async () => {
+    const after = { items: [{ id: "grant" }] } as unknown as CheckoutBenefits;
+    const getCheckoutBenefits = vi
+      .fn<() => Promise<CheckoutBenefits>>()
+      .mockResolvedValueOnce(benefits)
+      .mockRejectedValueOnce(notFound())
+      .mockResolvedValueOnce(after);
+    const { store } = storeWith({ getCheckoutBenefits });
+    await store.loadBenefits();
+    const listener = vi.fn();
+    store.subscribe(listener);
+
+    await expect(store.reloadBenefits()).rejects.toMatchObject({ status: 404 });
+    expect(store.getBenefits()).toEqual({ status: "success", data: benefits });
+    expect(listener).not.toHaveBeenCalled();
+
+    const reloading = store.reloadBenefits();
+    expect(store.getBenefits()).toEqual({ status: "success", data: benefits });
+    await reloading;
+    expect(store.getBenefits()).toEqual({ status: "success", data: after });
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

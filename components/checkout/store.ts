@@ -1,6 +1,7 @@
 // The hosted page's copy of the session and of the buyer's benefits, one per page load. A few
 // dozen lines instead of a query library: the page reads one session, replaces it with each answer
-// of the server, polls it while it is processed, and reads the benefits once. Keeping
+// of the server, polls it while it is processed, and reads the benefits once (again after the buyer
+// deactivates a device). Keeping
 // @tanstack/react-query out of the page is about 11 kB (gzip) less JavaScript before it can be paid.
 import { ApiRequestError } from "@/components/api-client";
 import { getCheckout, getCheckoutBenefits, type CheckoutBenefits, type CheckoutView } from "./api";
@@ -108,5 +109,15 @@ export class CheckoutStore {
       },
     );
     return this.benefitsRequest;
+  }
+
+  /**
+   * Reads the benefits again after the buyer changed them (a device deactivated): the list on
+   * screen stays until the new one replaces it; a failure is the caller's to report.
+   */
+  async reloadBenefits(): Promise<void> {
+    const data = await withRetries(() => this.api.getCheckoutBenefits(this.clientSecret), this.wait);
+    this.benefits = { status: "success", data };
+    this.notify();
   }
 }

@@ -25,6 +25,7 @@ const NAV = [
   { path: "/subscriptions", label: "Subscriptions" },
   { path: "/settings", label: "Settings" },
   { path: "/tokens", label: "Access tokens" },
+  { path: "/webhooks", label: "Webhooks" },
 ] as const;
 
 function useRedirectToSignIn(shouldRedirect: boolean) {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { admit } from "./admission";
-import { encodeOutput } from "./encode-output";
+import { encodeOutput } from "../core/encode-output";
 import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import {
@@ -65,8 +65,14 @@ type Spec<
   summary?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
-  /** An extra rate-limit budget keyed by the request body (e.g. per license key). */
-  rateLimitBy?: (body: z.output<B>) => { key: string; limit: RateLimit } | null;
+  /**
+   * An extra rate-limit budget keyed by the request body (e.g. per license key), and by the caller
+   * on authenticated routes.
+   */
+  rateLimitBy?: (
+    body: z.output<B>,
+    principal: HandlerContext<A, unknown, unknown, unknown>["principal"],
+  ) => { key: string; limit: RateLimit } | null;
   /**
    * Idempotency-Key (POST, PATCH): "replay" (default) keeps the answer, encrypted, for 24 hours;
    * "none" ignores the header, for routes whose every try must run (sign-in checks the password).
@@ -259,7 +265,10 @@ export function route<
         else body = parse(spec.body, raw.value, "body");
       }
       if (problems.length) throw ApiError.validation(problems);
-      const extra = spec.rateLimitBy?.(body as z.output<B>);
+      const extra = spec.rateLimitBy?.(
+        body as z.output<B>,
+        principal as HandlerContext<A, unknown, unknown, unknown>["principal"],
+      );
       if (extra) rate = (await enforceRateLimits(db, [extra])) ?? rate;
 
       // Handler errors become responses here, so that an idempotent request stores its 4xx.

@@ -12,6 +12,7 @@ import type { DbOrTx } from "../db/client";
 import { directQuery } from "../db/direct";
 import { sha256Hex } from "../crypto";
 import { ApiError } from "../core/errors";
+import { namedOrganization, type Principal } from "../core/principal";
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -46,6 +47,21 @@ export function rateLimits() {
 /** The licensed software's routes are also limited per key, whatever IP the requests come from. */
 export function licenseKeyRateLimit(body: { key: string; organization_id: string }) {
   return { key: `license_key:${body.organization_id}:${body.key}`, limit: rateLimits().licenseKey };
+}
+
+/**
+ * The merchant's backend checking a key with its token (POST /v1/license-keys/validate, ...): a
+ * budget per key as well, apart from the key's public one, so neither the key's installations nor
+ * the merchant's backend can use up the other's. None when the body names no organization of the
+ * caller (the request then fails without touching a key; the token's own budget was charged).
+ */
+export function merchantLicenseKeyRateLimit(
+  body: { key: string; organization_id?: string | null },
+  principal: Principal,
+) {
+  const organizationId = namedOrganization(principal, body.organization_id);
+  if (!organizationId) return null;
+  return { key: `license_key_api:${organizationId}:${body.key}`, limit: rateLimits().licenseKey };
 }
 
 // Keys are built from ids, addresses and client-sent values such as license keys: a long one is

@@ -45,14 +45,14 @@ export function keyValueSql(body: string): Prisma.Sql {
  * Gives every key of the benefit what the benefit now says (its properties as this transaction
  * sees them), the expiry counted from each key's issue. Status, usage and activations are not
  * touched: a revoked or disabled key stays so, and activations above a lowered limit stay (new ones
- * are refused until enough are released). Returns how many keys changed.
+ * are refused until enough are released). Returns the keys that changed, oldest first.
  */
 export async function applyKeyTermsToExistingKeys(
   tx: Prisma.TransactionClient,
   benefitId: string,
   now: Date,
-): Promise<number> {
-  return tx.$executeRaw`
+): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string; created_at: Date }[]>`
     UPDATE license_keys k
        SET limit_activations = t.limit_activations, limit_usage = t.limit_usage,
            expires_at = t.expires_at, modified_at = ${now.toISOString()}::timestamp
@@ -61,5 +61,8 @@ export async function applyKeyTermsToExistingKeys(
              WHERE issued.benefit_id = ${benefitId}::uuid) AS t(id, limit_activations, limit_usage, expires_at)
      WHERE k.id = t.id
        AND (k.limit_activations, k.limit_usage, k.expires_at)
-           IS DISTINCT FROM (t.limit_activations, t.limit_usage, t.expires_at)`;
+           IS DISTINCT FROM (t.limit_activations, t.limit_usage, t.expires_at)
+    RETURNING k.id::text AS id, k.created_at`;
+  rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : 1));
+  return rows.map((row) => row.id);
 }

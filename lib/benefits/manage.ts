@@ -9,12 +9,16 @@
 //
 // Deleting removes the row, which only a benefit nothing refers to may be: one attached to a
 // product, or granted (even if revoked since: the buyer's grant and key are kept), is 409.
+//
+// An edit applied to existing keys emits license_key.updated for each key it changed (the benefit
+// itself has no event).
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
-import { lockRow } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { emitLicenseKeyEvent } from "../license-keys/events";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
 import { parseWith } from "../core/validation";
 import { applyKeyTermsToExistingKeys } from "./key-terms";
@@ -65,7 +69,8 @@ export async function createBenefit(db: Db, principal: Principal, body: CreateBe
 }
 
 async function lockedBenefit(tx: Tx, principal: Principal, id: string) {
-  await lockRow(tx, "benefits", id);
+  // Also reads who listens to the organization's events (no statement of its own).
+  await lockRowForEvents(tx, "benefits", id);
   return foundOrThrow(await tx.benefit.findFirst({ where: { id, ...tenantWhere(principal) } }));
 }
 
@@ -104,7 +109,13 @@ export async function updateBenefit(
     if (properties?.ok) data.properties = properties.data;
     if (body.metadata !== undefined) data.metadata = body.metadata;
     const row = await tx.benefit.update({ where: { id }, data });
-    if (body.apply_to_existing_keys) await applyKeyTermsToExistingKeys(tx, id, now);
+    if (body.apply_to_existing_keys) {
+      const changed = await applyKeyTermsToExistingKeys(tx, id, now);
+      for (const keyId of changed) {
+        const key = { id: keyId, organization_id: benefit.organization_id };
+        await emitLicenseKeyEvent(tx, "license_key.updated", key, now);
+      }
+    }
     return toBenefit(row);
   }, TRANSACTION_OPTIONS);
 }

@@ -94,6 +94,8 @@ describe("GET /v1/checkouts/custom/client/{client_secret}/benefits", () => {
         expires_at: key.expires_at!.toISOString(),
         limit_activations: 3,
         limit_usage: null,
+        // The benefit leaves the key's devices to the seller (no enable_customer_admin).
+        activations: null,
       },
     });
     expect(license.license_key.key).toMatch(/^ACME-[0-9A-F-]{36}$/);

@@ -12,6 +12,9 @@ import {
 import { assertOpen } from "./service";
 import { resolveChanges } from "./changes";
 import { clientSecretHash } from "./client-secret";
+import { emitCheckoutEvent } from "./events";
+import { Prisma } from "../generated/prisma/client";
+import { listenedTypesSql, primeListeners } from "../webhooks/listeners";
 
 export async function findClientCheckout(db: DbOrTx, clientSecret: string) {
   const row = await db.checkoutSession.findUnique({
@@ -61,8 +64,13 @@ export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: s
  * open with no payment under way.
  */
 export async function lockChangeableClientCheckout(tx: Tx, clientSecret: string, now: Date) {
-  await tx.$queryRaw`SELECT id FROM checkout_sessions
-    WHERE client_secret_hash = ${clientSecretHash(clientSecret)} FOR UPDATE`;
+  // The lock also reads who listens to the organization's events (./events.ts), in the same statement.
+  const [locked] = await tx.$queryRaw<{ organization_id: string; listened: string[] }[]>`
+    SELECT s.organization_id::text AS organization_id,
+           ${listenedTypesSql(Prisma.sql`s.organization_id`)} AS listened
+      FROM checkout_sessions s
+     WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)} FOR UPDATE OF s`;
+  if (locked) primeListeners(tx, locked.organization_id, locked.listened);
   const session = await findClientCheckout(tx, clientSecret);
   assertOpen(session, now);
   // A statement of its own, after the lock: read in the locking statement itself, an attempt
@@ -83,6 +91,8 @@ export async function updateClientCheckout(
     const changes = await resolveChanges(tx, session, body, "buyer", now);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id: session.id }, data: changes.data });
-    return getClientCheckout(tx, clientSecret, now);
+    const view = await getClientCheckout(tx, clientSecret, now);
+    await emitCheckoutEvent(tx, "checkout.updated", session, now);
+    return view;
   });
 }

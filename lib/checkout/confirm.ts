@@ -26,6 +26,7 @@ import { resolveChanges, type ResolvedChanges } from "./changes";
 import { discountRefusal } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
 import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from "./settle";
+import { withDeferredWebhookEvents } from "../webhooks/emit";
 
 const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
@@ -198,8 +199,10 @@ export async function confirmCheckout(
   await assertClientCheckoutChangeable(db, clientSecret, now);
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
+  // Events (the confirmation, a new customer) are written last, after the customer session: see
+  // lib/webhooks/emit.ts on why the organization's event lock is taken after every row lock.
   const started = await db.$transaction(
-    (tx) => startConfirm(tx, clientSecret, body, now),
+    (tx) => withDeferredWebhookEvents(tx, () => startConfirm(tx, clientSecret, body, now)),
     TRANSACTION_OPTIONS,
   );
 
@@ -224,18 +227,22 @@ export async function confirmCheckout(
     }
     // For the crash test: a process killed here has charged but recorded nothing.
     await pausePoint("after-charge");
-    await db.$transaction(async (tx) => {
-      const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
-      if (attempt.status === "failed") {
-        failure = attempt.failure_reason ?? "The payment failed.";
-        return;
-      }
-      // The answer is read here, under the lock the outcome took: what this confirm did.
-      view = await findClientCheckout(tx, clientSecret);
-      if (view.status === "confirmed" && view.customer_id) {
-        customerSessionToken = await createCustomerSession(tx, view.customer_id, now);
-      }
-    }, TRANSACTION_OPTIONS);
+    await db.$transaction(
+      (tx) =>
+        withDeferredWebhookEvents(tx, async () => {
+          const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
+          if (attempt.status === "failed") {
+            failure = attempt.failure_reason ?? "The payment failed.";
+            return;
+          }
+          // The answer is read here, under the lock the outcome took: what this confirm did.
+          view = await findClientCheckout(tx, clientSecret);
+          if (view.status === "confirmed" && view.customer_id) {
+            customerSessionToken = await createCustomerSession(tx, view.customer_id, now);
+          }
+        }),
+      TRANSACTION_OPTIONS,
+    );
   }
   kickWorker();
   if (failure) throw new ApiError("PaymentError", failure);

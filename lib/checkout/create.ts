@@ -14,6 +14,7 @@ import { checkoutInclude, toCheckout, type CreateCheckoutBody } from "./schemas"
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
 import { newClientSecret, withClientSecret } from "./client-secret";
+import { emitCheckoutEvent } from "./events";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
@@ -230,6 +231,8 @@ export async function createCheckoutSession(
       include: checkoutInclude,
       relationLoadStrategy: "query", // see findClientCheckout
     });
-    return toCheckout(withClientSecret(row));
+    const view = toCheckout(withClientSecret(row));
+    await emitCheckoutEvent(tx, "checkout.created", view, now, view);
+    return view;
   });
 }

@@ -6,11 +6,12 @@ import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { oneOf } from "../core/pagination";
 import { listPage, mapPage } from "../core/list";
-import { lockRow } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { checkoutInclude, toCheckout, type ListCheckoutsQuery, type UpdateCheckoutBody } from "./schemas";
 import { resolveChanges } from "./changes";
 import { withClientSecret } from "./client-secret";
+import { emitCheckoutEvent } from "./events";
 
 export async function listCheckouts(db: DbOrTx, principal: Principal, query: ListCheckoutsQuery) {
   const page = await listPage(db.checkoutSession, principal, query, {
@@ -48,13 +49,16 @@ export async function updateCheckout(
   now = new Date(),
 ) {
   return db.$transaction(async (tx) => {
-    await lockRow(tx, "checkout_sessions", id);
+    // Also reads who listens to its events (no statement of its own).
+    await lockRowForEvents(tx, "checkout_sessions", id);
     const session = await findCheckoutOrThrow(tx, principal, id);
     assertOpen(session, now);
     await assertNoPaymentInProgress(tx, session.id);
     const changes = await resolveChanges(tx, session, body, "merchant", now);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id }, data: changes.data });
-    return getCheckout(tx, principal, id);
+    const view = await getCheckout(tx, principal, id);
+    await emitCheckoutEvent(tx, "checkout.updated", session, now, view);
+    return view;
   });
 }

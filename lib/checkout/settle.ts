@@ -5,7 +5,9 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { releaseRedemption } from "../discounts/redemptions";
 import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/prisma/client";
-import { lockRowById } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { emitCustomerEvent } from "../customers/events";
+import { emitCheckoutEvent } from "./events";
 import { enqueueJob } from "../jobs/queue";
 import { PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { requestRefund } from "../payments/refunds";
@@ -62,9 +64,14 @@ function customerFieldsAfter(session: CheckoutSession, changes: SessionChanges):
   };
 }
 
-/** The customer for the session's email in the organization, created on first purchase. */
-async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date): Promise<string> {
-  if (session.customer_id) return session.customer_id;
+type FoundCustomer = { id: string; change: "customer.created" | "customer.updated" | null };
+
+/**
+ * The customer for the session's email in the organization, created on first purchase; `change`
+ * says whether this created or updated it (the upsert refreshes a known buyer's details).
+ */
+async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date): Promise<FoundCustomer> {
+  if (session.customer_id) return { id: session.customer_id, change: null };
   const externalId = session.external_customer_id;
   if (externalId) {
     // The merchant's own id for the buyer names the customer, whatever email this purchase used.
@@ -72,13 +79,14 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
       where: { organization_id: session.organization_id, external_id: externalId, deleted_at: null },
       select: { id: true },
     });
-    if (known) return known.id;
+    if (known) return { id: known.id, change: null };
   }
   const email = session.customer_email!.toLowerCase();
   const address = session.customer_billing_address;
   // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once. An
   // external id is set on a customer that has none, never replaced (it is set once, as the API does).
-  const rows = await tx.$queryRaw<{ id: string }[]>`
+  // xmax is 0 on a row this statement inserted, and the updating transaction's id on one it updated.
+  const rows = await tx.$queryRaw<{ id: string; inserted: boolean }[]>`
     INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata, external_id)
     VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
             ${session.customer_name}, ${address ? JSON.stringify(address) : null}::jsonb,
@@ -88,14 +96,16 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
       name = COALESCE(EXCLUDED.name, customers.name),
       billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address),
       external_id = COALESCE(customers.external_id, EXCLUDED.external_id)
-    RETURNING id::text AS id`;
-  return rows[0]!.id;
+    RETURNING id::text AS id, (xmax = 0) AS inserted`;
+  return { id: rows[0]!.id, change: rows[0]!.inserted ? "customer.created" : "customer.updated" };
 }
 
 /**
  * Moves an open session to `confirmed` with the buyer's changes (and `alsoSet`), its customer and
  * its payment, in one update. The caller holds the session's row lock and passes the row as it
- * read it under that lock. Returns the customer id.
+ * read it under that lock. Emits the customer's event and checkout.updated: callers that write
+ * more afterwards run it inside `withDeferredWebhookEvents` (lib/webhooks/emit.ts). Returns the
+ * customer id.
  */
 export async function confirmCheckoutSession(
   tx: Tx,
@@ -105,7 +115,8 @@ export async function confirmCheckoutSession(
   now: Date,
   alsoSet: SessionChanges = {},
 ): Promise<string> {
-  const customerId = await findOrCreateCustomer(tx, customerFieldsAfter(session, changes), now);
+  const customer = await findOrCreateCustomer(tx, customerFieldsAfter(session, changes), now);
+  const customerId = customer.id;
   await tx.checkoutSession.update({
     where: { id: session.id },
     data: {
@@ -119,6 +130,9 @@ export async function confirmCheckoutSession(
       payment_method_ref: payment?.payment_method_ref ?? null,
     },
   });
+  const organization_id = session.organization_id;
+  if (customer.change) await emitCustomerEvent(tx, customer.change, { id: customerId, organization_id }, now);
+  await emitCheckoutEvent(tx, "checkout.updated", session, now);
   return customerId;
 }
 
@@ -134,7 +148,7 @@ export function enqueueCheckoutProcessing(tx: Tx, checkoutId: string, now: Date)
 /** Applies a checkout attempt's (charge or card setup) new status to its session. */
 export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
   if (!attempt.checkout_id) return;
-  const session = await lockRowById(tx, "checkout_sessions", attempt.checkout_id);
+  const session = await lockRowForEvents<CheckoutSession>(tx, "checkout_sessions", attempt.checkout_id);
   if (!session) return;
   const payment = {
     payment_id: attempt.processor_payment_id,
@@ -176,6 +190,7 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
             payment_processor_metadata: { ...withoutAction(), next_action: attempt.client_action ?? {} },
           },
         });
+        await emitCheckoutEvent(tx, "checkout.updated", session, now);
       }
       return;
     case "failed":
@@ -187,6 +202,7 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
             where: { id: session.id },
             data: { payment_processor_metadata: withoutAction() },
           });
+          await emitCheckoutEvent(tx, "checkout.updated", session, now);
         }
       } else if (ownPayment) {
         await tx.checkoutSession.update({
@@ -198,6 +214,7 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
           },
         });
         await releaseRedemption(tx, session.id);
+        await emitCheckoutEvent(tx, "checkout.updated", session, now);
       }
       return;
   }

@@ -3,7 +3,8 @@
 // services only read it, so they never depend on how a request authenticates.
 
 export type Principal = {
-  kind: "access_token" | "user_session";
+  /** "system": the server itself reading an organization's resources (webhook payloads). */
+  kind: "access_token" | "user_session" | "system";
   /** The token's or the session's id. */
   id: string;
   /** The signed-in merchant, for sessions. */
@@ -20,4 +21,15 @@ export type Principal = {
 export function visibleOrganizations(principal: Principal, filter?: string[]): string[] {
   if (!filter?.length) return principal.organizationIds;
   return principal.organizationIds.filter((id) => filter.includes(id));
+}
+
+/**
+ * The one organization a request acts in: `organizationId` when it is one of the principal's,
+ * else, when none is named, the principal's only organization (a token has one). Null when it
+ * names another organization, or names none while the principal has several.
+ */
+export function namedOrganization(principal: Principal, organizationId?: string | null): string | null {
+  if (organizationId) return principal.organizationIds.includes(organizationId) ? organizationId : null;
+  const [only, ...others] = principal.organizationIds;
+  return only && others.length === 0 ? only : null;
 }

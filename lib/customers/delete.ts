@@ -11,11 +11,17 @@
 // the purchase it committed is seen below, so a confirmed session never loses its customer. Once the
 // customer's row is locked, no session or order can start naming it (their foreign key check waits
 // for the lock), and a confirm by email that waits on it finds no row with that address afterwards.
+//
+// Events, written last: customer.updated with the customer as it ends (deleted_at set; removed or
+// anonymized, GET no longer finds it), then checkout.updated for each session that forgot it.
 import { Prisma } from "../generated/prisma/client";
 import type { Db, Tx } from "../db/client";
 import type { Principal } from "../core/principal";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
-import { lockRow } from "../core/row-lock";
+import type { Customer } from "../generated/prisma/client";
+import { isListened, lockRowForEvents } from "../webhooks/listeners";
+import { emitCheckoutEvent } from "../checkout/events";
+import { emitCustomerEvent } from "./events";
 import { anonymizedEmail } from "./schemas";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
@@ -59,17 +65,24 @@ export async function deleteCustomer(db: Db, principal: Principal, id: string, n
     // Checked before taking any lock, so another tenant's id cannot hold up its checkouts.
     foundOrThrow(await tx.customer.findFirst({ where: visible, select: { id: true } }));
     await lockLiveCheckouts(tx, id);
-    await lockRow(tx, "customers", id);
+    // Also reads who listens to the organization's events (no statement of its own).
+    const customer = await lockRowForEvents<Customer>(tx, "customers", id);
     // Read again under the lock: a concurrent DELETE may have gone first.
     foundOrThrow(await tx.customer.findFirst({ where: visible, select: { id: true } }));
     // A session that named the customer between the two locks (rare) is waited for too.
     await lockLiveCheckouts(tx, id);
 
     if (!(await hasPurchases(tx, id))) {
-      await tx.customer.delete({ where: { id } });
+      // Its sessions forget it through the foreign key (ON DELETE SET NULL): read which, for their
+      // events, only when someone listens to them.
+      const forgotten = (await isListened(tx, customer!.organization_id, "checkout.updated"))
+        ? await tx.checkoutSession.findMany({ where: { customer_id: id }, select: sessionRef })
+        : [];
+      const removed = await tx.customer.delete({ where: { id } });
+      await emitDeletion(tx, { ...removed, deleted_at: now, modified_at: now }, forgotten, now);
       return;
     }
-    await tx.customer.update({
+    const anonymized = await tx.customer.update({
       where: { id },
       data: {
         email: anonymizedEmail(id),
@@ -85,10 +98,24 @@ export async function deleteCustomer(db: Db, principal: Principal, id: string, n
       },
     });
     // An open checkout prefilled for the customer will make a fresh one if it is ever confirmed.
-    await tx.checkoutSession.updateMany({
+    const forgotten = await tx.checkoutSession.updateManyAndReturn({
       where: { customer_id: id, status: "open" },
       data: { customer_id: null },
+      select: sessionRef,
     });
     await tx.customerSession.deleteMany({ where: { customer_id: id } });
+    await emitDeletion(tx, anonymized, forgotten, now);
   }, TRANSACTION_OPTIONS);
+}
+
+const sessionRef = { id: true, organization_id: true } as const;
+
+async function emitDeletion(
+  tx: Tx,
+  customer: Customer,
+  forgotten: { id: string; organization_id: string }[],
+  now: Date,
+) {
+  await emitCustomerEvent(tx, "customer.updated", customer, now, customer);
+  for (const session of forgotten) await emitCheckoutEvent(tx, "checkout.updated", session, now);
 }

@@ -8,9 +8,10 @@ import type { Db, DbOrTx } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
-import { lockRow } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
 import { organizationForCreate } from "../core/tenancy";
 import { findCustomerOrThrow } from "./service";
+import { emitCustomerEvent } from "./events";
 import { toCustomerResource, type CreateCustomerBody, type UpdateCustomerBody } from "./schemas";
 
 // Short transactions; a burst of writes may queue for a pooled connection rather than fail.
@@ -74,25 +75,29 @@ export async function createCustomer(
   const fields = { email: body.email, external_id: body.external_id };
   const conflict = await uniqueConflict(db, organizationId, fields);
   if (conflict) throw conflict;
-  const row = await withUniqueMessages(
+  return withUniqueMessages(
     db,
     () => ({ organizationId, fields }),
     () =>
-      db.customer.create({
-        data: {
-          id: randomUUID(),
-          created_at: now,
-          organization_id: organizationId,
-          email: body.email,
-          name: body.name ?? null,
-          billing_address: jsonOrNull(body.billing_address),
-          ...taxIdColumns(body.tax_id),
-          metadata: body.metadata,
-          external_id: body.external_id ?? null,
-        },
-      }),
+      // A transaction for its event, which also stores an Idempotency-Key's answer with the row.
+      db.$transaction(async (tx) => {
+        const created = await tx.customer.create({
+          data: {
+            id: randomUUID(),
+            created_at: now,
+            organization_id: organizationId,
+            email: body.email,
+            name: body.name ?? null,
+            billing_address: jsonOrNull(body.billing_address),
+            ...taxIdColumns(body.tax_id),
+            metadata: body.metadata,
+            external_id: body.external_id ?? null,
+          },
+        });
+        await emitCustomerEvent(tx, "customer.created", created, now, created);
+        return toCustomerResource(created);
+      }, TRANSACTION_OPTIONS),
   );
-  return toCustomerResource(row);
 }
 
 export async function updateCustomer(
@@ -109,7 +114,8 @@ export async function updateCustomer(
     () =>
       db.$transaction(async (tx) => {
         // Serializes with a DELETE of the customer: an anonymized customer is never written again.
-        await lockRow(tx, "customers", id);
+        // Also reads who listens to the organization's events (no statement of its own).
+        await lockRowForEvents(tx, "customers", id);
         const current = await findCustomerOrThrow(tx, principal, id);
         if (
           body.external_id !== undefined &&
@@ -141,7 +147,9 @@ export async function updateCustomer(
         if (body.tax_id !== undefined) Object.assign(data, taxIdColumns(body.tax_id));
         if (body.metadata !== undefined) data.metadata = body.metadata;
         if (body.external_id !== undefined) data.external_id = body.external_id;
-        return tx.customer.update({ where: { id }, data });
+        const updated = await tx.customer.update({ where: { id }, data });
+        await emitCustomerEvent(tx, "customer.updated", updated, now, updated);
+        return updated;
       }, TRANSACTION_OPTIONS),
   );
   return toCustomerResource(row);

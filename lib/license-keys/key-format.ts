@@ -20,6 +20,19 @@ export function generateLicenseKey(prefix?: string | null): string {
   return cleanPrefix ? `${cleanPrefix}-${body}` : body;
 }
 
+// `<PREFIX>-<UUID>` or the bare UUID; the prefix may itself contain hyphens.
+const ISSUED_KEY = /^(?:(.+)-)?([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})$/i;
+
+/**
+ * The prefix a key was issued with: everything before its UUID, null for a bare UUID, undefined
+ * for a key that does not end with a UUID (one written by hand).
+ */
+export function issuedPrefix(key: string): string | null | undefined {
+  const match = ISSUED_KEY.exec(key);
+  if (!match) return undefined;
+  return match[1] ?? null;
+}
+
 export function displayKey(key: string): string {
   return `****-${key.slice(-6)}`;
 }

@@ -11,9 +11,10 @@ export const MAX_USAGE = INT4_MAX;
 /** Keys are issued as `<PREFIX>-<UUID>`; anything longer cannot be one (and would not fit an index). */
 export const MAX_LICENSE_KEY_LENGTH = 255;
 
-// Optional fields also accept null: the reference's SDKs send null for "not given".
-const keyRef = { key: z.string().min(1).max(MAX_LICENSE_KEY_LENGTH), organization_id: id() };
+/** The credential of every public license key route: the key, within its organization. */
+export const keyRef = { key: z.string().min(1).max(MAX_LICENSE_KEY_LENGTH), organization_id: id() };
 
+// Optional fields also accept null: the reference's SDKs send null for "not given".
 export const validateLicenseKeyBody = z.object({
   ...keyRef,
   activation_id: id().nullish(),
@@ -39,3 +40,10 @@ export type DeactivateLicenseKeyBody = z.output<typeof deactivateLicenseKeyBody>
 export const validatedLicenseKeySchema = licenseKeySchema.extend({
   activation: activationSchema.omit({ license_key: true }).nullable(),
 });
+
+// The same bodies on the merchant's authenticated routes (POST /v1/license-keys/validate,
+// activate, deactivate): the token names the organization, so `organization_id` may be left out.
+const inTokensOrganization = { organization_id: id().nullish() };
+export const authenticatedValidateBody = validateLicenseKeyBody.extend(inTokensOrganization);
+export const authenticatedActivateBody = activateLicenseKeyBody.extend(inTokensOrganization);
+export const authenticatedDeactivateBody = deactivateLicenseKeyBody.extend(inTokensOrganization);

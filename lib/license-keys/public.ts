@@ -9,7 +9,7 @@ import {
   type LicenseKey,
   type LicenseKeyActivation,
 } from "../generated/prisma/client";
-import type { Db, DbOrTx, Tx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { directQuery, directTransaction, rowFromJson, type DirectQuery } from "../db/direct";
 import { ApiError } from "../core/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
@@ -42,14 +42,17 @@ async function lockKey(query: DirectQuery, ref: KeyRef): Promise<LicenseKeyRow> 
   };
 }
 
-/** A revoked, disabled or expired key answers as if it were gone. */
-function assertUsable(key: LicenseKeyRow, now: Date) {
+/**
+ * A revoked, disabled or expired key answers as if it were gone (also for offline certificates,
+ * lib/licensing/certificates.ts).
+ */
+export function assertUsable(key: Pick<LicenseKey, "status" | "expires_at">, now: Date) {
   if (key.status !== "granted") throw ApiError.notFound("License key is no longer active.");
   if (key.expires_at && key.expires_at <= now) throw ApiError.notFound("License key has expired.");
 }
 
-async function findCurrentActivation(tx: Tx, licenseKeyId: string, activationId: string) {
-  const activation = await tx.licenseKeyActivation.findFirst({
+export async function findCurrentActivation(db: DbOrTx, licenseKeyId: string, activationId: string) {
+  const activation = await db.licenseKeyActivation.findFirst({
     where: { id: activationId, license_key_id: licenseKeyId, deleted_at: null },
   });
   if (!activation) throw ApiError.notFound("License key activation not found.");
@@ -151,14 +154,33 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
 }
 
 // $1 id, $2 now (ISO), $3 key id, $4 label, $5 meta, $6 conditions, $7 the key's activation limit.
+// A current activation with the same label and the same conditions (jsonb equality: deep, any key
+// order) is the same device coming back: it is returned as it is (its meta included: the first
+// activation's stays, so the slot's record does not change under the software's feet) and nothing
+// is inserted. Otherwise a new activation is inserted if a slot is free. One statement, so the hot
+// path keeps its round trips.
 const ACTIVATE_SQL = `
-  INSERT INTO license_key_activations AS a (id, created_at, license_key_id, label, meta, conditions)
-  SELECT $1::uuid, $2::timestamp, $3::uuid, $4, $5::jsonb, $6::jsonb
-  WHERE (SELECT count(*) FROM license_key_activations
-         WHERE license_key_id = $3::uuid AND deleted_at IS NULL) < $7::int
-  RETURNING row_to_json(a)::text AS activation`;
+  WITH same_device AS (
+    SELECT * FROM license_key_activations
+    WHERE license_key_id = $3::uuid AND deleted_at IS NULL AND label = $4 AND conditions = $6::jsonb
+    ORDER BY created_at, id
+    LIMIT 1
+  ), inserted AS (
+    INSERT INTO license_key_activations (id, created_at, license_key_id, label, meta, conditions)
+    SELECT $1::uuid, $2::timestamp, $3::uuid, $4, $5::jsonb, $6::jsonb
+    WHERE NOT EXISTS (SELECT 1 FROM same_device)
+      AND (SELECT count(*) FROM license_key_activations
+           WHERE license_key_id = $3::uuid AND deleted_at IS NULL) < $7::int
+    RETURNING *
+  )
+  SELECT row_to_json(s)::text AS activation FROM same_device s
+  UNION ALL
+  SELECT row_to_json(i)::text FROM inserted i`;
 
-/** One short transaction of direct statements (lib/db/direct.ts): lock the key, insert if a slot is free. */
+/**
+ * One short transaction of direct statements (lib/db/direct.ts): lock the key, then return the
+ * device's current activation or insert one if a slot is free.
+ */
 export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, now = new Date()) {
   return directTransaction(db, async (query) => {
     const key = await lockKey(query, body);
@@ -166,9 +188,9 @@ export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, n
     if (key.limit_activations == null) {
       throw new ApiError("NotPermitted", "License key does not require activation");
     }
-    // Counted under the key's lock (the INSERT's own statement sees every committed activation), so
-    // parallel activations cannot all take the last free slot.
-    const [inserted] = await query<{ activation: string }>(ACTIVATE_SQL, [
+    // Decided under the key's lock (the statement sees every committed activation), so parallel
+    // activations cannot all take the last free slot, nor one device take two.
+    const [found] = await query<{ activation: string }>(ACTIVATE_SQL, [
       randomUUID(),
       now.toISOString(),
       key.id,
@@ -177,8 +199,8 @@ export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, n
       JSON.stringify(body.conditions ?? {}),
       key.limit_activations,
     ]);
-    if (!inserted) throw new ApiError("NotPermitted", "License key activation limit already reached");
-    const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", inserted.activation);
+    if (!found) throw new ApiError("NotPermitted", "License key activation limit already reached");
+    const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", found.activation);
     return { ...toActivation(activation), license_key: toLicenseKey(key) };
   });
 }

@@ -40,6 +40,12 @@ const activationBase = {
 export const activationSchema = z.object({ ...activationBase, license_key: licenseKeySchema });
 
 /**
+ * A device as its buyer sees it (self-service, ./customer-admin.ts): what they named it and when,
+ * not the merchant software's meta or conditions.
+ */
+export const customerActivationSchema = z.object({ id: z.string(), label: z.string(), created_at: dateTime });
+
+/**
  * A key as the merchant's routes show it: with the order that issued it (through its benefit grant;
  * null for a key made by hand or whose order is gone), so the dashboard can link to it.
  */

@@ -1,14 +1,16 @@
-// License keys as the merchant sees them: list, read with activations, update, read an activation.
-import type { Customer, LicenseKey, LicenseKeyActivation, Prisma } from "../generated/prisma/client";
+// License keys as the merchant sees them: list, read with activations, update, rotate, read an
+// activation.
+import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx, Db } from "../db/client";
-import { directQuery, rowFromJson } from "../db/direct";
+import { directQuery } from "../db/direct";
 import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import { oneOf } from "../core/pagination";
 import { listPage, mapPage, nullsLast, type SortColumns } from "../core/list";
-import { lockRow } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
 import { likeLiteral } from "../core/search";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
+import { generateLicenseKey, issuedPrefix } from "./key-format";
 import {
   LICENSE_KEY_SORT_FIELDS,
   toActivation,
@@ -16,6 +18,10 @@ import {
   type ListLicenseKeysQuery,
   type UpdateLicenseKeyBody,
 } from "./schemas";
+import { emitLicenseKeyEvent } from "./events";
+import { getLicenseKey } from "./read";
+
+export { getLicenseKey };
 
 const include = { customer: true } as const;
 const currentActivations = {
@@ -60,39 +66,20 @@ async function findKeyOrThrow(db: DbOrTx, principal: Principal, id: string) {
   return foundOrThrow(row);
 }
 
-// One statement, straight to the driver (lib/db/direct.ts): the key, its customer and its current
-// activations (oldest first) as JSON.
-const GET_LICENSE_KEY_SQL = `
-  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer,
-         (SELECT g.order_id FROM benefit_grants g WHERE g.id = k.benefit_grant_id) AS order_id,
-         (SELECT coalesce(json_agg(a ORDER BY a.created_at, a.id), '[]')::text
-            FROM license_key_activations a
-           WHERE a.license_key_id = k.id AND a.deleted_at IS NULL) AS activations
-  FROM license_keys k JOIN customers c ON c.id = k.customer_id
-  WHERE k.id = $1::uuid AND k.organization_id = ANY($2::uuid[])`;
-
-export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string) {
-  const [row] = await directQuery(db)<{
-    key: string;
-    customer: string;
-    order_id: string | null;
-    activations: string;
-  }>(GET_LICENSE_KEY_SQL, [id, principal.organizationIds]);
-  if (!row) throw ApiError.notFound();
-  const key = {
-    ...rowFromJson<LicenseKey>("license_keys", row.key),
-    customer: rowFromJson<Customer>("customers", row.customer),
-  };
-  const activations = (JSON.parse(row.activations) as Record<string, unknown>[]).map((activation) =>
-    rowFromJson<LicenseKeyActivation>("license_key_activations", activation),
-  );
-  return { ...toLicenseKey(key), order_id: row.order_id, activations: activations.map(toActivation) };
-}
-
-/** Changes only the fields sent; limits may not drop below what is already in use. */
-export async function updateLicenseKey(db: Db, principal: Principal, id: string, body: UpdateLicenseKeyBody) {
+/**
+ * Changes only the fields sent; limits may not drop below what is already in use. Emits
+ * license_key.updated (./events.ts).
+ */
+export async function updateLicenseKey(
+  db: Db,
+  principal: Principal,
+  id: string,
+  body: UpdateLicenseKeyBody,
+  now = new Date(),
+) {
   return db.$transaction(async (tx) => {
-    await lockRow(tx, "license_keys", id);
+    // Also reads who listens to the organization's events (no statement of its own).
+    await lockRowForEvents(tx, "license_keys", id);
     const key = await findKeyOrThrow(tx, principal, id);
     const problems: Problem[] = [];
     if (body.limit_activations != null && body.limit_activations < key.activations.length) {
@@ -115,14 +102,47 @@ export async function updateLicenseKey(db: Db, principal: Principal, id: string,
       });
     }
     if (problems.length) throw ApiError.validation(problems);
-    const data: Prisma.LicenseKeyUpdateInput = { modified_at: new Date() };
+    const data: Prisma.LicenseKeyUpdateInput = { modified_at: now };
     if (body.status !== undefined) data.status = body.status;
     if (body.usage !== undefined) data.usage = body.usage;
     if (body.limit_activations !== undefined) data.limit_activations = body.limit_activations;
     if (body.limit_usage !== undefined) data.limit_usage = body.limit_usage;
     if (body.expires_at !== undefined) data.expires_at = body.expires_at;
     await tx.licenseKey.update({ where: { id }, data });
-    return getLicenseKey(tx, principal, id);
+    const view = await getLicenseKey(tx, principal, id);
+    await emitLicenseKeyEvent(tx, "license_key.updated", key, now, view);
+    return view;
+  });
+}
+
+// $1 id, $2 the caller's organizations: the key's value and its benefit's current prefix, under the
+// key's row lock.
+const LOCK_FOR_ROTATION_SQL = `
+  SELECT k.key, b.properties ->> 'prefix' AS benefit_prefix
+  FROM license_keys k JOIN benefits b ON b.id = k.benefit_id
+  WHERE k.id = $1::uuid AND k.organization_id = ANY($2::uuid[])
+  FOR UPDATE OF k`;
+
+/**
+ * A new value for the same key (a leaked key, a buyer's request): generated like a key being
+ * issued, with the prefix the key was issued with (the benefit's current one for a key written by
+ * hand). Everything else stays: grant, status (a revoked or disabled key may be rotated and stays
+ * so), limits, usage, validations, activations, expiry. The old value stops working as this
+ * commits: validate and activate look keys up by value.
+ */
+export async function rotateLicenseKey(db: Db, principal: Principal, id: string, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const [current] = await directQuery(tx)<{ key: string; benefit_prefix: string | null }>(
+      LOCK_FOR_ROTATION_SQL,
+      [id, principal.organizationIds],
+    );
+    if (!current) throw ApiError.notFound();
+    const prefix = issuedPrefix(current.key);
+    const key = generateLicenseKey(prefix === undefined ? current.benefit_prefix : prefix);
+    await tx.licenseKey.update({ where: { id }, data: { key, modified_at: now } });
+    const view = await getLicenseKey(tx, principal, id);
+    await emitLicenseKeyEvent(tx, "license_key.updated", view, now, view);
+    return view;
   });
 }
 

@@ -2,10 +2,17 @@
 // it creates the subscription (recurring prices), the order, the benefit grants and license keys,
 // and moves the session to `succeeded`. Running it twice creates nothing twice: the session is
 // locked and re-checked, and orders.checkout_id and subscriptions.checkout_id are unique.
+// Its webhook events are written after all of that, in the order a merchant's handler wants them:
+// subscription, order, grants and keys, then the session's own change.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { grantBenefits, productBenefitLinks } from "../benefits/grants";
-import { lockRowById } from "../core/row-lock";
+import type { CheckoutSession, Subscription } from "../generated/prisma/client";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { emitGrantsCreated } from "../benefits/grant-events";
+import { emitCheckoutEvent } from "../checkout/events";
+import { emitSubscriptionEvents } from "../subscriptions/events";
+import { emitOrderEvents, newOrderEventTypes } from "./events";
 import { releaseRedemption } from "../discounts/redemptions";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
@@ -17,7 +24,8 @@ export const PROCESS_CHECKOUT_JOB = "checkout.process";
 export type ProcessCheckoutPayload = { checkout_id: string };
 
 export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Promise<void> {
-  const session = await lockRowById(tx, "checkout_sessions", checkoutId);
+  // Also reads who listens to the organization's events (no statement of its own).
+  const session = await lockRowForEvents<CheckoutSession>(tx, "checkout_sessions", checkoutId);
   // Already processed, or never confirmed: nothing to do, and not an error worth retrying.
   if (!session || session.status !== "confirmed") return;
   if (!session.customer_id) throw new Error(`Checkout ${checkoutId} is confirmed without a customer.`);
@@ -27,12 +35,12 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     include: { product: { select: { product_benefits: productBenefitLinks } } },
   });
 
-  let subscriptionId: string | null = null;
+  let subscription: Subscription | null = null;
   if (price.type === "recurring") {
     const interval = price.recurring_interval ?? "month";
     // A discount that outlives the first period follows the subscription to its renewals.
     const keepsDiscount = session.discount_id && (await discountRecurs(tx, session.discount_id));
-    const subscription = await tx.subscription.create({
+    subscription = await tx.subscription.create({
       data: {
         id: randomUUID(),
         created_at: now,
@@ -53,8 +61,8 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
         payment_method_ref: session.payment_method_ref,
       },
     });
-    subscriptionId = subscription.id;
   }
+  const subscriptionId = subscription?.id ?? null;
 
   const order = await tx.order.create({
     data: {
@@ -82,7 +90,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   // For the crash test: a worker killed here must leave no order behind.
   await pausePoint("after-order");
 
-  await grantBenefits(tx, price.product.product_benefits, {
+  const grants = await grantBenefits(tx, price.product.product_benefits, {
     organizationId: session.organization_id,
     customerId: session.customer_id,
     productId: session.product_id,
@@ -94,6 +102,11 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     where: { id: session.id },
     data: { status: "succeeded", subscription_id: subscriptionId, modified_at: now },
   });
+
+  if (subscription) await emitSubscriptionEvents(tx, null, subscription, now);
+  await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
+  await emitGrantsCreated(tx, session.organization_id, grants, now);
+  await emitCheckoutEvent(tx, "checkout.updated", session, now);
 }
 
 async function discountRecurs(tx: Tx, discountId: string) {
@@ -107,7 +120,7 @@ async function discountRecurs(tx: Tx, discountId: string) {
  * (the refund is recorded here and performed by a job after commit, retried until it goes through).
  */
 export async function failCheckout(tx: Tx, checkoutId: string, reason: string, now: Date): Promise<void> {
-  const session = await lockRowById(tx, "checkout_sessions", checkoutId);
+  const session = await lockRowForEvents<CheckoutSession>(tx, "checkout_sessions", checkoutId);
   if (!session || session.status !== "confirmed") return;
   await tx.checkoutSession.update({
     where: { id: session.id },
@@ -128,6 +141,7 @@ export async function failCheckout(tx: Tx, checkoutId: string, reason: string, n
       now,
     );
   }
+  await emitCheckoutEvent(tx, "checkout.updated", session, now);
 }
 
 export const processCheckoutJob: JobHandler<ProcessCheckoutPayload> = {

@@ -10,6 +10,7 @@ import { kickWorker } from "../jobs/runtime";
 import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
 import type { PaymentLookup } from "./processor";
 import { requestRefund } from "./refunds";
+import { withDeferredWebhookEvents } from "../webhooks/emit";
 
 const RESOLVED: PaymentAttemptStatus[] = ["succeeded", "failed"];
 // Short, but it may queue for a pooled connection behind a burst of payments.
@@ -22,9 +23,19 @@ function statusOf(outcome: PaymentLookup): PaymentAttemptStatus {
 
 /**
  * Records `outcome` on the attempt and applies it to what the attempt pays for (checkout,
- * subscription). An attempt already resolved is left as it is and returned unchanged.
+ * subscription). An attempt already resolved is left as it is and returned unchanged. The webhook
+ * events of what it changed are written once all of it is written (lib/webhooks/emit.ts).
  */
-export async function applyPaymentOutcome(
+export function applyPaymentOutcome(
+  tx: Tx,
+  attemptId: string,
+  outcome: PaymentLookup,
+  now: Date,
+): Promise<PaymentAttempt> {
+  return withDeferredWebhookEvents(tx, () => applyOutcome(tx, attemptId, outcome, now));
+}
+
+async function applyOutcome(
   tx: Tx,
   attemptId: string,
   outcome: PaymentLookup,

@@ -1,9 +1,12 @@
 // What a renewal's payment outcome does to the subscription: succeeded → the `subscription_cycle`
 // order and the next period; declined (or waiting for the buyer) → `past_due`. The renewal job's
-// own answer, the processor's later notification and reconciliation all end here.
+// own answer, the processor's later notification and reconciliation all end here. Each writes
+// its webhook events (the order's, then the subscription's) after its last write.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
-import { lockRow } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { emitOrderEvents, newOrderEventTypes } from "../orders/events";
+import { emitSubscriptionEvents } from "./events";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
@@ -37,7 +40,7 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
   const interval = subscription.recurring_interval as Interval;
   const anchor = subscription.started_at ?? subscription.created_at;
   const newEnd = nextPeriodEnd(anchor, periodEnd, interval);
-  await tx.order.create({
+  const order = await tx.order.create({
     data: {
       id: randomUUID(),
       created_at: now,
@@ -56,24 +59,28 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
       subscription_id: subscription.id,
     },
   });
-  await tx.subscription.update({
+  const renewed = await tx.subscription.update({
     where: { id: subscription.id },
     data: { status: "active", current_period_start: periodEnd, current_period_end: newEnd, modified_at: now },
   });
   // Several periods behind (the server was down): the next one is due at once.
   if (newEnd <= now) await enqueueRenewal(tx, { id: subscription.id, current_period_end: newEnd }, now);
+  await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
+  await emitSubscriptionEvents(tx, subscription, renewed, now);
 }
 
-export function markPastDue(tx: Tx, subscriptionId: string, now: Date) {
-  return tx.subscription.update({
-    where: { id: subscriptionId },
+export async function markPastDue(tx: Tx, subscription: Subscription, now: Date) {
+  const pastDue = await tx.subscription.update({
+    where: { id: subscription.id },
     data: { status: "past_due", modified_at: now },
   });
+  await emitSubscriptionEvents(tx, subscription, pastDue, now);
 }
 
 export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
   if (!attempt.subscription_id) return;
-  await lockRow(tx, "subscriptions", attempt.subscription_id);
+  // Also reads who listens to the organization's events (no statement of its own).
+  await lockRowForEvents(tx, "subscriptions", attempt.subscription_id);
   const subscription = await tx.subscription.findUnique({ where: { id: attempt.subscription_id } });
   if (!subscription) return;
   const terms = attempt.pending_changes as RenewalTerms;
@@ -89,7 +96,7 @@ export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now:
     case "failed":
     case "requires_action":
       // Off-session, a payment that needs the buyer is a failed renewal until they act.
-      if (renewable && subscription.status === "active") await markPastDue(tx, subscription.id, now);
+      if (renewable && subscription.status === "active") await markPastDue(tx, subscription, now);
       return;
     case "pending":
       return;

@@ -6,8 +6,9 @@
 // transaction: the job records a payment attempt (one per subscription and period) and commits,
 // charges, then records the outcome (./renewal-outcome.ts) in a second transaction.
 import type { Db, Tx } from "../db/client";
-import { lockRow } from "../core/row-lock";
+import { lockRowForEvents } from "../webhooks/listeners";
 import { revokeSubscriptionBenefits } from "../benefits/grants";
+import { emitGrantsRevoked } from "../benefits/grant-events";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts } from "../checkout/pricing";
 import type { JobHandler } from "../jobs/queue";
@@ -15,6 +16,7 @@ import { callProcessor, createPaymentAttempt } from "../payments/attempts";
 import { recordPaymentOutcome } from "../payments/outcomes";
 import type { Discount, PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { periodsElapsed } from "./periods";
+import { emitSubscriptionEvents } from "./events";
 import {
   completeRenewal,
   enqueueRenewal,
@@ -94,7 +96,8 @@ async function renewalAmounts(
  * or settles the period at once when no charge is needed. Returns the attempt to charge, if any.
  */
 async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<PaymentAttempt | null> {
-  await lockRow(tx, "subscriptions", payload.subscription_id);
+  // Also reads who listens to the organization's events (no statement of its own).
+  await lockRowForEvents(tx, "subscriptions", payload.subscription_id);
   const subscription = await tx.subscription.findUnique({
     where: { id: payload.subscription_id },
     include: { discount: true },
@@ -105,11 +108,13 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
   if (periodEnd.toISOString() !== payload.period_end || periodEnd > now) return null;
 
   if (subscription.cancel_at_period_end) {
-    await tx.subscription.update({
+    const canceled = await tx.subscription.update({
       where: { id: subscription.id },
       data: { status: "canceled", ended_at: periodEnd, modified_at: now },
     });
-    await revokeSubscriptionBenefits(tx, subscription.id, now);
+    const revoked = await revokeSubscriptionBenefits(tx, subscription.id, now);
+    await emitSubscriptionEvents(tx, subscription, canceled, now);
+    await emitGrantsRevoked(tx, subscription.organization_id, revoked, now);
     return null;
   }
 
@@ -131,7 +136,7 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
     return null;
   }
   if (!subscription.payment_method_ref) {
-    await markPastDue(tx, subscription.id, now);
+    await markPastDue(tx, subscription, now);
     return null;
   }
   return createPaymentAttempt(

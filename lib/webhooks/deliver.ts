@@ -17,7 +17,7 @@ import { webhooksAllowPrivate } from "../config";
 import type { JobContext, JobHandler, JobRunResult } from "../jobs/queue";
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from "../generated/prisma/client";
 import type { LookupAll } from "./address-guard";
-import { DELIVER_WEBHOOKS_JOB, scheduleEndpointDelivery } from "./emit";
+import { DELIVER_WEBHOOKS_JOB, scheduleEndpointDelivery, webhookEventBody } from "./emit";
 import { DISABLE_AFTER_FAILING_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "./retry-schedule";
 import { signatureHeader, signingSecrets } from "./secrets";
 import { DEFAULT_TIMEOUT_MS, sendWebhook, USER_AGENT, type SendResult } from "./send";
@@ -115,29 +115,34 @@ async function startAttempt(
   });
 }
 
-/** The call itself, outside any transaction. A secret that cannot be opened is a failed attempt. */
+/**
+ * The call itself, outside any transaction. A secret or payload that cannot be opened (the server's
+ * keys changed without APP_SECRET_PREVIOUS) is a failed attempt.
+ */
 async function attempt(step: Claimed, options: DeliveryOptions): Promise<SendResult> {
   const timestamp = Math.floor(step.attemptAt.getTime() / 1000);
   let signature: string;
+  let body: string;
   try {
+    body = webhookEventBody(step.event);
     signature = signatureHeader(
       signingSecrets(step.endpoint, step.attemptAt),
       step.event.id,
       timestamp,
-      step.event.payload,
+      body,
     );
   } catch {
     return {
       succeeded: false,
       httpStatus: null,
-      error: "Cannot sign: the endpoint's secret cannot be decrypted with this server's keys.",
+      error: "Cannot sign: the endpoint's secret or the event cannot be decrypted with this server's keys.",
       responseExcerpt: null,
       durationMs: 0,
     };
   }
   return sendWebhook({
     url: step.endpoint.url,
-    body: step.event.payload,
+    body,
     headers: {
       "content-type": "application/json",
       "user-agent": USER_AGENT,

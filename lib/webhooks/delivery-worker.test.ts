@@ -211,7 +211,13 @@ describe.skipIf(!onPostgres)("order under concurrency (PostgreSQL)", () => {
           .then((id) => committed.push(id)),
       ),
     );
-    await waitFor(() => receiver.received.length >= 100, 30_000, "100 deliveries");
+    const succeeded = (endpointId: string) =>
+      db.webhookDelivery.count({ where: { endpoint_id: endpointId, status: "succeeded" } });
+    await waitFor(
+      async () => (await succeeded(a.id)) === 50 && (await succeeded(b.id)) === 50,
+      30_000,
+      "50 deliveries to each endpoint",
+    );
     const sequenceOf = new Map(
       (await db.webhookDelivery.findMany({ where: { endpoint_id: a.id } })).map((d) => [
         d.event_id,
@@ -219,16 +225,20 @@ describe.skipIf(!onPostgres)("order under concurrency (PostgreSQL)", () => {
       ]),
     );
     for (const endpointPath of ["/a", "/b"]) {
-      const arrived = receiver.received
+      const arrivals = receiver.received
         .filter((r) => r.path === endpointPath)
         .map((r) => r.headers["webhook-id"]!);
-      // Each exactly once, in sequence order: the order the transactions committed in (they take
-      // their sequence numbers under the organization's lock, held until commit).
+      // Every event, in sequence order: the order the transactions committed in (they take their
+      // sequence numbers under the organization's lock, held until commit). At least once: an
+      // attempt that timed out on a loaded machine is repeated right where it was.
+      const arrived = [...new Set(arrivals)];
       expect(arrived).toHaveLength(50);
       expect(new Set(arrived)).toEqual(new Set(committed));
       const sequences = arrived.map((id) => sequenceOf.get(id)!);
       expect([...sequences].sort((x, y) => (x < y ? -1 : 1))).toEqual(sequences);
+      expect(arrivals.filter((id, i) => i > 0 && id !== arrivals[i - 1] && arrivals.indexOf(id) < i)).toEqual(
+        [],
+      );
     }
-    expect(await db.webhookDelivery.count({ where: { endpoint_id: b.id, status: "succeeded" } })).toBe(50);
   }, 60_000);
 });

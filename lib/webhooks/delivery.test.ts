@@ -9,7 +9,7 @@ import { createOrganization } from "@/lib/factories";
 import { createWebhookEndpoint } from "@/lib/factories/webhooks";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { createDeliverWebhooksJob, DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/deliver";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { emitWebhookEvent, webhookEventBody } from "@/lib/webhooks/emit";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/retry-schedule";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 
@@ -101,7 +101,9 @@ describe("a delivery", () => {
       }),
     ]);
     const event = await db.webhookEvent.findUniqueOrThrow({ where: { id: eventId! } });
-    expect(event.payload).toBe(request!.body);
+    // Stored encrypted; opened, it is the exact body sent.
+    expect(event.payload).toMatch(/^v1\./);
+    expect(webhookEventBody(event)).toBe(request!.body);
   });
 
   it("fails 3 times, then the 4th attempt arrives with the same webhook-id, on the schedule", async () => {

@@ -5,18 +5,30 @@
 // Order: event writers of one organization take a transaction-scoped advisory lock before they
 // take a sequence number, so an earlier sequence number always belongs to an earlier commit and a
 // worker never sends event N+1 while event N could still appear. The lock is taken only when an
-// enabled endpoint listens for the event, so organizations without webhooks pay one indexed read.
-// Test events and redeliveries (./deliveries.ts) take the same lock for their sequence numbers.
+// enabled endpoint listens for the event, so organizations without webhooks pay one indexed read
+// per transaction (./listeners.ts), none where the transaction's row lock already read it. Test
+// events and redeliveries (./deliveries.ts) take the same lock for their sequence numbers.
+//
+// The payload is stored encrypted (lib/secrets, bound to the event's row): a checkout's `data`
+// carries its client secret, which is never kept in clear. `webhookEventBody` opens it.
+//
+// The lock is held until commit: take it last. A transaction that waits for a row lock while it
+// holds this one can deadlock with one that holds that row and emits. So events are emitted after
+// a transaction's last write, and code that others call in the middle of their transaction runs
+// inside `withDeferredWebhookEvents`, which writes its events when the whole work is done.
 //
 // The delivery job is enqueued with `onDuplicate: "rerun"` (a job already running for the endpoint
 // may have looked at its queue before this commit: it then runs once more) and `notify` (workers of
 // every instance wake when this transaction commits, not at their next poll). A job waiting for a
 // later time is left alone: it waits for the head of the queue to be due (a retry), and a new
-// delivery goes after the head anyway.
+// delivery goes after the head anyway. (The job row's lock, taken after the organization's, is
+// never held by a transaction that then emits.)
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { enqueueJob } from "../jobs/queue";
 import type { DeliveredEventType, WebhookEventType } from "./event-types";
+import { isListened } from "./listeners";
+import { decrypt, encrypt } from "../secrets";
 
 export const DELIVER_WEBHOOKS_JOB = "webhooks.deliver";
 
@@ -72,13 +84,17 @@ export async function queueDelivery(
   return id;
 }
 
-/** Writes an event whose payload is `{"type", "timestamp", "data"}`, the exact body every delivery sends. */
+/**
+ * Writes an event whose payload is `{"type", "timestamp", "data"}`, the exact body every delivery
+ * sends, encrypted (see the file's header).
+ */
 export async function insertWebhookEvent(
   tx: Tx,
   input: { organizationId: string; type: DeliveredEventType; data: unknown; now: Date },
 ): Promise<string> {
   const eventId = randomUUID();
-  const payload = JSON.stringify({ type: input.type, timestamp: ts(input.now), data: input.data });
+  const body = JSON.stringify({ type: input.type, timestamp: ts(input.now), data: input.data });
+  const payload = encrypt(body, payloadContext(eventId));
   await tx.$executeRaw`
     INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
     VALUES (${eventId}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.type},
@@ -98,19 +114,31 @@ export type WebhookEventInput = {
 };
 
 const ts = (date: Date) => date.toISOString();
+const payloadContext = (eventId: string) => `webhook_events.payload:${eventId}`;
+
+/** The event's body exactly as it is sent (`{"type", "timestamp", "data"}` JSON text). */
+export function webhookEventBody(event: { id: string; payload: string }): string {
+  return decrypt(event.payload, payloadContext(event.id));
+}
 
 /**
  * Records the event for every enabled endpoint of the organization subscribed to its type, and
- * schedules their delivery. Returns the event id, or null when nobody listens.
+ * schedules their delivery. Returns the event id, or null when nobody listens (or when the event
+ * is held back by `withDeferredWebhookEvents`, to be written when its work ends).
  */
 export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promise<string | null> {
+  const deferred = deferredEvents.get(tx);
+  if (deferred) {
+    deferred.push(input);
+    return null;
+  }
   const now = input.now ?? new Date();
   const listening = () =>
     tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM webhook_endpoints
       WHERE organization_id = ${input.organizationId}::uuid AND enabled AND ${input.type} = ANY(events)
       ORDER BY id`;
-  if ((await listening()).length === 0) return null;
+  if (!(await isListened(tx, input.organizationId, input.type))) return null;
 
   await lockOrganizationDeliveries(tx, input.organizationId);
   // Read again under the lock: an endpoint disabled or deleted meanwhile gets nothing.
@@ -127,4 +155,25 @@ export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promis
     await queueDelivery(tx, { organizationId: input.organizationId, eventId, endpointId: endpoint.id, now });
   }
   return eventId;
+}
+
+const deferredEvents = new WeakMap<object, WebhookEventInput[]>();
+
+/**
+ * Runs `work` with the events it emits held back, then writes them in order: for a transaction
+ * that goes on writing (taking row locks) after code that emits, so the organization's lock is
+ * still taken last. Nothing is written if `work` throws (the transaction rolls back anyway).
+ */
+export async function withDeferredWebhookEvents<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  if (deferredEvents.has(tx)) return work();
+  const queue: WebhookEventInput[] = [];
+  deferredEvents.set(tx, queue);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    deferredEvents.delete(tx);
+  }
+  for (const input of queue) await emitWebhookEvent(tx, input);
+  return result;
 }

@@ -6,6 +6,7 @@ import { dateTime, timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
 import { DELIVERED_EVENT_TYPES, WEBHOOK_EVENT_TYPES, webhookEventTypeSchema } from "./event-types";
+import { webhookEventBody } from "./emit";
 import { MAX_SECRET_BYTES, MIN_SECRET_BYTES, secretKey } from "./secrets";
 
 export const MAX_URL_LENGTH = 2048;
@@ -90,6 +91,15 @@ export const webhookDeliveryInclude = {
 
 export type WebhookDeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: typeof webhookDeliveryInclude }>;
 
+/** The event's body as sent; a payload this server's keys cannot open is named, not a 500. */
+function readableBody(event: { id: string; payload: string }): string {
+  try {
+    return webhookEventBody(event);
+  } catch {
+    return "(this event cannot be decrypted with the server's keys)";
+  }
+}
+
 export function toWebhookDelivery(row: WebhookDeliveryRow) {
   return {
     id: row.id,
@@ -106,7 +116,7 @@ export function toWebhookDelivery(row: WebhookDeliveryRow) {
       id: row.event.id,
       created_at: row.event.created_at,
       type: row.event.type,
-      payload: row.event.payload,
+      payload: readableBody(row.event),
     },
     attempts: row.attempt_log.map((attempt) => ({
       id: attempt.id,

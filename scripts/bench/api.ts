@@ -52,6 +52,8 @@ interface Target {
 /** What one connection carries from its activate to its deactivate. */
 interface ActivationContext {
   activationId?: string | null;
+  /** The connection's device: one label per connection, or they would all share one activation. */
+  label?: string;
 }
 
 interface Measure {
@@ -140,13 +142,18 @@ async function main(): Promise<number> {
         if (!response.ok) throw new Error(`deactivate ${activation.id}: ${response.status}`);
       }
     };
+    let connectionCount = 0;
     const activateOptions: Partial<autocannon.Options> = {
       requests: [
         {
           method: "POST",
           path: "/v1/customer-portal/license-keys/activate",
           headers: json,
-          body: JSON.stringify({ ...keyRef, label: "bench" }),
+          setupRequest: (request, context) => {
+            const device = context as ActivationContext;
+            device.label ??= `bench ${++connectionCount}`;
+            return { ...request, body: JSON.stringify({ ...keyRef, label: device.label }) };
+          },
           onResponse: (status, body, context) => {
             (context as ActivationContext).activationId =
               status === 200 ? (JSON.parse(body) as { id: string }).id : null;

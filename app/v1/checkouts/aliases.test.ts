@@ -9,11 +9,13 @@ import * as one from "./[id]/route";
 import * as client from "./client/[client_secret]/route";
 import * as confirm from "./client/[client_secret]/confirm/route";
 import * as benefits from "./client/[client_secret]/benefits/route";
+import * as activation from "./client/[client_secret]/license-keys/[license_key_id]/activations/[activation_id]/route";
 import * as customList from "./custom/route";
 import * as customOne from "./custom/[id]/route";
 import * as customClient from "./custom/client/[client_secret]/route";
 import * as customConfirm from "./custom/client/[client_secret]/confirm/route";
 import * as customBenefits from "./custom/client/[client_secret]/benefits/route";
+import * as customActivation from "./custom/client/[client_secret]/license-keys/[license_key_id]/activations/[activation_id]/route";
 
 const PAIRS = [
   ["/v1/checkouts/", list, customList],
@@ -21,6 +23,11 @@ const PAIRS = [
   ["/v1/checkouts/client/{client_secret}", client, customClient],
   ["/v1/checkouts/client/{client_secret}/confirm", confirm, customConfirm],
   ["/v1/checkouts/client/{client_secret}/benefits", benefits, customBenefits],
+  [
+    "/v1/checkouts/client/{client_secret}/license-keys/{license_key_id}/activations/{activation_id}",
+    activation,
+    customActivation,
+  ],
 ] as const;
 
 let db: Db;

@@ -8,6 +8,7 @@ import * as setup from "../auth/setup/route";
 import * as organizations from "../organizations/route";
 import * as organization from "../organizations/[id]/route";
 import * as taxRates from "../organizations/[id]/tax-rates/route";
+import * as licensePublicKey from "../organizations/[id]/license-public-key/route";
 import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
@@ -26,19 +27,26 @@ import * as checkout from "../checkouts/custom/[id]/route";
 import * as clientCheckout from "../checkouts/custom/client/[client_secret]/route";
 import * as confirmCheckout from "../checkouts/custom/client/[client_secret]/confirm/route";
 import * as checkoutBenefits from "../checkouts/custom/client/[client_secret]/benefits/route";
+import * as checkoutActivation from "../checkouts/custom/client/[client_secret]/license-keys/[license_key_id]/activations/[activation_id]/route";
 import * as checkoutsAlias from "../checkouts/route";
 import * as checkoutAlias from "../checkouts/[id]/route";
 import * as clientCheckoutAlias from "../checkouts/client/[client_secret]/route";
 import * as confirmCheckoutAlias from "../checkouts/client/[client_secret]/confirm/route";
 import * as checkoutBenefitsAlias from "../checkouts/client/[client_secret]/benefits/route";
+import * as checkoutActivationAlias from "../checkouts/client/[client_secret]/license-keys/[license_key_id]/activations/[activation_id]/route";
 import * as checkoutLinks from "../checkout-links/route";
 import * as checkoutLink from "../checkout-links/[id]/route";
 import * as activate from "../customer-portal/license-keys/activate/route";
 import * as deactivate from "../customer-portal/license-keys/deactivate/route";
 import * as validate from "../customer-portal/license-keys/validate/route";
+import * as certificate from "../customer-portal/license-keys/certificate/route";
 import * as licenseKeys from "../license-keys/route";
 import * as licenseKey from "../license-keys/[id]/route";
 import * as activation from "../license-keys/[id]/activations/[activation_id]/route";
+import * as rotateKey from "../license-keys/[id]/rotate/route";
+import * as validateKey from "../license-keys/validate/route";
+import * as activateKey from "../license-keys/activate/route";
+import * as deactivateKey from "../license-keys/deactivate/route";
 import * as orders from "../orders/route";
 import * as order from "../orders/[id]/route";
 import * as ordersExport from "../orders/export/route";
@@ -62,6 +70,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organizations/", module: organizations },
   { path: "/v1/organizations/{id}", module: organization },
   { path: "/v1/organizations/{id}/tax-rates", module: taxRates },
+  { path: "/v1/organizations/{id}/license-public-key", module: licensePublicKey },
   { path: "/v1/organization-access-tokens/", module: accessTokens },
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
@@ -80,19 +89,32 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/checkouts/custom/client/{client_secret}", module: clientCheckout },
   { path: "/v1/checkouts/custom/client/{client_secret}/confirm", module: confirmCheckout },
   { path: "/v1/checkouts/custom/client/{client_secret}/benefits", module: checkoutBenefits },
+  {
+    path: "/v1/checkouts/custom/client/{client_secret}/license-keys/{license_key_id}/activations/{activation_id}",
+    module: checkoutActivation,
+  },
   { path: "/v1/checkouts/", module: checkoutsAlias },
   { path: "/v1/checkouts/{id}", module: checkoutAlias },
   { path: "/v1/checkouts/client/{client_secret}", module: clientCheckoutAlias },
   { path: "/v1/checkouts/client/{client_secret}/confirm", module: confirmCheckoutAlias },
   { path: "/v1/checkouts/client/{client_secret}/benefits", module: checkoutBenefitsAlias },
+  {
+    path: "/v1/checkouts/client/{client_secret}/license-keys/{license_key_id}/activations/{activation_id}",
+    module: checkoutActivationAlias,
+  },
   { path: "/v1/checkout-links/", module: checkoutLinks },
   { path: "/v1/checkout-links/{id}", module: checkoutLink },
   { path: "/v1/customer-portal/license-keys/validate", module: validate },
+  { path: "/v1/customer-portal/license-keys/certificate", module: certificate },
   { path: "/v1/customer-portal/license-keys/activate", module: activate },
   { path: "/v1/customer-portal/license-keys/deactivate", module: deactivate },
   { path: "/v1/license-keys", module: licenseKeys },
   { path: "/v1/license-keys/{id}", module: licenseKey },
   { path: "/v1/license-keys/{id}/activations/{activation_id}", module: activation },
+  { path: "/v1/license-keys/{id}/rotate", module: rotateKey },
+  { path: "/v1/license-keys/validate", module: validateKey },
+  { path: "/v1/license-keys/activate", module: activateKey },
+  { path: "/v1/license-keys/deactivate", module: deactivateKey },
   { path: "/v1/orders/", module: orders },
   { path: "/v1/orders/export", module: ordersExport },
   { path: "/v1/orders/{id}", module: order },

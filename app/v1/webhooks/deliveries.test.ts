@@ -9,7 +9,7 @@ import { createWebhookEndpoint } from "@/lib/factories/webhooks";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { createDeliverWebhooksJob, DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/deliver";
 import { TEST_EVENT_MESSAGE } from "@/lib/webhooks/deliveries";
-import { emitWebhookEvent } from "@/lib/webhooks/emit";
+import { emitWebhookEvent, webhookEventBody } from "@/lib/webhooks/emit";
 import { call } from "@/test/http";
 import { ISO } from "@/test/shapes";
 import { startReceiver, type Receiver } from "@/test/webhook-receiver";
@@ -108,7 +108,12 @@ describe("GET /v1/webhooks/deliveries", () => {
       next_attempt_at: null,
       last_attempt_at: new Date(T0.getTime() + 5000).toISOString(),
       succeeded_at: expect.stringMatching(ISO),
-      event: { id: first, created_at: T0.toISOString(), type: "order.paid", payload: event.payload },
+      event: {
+        id: first,
+        created_at: T0.toISOString(),
+        type: "order.paid",
+        payload: webhookEventBody(event),
+      },
       attempts: [
         {
           id: expect.any(String),

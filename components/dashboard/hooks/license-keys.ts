@@ -1,6 +1,6 @@
 "use client";
 // License keys over /v1/license-keys: the list (filters, sorting, page), one key with its current
-// activations, one activation, and the merchant's changes (status, limits, usage, expiry).
+// activations, one activation, and the merchant's changes (status, limits, usage, expiry, rotation).
 import type { z } from "zod";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
@@ -74,6 +74,23 @@ export function useUpdateLicenseKey(id: string) {
     onSuccess: (key) => {
       queryClient.setQueryData(licenseKeyKeys.detail(id), key);
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.activations(id) });
+    },
+  });
+}
+
+/**
+ * POST /v1/license-keys/{id}/rotate: the key gets a new value (the old one stops working). The
+ * detail shows the answer; lists show the new display key after their refetch.
+ */
+export function useRotateLicenseKey(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}/rotate`, { method: "POST" }),
+    onSuccess: (key) => {
+      queryClient.setQueryData(licenseKeyKeys.detail(id), key);
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.activations(id) });
     },

@@ -1,17 +1,18 @@
 "use client";
-// /dashboard/<org>/license-keys/<id>: the full key (copyable), its state, limits and dates, the
-// merchant's actions, and the devices it is activated on.
+// /dashboard/<org>/license-keys/<id>: the full key (copyable, rotatable), its state, limits and
+// dates, the merchant's actions, and the devices it is activated on.
 import Link from "next/link";
 import { formatDateTime } from "../format";
 import { useLicenseKey, type LicenseKeyDetail } from "../hooks/license-keys";
 import { useBenefits } from "../hooks/reference";
 import { useOrganization, useOrgPath } from "../organization";
-import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
+import { Card, DetailList, PageHeader } from "../ui/misc";
 import { EmptyState } from "../ui/states";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from "../ui/table";
 import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyActions } from "./key-actions";
+import { KeyCard } from "./key-card";
 import { countOfLimit } from "./logic";
 import { LicenseKeyStatusBadge } from "./status-badge";
 
@@ -55,17 +56,7 @@ function LicenseKeyView({ licenseKey }: { licenseKey: LicenseKeyDetail }) {
         Issued to {licenseKey.customer.email} on {formatDateTime(licenseKey.created_at)}
       </PageHeader>
 
-      <Card title="Key">
-        <div className="flex flex-wrap items-center gap-3">
-          <code
-            data-testid="license-key-value"
-            className="rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-800"
-          >
-            {licenseKey.key}
-          </code>
-          <CopyButton value={licenseKey.key} label="Copy key" />
-        </div>
-      </Card>
+      <KeyCard licenseKey={licenseKey} />
 
       <Card title="Details">
         <DetailList

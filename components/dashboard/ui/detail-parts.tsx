@@ -1,7 +1,10 @@
 "use client";
 // Pieces of the detail pages (keys, activations, checkout sessions): the link back to the list,
-// a loading skeleton, and "not found" told apart from other failures.
+// a loading skeleton, "not found" told apart from other failures, and the frame that puts them
+// around a page's one query.
+import type { ReactNode } from "react";
 import Link from "next/link";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiRequestError } from "@/components/api-client";
 import { EmptyState, ErrorState, Skeleton } from "./states";
 
@@ -35,4 +38,31 @@ export function NotFoundOrError({ error, what, retry }: { error: unknown; what: 
     );
   }
   return <ErrorState error={error} onRetry={retry} />;
+}
+
+/** A detail page around its query: the back link, then the skeleton, the failure, or the page. */
+export function DetailFrame<T>({
+  back,
+  query,
+  what,
+  children,
+}: {
+  back: { href: string; label: string };
+  query: UseQueryResult<T>;
+  /** What the page shows, for "… not found". */
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      <BackLink href={back.href}>{back.label}</BackLink>
+      {query.isPending ? (
+        <DetailSkeleton />
+      ) : query.isError ? (
+        <NotFoundOrError error={query.error} what={what} retry={() => void query.refetch()} />
+      ) : (
+        children(query.data)
+      )}
+    </>
+  );
 }

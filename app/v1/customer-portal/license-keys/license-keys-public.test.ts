@@ -393,7 +393,8 @@ describe("POST /v1/customer-portal/license-keys/activate", () => {
     await createActivation(db, key.id, { deleted_at: past() });
     const body = { key: key.key, organization_id: ids.org, label: "Laptop" };
     expect((await call(activate, { body })).status).toBe(200);
-    const full = await call(activate, { body });
+    // Another device: the same one would get its activation back (see "the same device" below).
+    const full = await call(activate, { body: { ...body, label: "Desktop" } });
     expect(full.status).toBe(403);
     expect(full.body).toEqual({
       error: "NotPermitted",
@@ -483,6 +484,154 @@ describe("POST /v1/customer-portal/license-keys/activate", () => {
     }
     expect(await currentActivations(key.id)).toBe(3);
   });
+});
+
+describe("POST /v1/customer-portal/license-keys/activate: the same device keeps its slot", () => {
+  const activateAs = (key: { key: string }, device: Record<string, unknown>) =>
+    call(activate, { body: { key: key.key, organization_id: ids.org, ...device } });
+
+  it("returns the current activation for the same label and conditions, its meta as it was", async () => {
+    const key = await newKey({ limit_activations: 2 });
+    const first = await activateAs(key, {
+      label: "Laptop",
+      conditions: { machine: "abc", major: 2 },
+      meta: { version: "1.0" },
+    });
+    expect(first.status).toBe(200);
+    // The conditions in another key order are the same conditions; the new meta is not kept.
+    const again = await activateAs(key, {
+      label: "Laptop",
+      conditions: { major: 2, machine: "abc" },
+      meta: { version: "2.0" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.body.meta).toEqual({ version: "1.0" });
+    expect(await currentActivations(key.id)).toBe(1);
+    const rows = await (await getDb()).licenseKeyActivation.findMany({ where: { license_key_id: key.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first.body.id, meta: { version: "1.0" }, modified_at: null });
+  });
+
+  it("treats absent, null and empty conditions alike", async () => {
+    const key = await newKey({ limit_activations: 3 });
+    const first = await activateAs(key, { label: "Desktop" });
+    expect(first.status).toBe(200);
+    for (const conditions of [null, {}]) {
+      const res = await activateAs(key, { label: "Desktop", conditions });
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(first.body.id);
+    }
+    expect(await currentActivations(key.id)).toBe(1);
+  });
+
+  it("recognises an activation stored earlier by the same device", async () => {
+    const db = await getDb();
+    const key = await newKey({ limit_activations: 2 });
+    const stored = await createActivation(db, key.id, { label: "Build server", conditions: { ci: true } });
+    const res = await activateAs(key, { label: "Build server", conditions: { ci: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(stored.id);
+    expect(await currentActivations(key.id)).toBe(1);
+  });
+
+  it("takes a new slot for another label or other conditions", async () => {
+    const key = await newKey({ limit_activations: 6 });
+    const first = await activateAs(key, { label: "Laptop", conditions: { machine: "abc" } });
+    const others = [
+      await activateAs(key, { label: "Desktop", conditions: { machine: "abc" } }),
+      await activateAs(key, { label: "Laptop", conditions: { machine: "xyz" } }),
+      await activateAs(key, { label: "Laptop", conditions: { machine: "abc", major: 2 } }),
+      await activateAs(key, { label: "Laptop" }),
+      // Labels are compared exactly.
+      await activateAs(key, { label: "laptop", conditions: { machine: "abc" } }),
+    ];
+    for (const res of others) {
+      expect(res.status).toBe(200);
+      expect(res.body.id).not.toBe(first.body.id);
+    }
+    expect(new Set(others.map((res) => res.body.id)).size).toBe(5);
+    expect(await currentActivations(key.id)).toBe(6);
+  });
+
+  it("answers a full key with the device's activation; another device is refused", async () => {
+    const key = await newKey({ limit_activations: 1 });
+    const first = await activateAs(key, { label: "Laptop", conditions: { machine: "abc" } });
+    expect(first.status).toBe(200);
+    const again = await activateAs(key, { label: "Laptop", conditions: { machine: "abc" } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await activateAs(key, { label: "Desktop", conditions: { machine: "abc" } });
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({
+      error: "NotPermitted",
+      detail: "License key activation limit already reached",
+    });
+    expect(await currentActivations(key.id)).toBe(1);
+  });
+
+  it("does not bring back a deactivated activation: the slot was freed and a new one is taken", async () => {
+    const key = await newKey({ limit_activations: 1 });
+    const first = await activateAs(key, { label: "Laptop" });
+    const freed = await call(deactivate, {
+      body: { key: key.key, organization_id: ids.org, activation_id: first.body.id },
+    });
+    expect(freed.status).toBe(204);
+    expect(await currentActivations(key.id)).toBe(0);
+    const second = await activateAs(key, { label: "Laptop" });
+    expect(second.status).toBe(200);
+    expect(second.body.id).not.toBe(first.body.id);
+    expect(await currentActivations(key.id)).toBe(1);
+    // Another device now fits only after this one is freed too.
+    expect((await activateAs(key, { label: "Desktop" })).status).toBe(403);
+  });
+
+  it("is still refused for a revoked key, even for an activated device", async () => {
+    const db = await getDb();
+    const key = await newKey({ limit_activations: 2, status: "revoked" });
+    await createActivation(db, key.id, { label: "Laptop" });
+    const res = await activateAs(key, { label: "Laptop" });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(notFound("License key is no longer active."));
+  });
+
+  // PGlite runs one statement at a time; only PostgreSQL shows what the key's lock decides.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "gives 20 parallel activations of one device one slot, on a key with room and on a full one",
+    async () => {
+      for (const limit of [5, 1]) {
+        const key = await newKey({ limit_activations: limit });
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            activateAs(key, { label: "Laptop", conditions: { machine: "abc" }, meta: { try: i } }),
+          ),
+        );
+        expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+        expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+        const rows = await (
+          await getDb()
+        ).licenseKeyActivation.findMany({ where: { license_key_id: key.id } });
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.id).toBe(results[0]!.body.id);
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "gives two devices activating 10 times each in parallel two slots",
+    async () => {
+      const key = await newKey({ limit_activations: 3 });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => activateAs(key, { label: i % 2 ? "Laptop" : "Desktop" })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const byLabel = new Map<string, Set<string>>();
+      for (const r of results)
+        byLabel.set(r.body.label, (byLabel.get(r.body.label) ?? new Set()).add(r.body.id));
+      expect([...byLabel.values()].map((set) => set.size)).toEqual([1, 1]);
+      expect(await currentActivations(key.id)).toBe(2);
+    },
+  );
 });
 
 describe("POST /v1/customer-portal/license-keys/deactivate", () => {

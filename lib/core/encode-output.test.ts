@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { encodeOutput } from "./encode-output";
-import { dateTime } from "../core/validation";
+import { dateTime } from "./validation";
 import { orderSchema } from "../orders/schemas";
 
 const at = new Date("2026-11-23T22:16:49.123Z");

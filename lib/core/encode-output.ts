@@ -9,7 +9,7 @@
 // Under tests (NODE_ENV=test), every body is also encoded by zod and compared: each integration
 // test that reads a response checks the compiled shaper against zod.
 import { z } from "zod";
-import { dateTime } from "../core/validation";
+import { dateTime } from "./validation";
 
 type Shaper = (value: unknown) => unknown;
 

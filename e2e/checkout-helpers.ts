@@ -1,0 +1,48 @@
+// Shared steps of the hosted checkout's browser tests: a session made through the API with the demo
+// token, then what a buyer does on its page (contact, test card, Pay) and sees after paying.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { auth, expect } from "./fixtures";
+
+export type Session = { id: string; client_secret: string; url: string };
+
+export async function createSession(
+  request: APIRequestContext,
+  data: Record<string, unknown>,
+): Promise<Session> {
+  const res = await request.post("/v1/checkouts/custom/", { headers: auth, data });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+let sequence = 0;
+export function email(tag: string) {
+  return `${tag}-${Date.now()}-${++sequence}@example.com`;
+}
+
+export const payButton = (page: Page) =>
+  page.getByRole("button", { name: /^(Pay \$|Subscribe ·|Complete order|Start subscription)/ });
+
+export async function open(page: Page, session: Session) {
+  await page.goto(session.url);
+  await expect(payButton(page)).toBeEnabled();
+}
+
+export async function fillContact(
+  page: Page,
+  options: { email: string; name?: string; country?: string; state?: string },
+) {
+  await page.getByLabel("Email").fill(options.email);
+  if (options.name) await page.getByLabel("Full name").fill(options.name);
+  if (options.country) await page.getByLabel("Country").selectOption(options.country);
+  if (options.state) await page.getByLabel(/^(State|Province)/).selectOption(options.state);
+}
+
+export async function fillCard(page: Page, number = "4242 4242 4242 4242") {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+}
+
+export async function expectSucceeded(page: Page) {
+  await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
+}

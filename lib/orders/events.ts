@@ -1,0 +1,29 @@
+// order.created and order.paid (orders are paid when they are created: both at once, in that
+// order): `data` is the order as GET /v1/orders/{id} returns it. order.refunded is not emitted
+// yet: a refund is recorded as a payment attempt only and changes no order (refunds.ts).
+import type { Tx } from "../db/client";
+import { emitResourceEvents, organizationPrincipal } from "../webhooks/resource-events";
+import { orderSchema } from "./schemas";
+import { getOrder } from "./service";
+
+type OrderRef = { id: string; organization_id: string };
+
+export function emitOrderEvents(
+  tx: Tx,
+  types: readonly ("order.created" | "order.paid" | "order.refunded")[],
+  order: OrderRef,
+  now?: Date,
+) {
+  return emitResourceEvents(tx, {
+    organizationId: order.organization_id,
+    types,
+    schema: orderSchema,
+    read: () => getOrder(tx, organizationPrincipal(order.organization_id), order.id),
+    now,
+  });
+}
+
+/** The events of a new order: created, and paid when it is. */
+export function newOrderEventTypes(order: { status: string }): ("order.created" | "order.paid")[] {
+  return order.status === "paid" ? ["order.created", "order.paid"] : ["order.created"];
+}
