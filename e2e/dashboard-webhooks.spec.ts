@@ -16,10 +16,10 @@ import { expect, test } from "./fixtures";
 const ORG = "/dashboard/demo";
 
 /**
- * The webhooks API routes (/v1/webhooks/…) and the delivery worker are built on another branch
- * (issue 12). Until they are merged here the flow test is marked fixme; set this to true then.
+ * The webhooks API routes (/v1/webhooks/…) and the delivery worker (issue 12) are merged: the flow
+ * test runs. (Kept as a switch, false marks it fixme.)
  */
-const WEBHOOKS_API_MERGED = false;
+const WEBHOOKS_API_MERGED = true;
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
