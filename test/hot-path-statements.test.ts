@@ -127,7 +127,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     expect(await statementsOf(() => confirmSession(sessions[n]!, n++))).toBe(20 + 2 * 18);
   });
 
-  it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, order, grant, key, session, the job's finish, COMMIT", async () => {
+  it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, order, grant, key, the receipt's order read (one statement), the receipt, its send job, session, the job's finish, COMMIT", async () => {
     const db = await getDb();
     await runDueJobs(db, jobHandlers, { limit: 100 }); // the confirm test's jobs
     expect((await confirmSession(await newSession(), 100)).status).toBe(200);
@@ -135,6 +135,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     counting = true;
     const result = await runDueJobs(db, jobHandlers, { limit: 1 }).finally(() => (counting = false));
     expect(result).toMatchObject({ claimed: 1, succeeded: 1 });
-    expect(statements.length).toBe(11);
+    expect(statements.length).toBe(14);
   });
 });

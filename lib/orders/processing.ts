@@ -7,6 +7,7 @@ import type { Tx } from "../db/client";
 import { grantBenefits, productBenefitLinks } from "../benefits/grants";
 import { lockRowById } from "../core/row-lock";
 import { releaseRedemption } from "../discounts/redemptions";
+import { queueOrderReceipt } from "../email/receipts";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
@@ -90,6 +91,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     subscriptionId,
     now,
   });
+  await queueOrderReceipt(tx, order.id, now);
   await tx.checkoutSession.update({
     where: { id: session.id },
     data: { status: "succeeded", subscription_id: subscriptionId, modified_at: now },
