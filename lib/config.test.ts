@@ -64,8 +64,15 @@ describe("SMTP_URL and EMAIL_FROM", () => {
     );
     expect(emailFromAddress({ PUBLIC_BASE_URL: "http://10.0.0.5:3000" })).toBe("no-reply@localhost");
     expect(emailFromAddress({ EMAIL_FROM: " receipts@example.com " })).toBe("receipts@example.com");
-    for (const value of ["Shop <receipts@example.com>", "receipts", "a b@example.com", `${"x".repeat(250)}@e.com`]) {
-      expect(() => emailFromAddress({ EMAIL_FROM: value }), value).toThrow(/^EMAIL_FROM must be a bare email/);
+    for (const value of [
+      "Shop <receipts@example.com>",
+      "receipts",
+      "a b@example.com",
+      `${"x".repeat(250)}@e.com`,
+    ]) {
+      expect(() => emailFromAddress({ EMAIL_FROM: value }), value).toThrow(
+        /^EMAIL_FROM must be a bare email/,
+      );
       expect(() => checkSettings({ EMAIL_FROM: value }), value).toThrow(ConfigError);
     }
   });

@@ -35,7 +35,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) return callback(null, { user: SMTP_USER });
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
+        return callback(null, { user: SMTP_USER });
       callback(new Error("Invalid username or password"));
     },
     onData(stream, _session, callback) {

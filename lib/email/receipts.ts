@@ -3,6 +3,7 @@
 import type { Tx } from "../db/client";
 import { clientSecretOf } from "../checkout/client-secret";
 import { publicBaseUrl } from "../public-url";
+import { DecryptionError } from "../secrets";
 import { queueEmail } from "./queue";
 import { orderReceipt, type OrderReceiptData } from "./templates/order-receipt";
 
@@ -29,6 +30,19 @@ const receiptInclude = {
     orderBy: { created_at: "asc" },
   },
 } as const;
+
+/**
+ * The checkout's confirmation page, or null when its secret does not open (sealed under a server
+ * secret this server no longer has): a receipt without the link beats a purchase failed over it.
+ */
+function confirmationUrl(checkout: Parameters<typeof clientSecretOf>[0]): string | null {
+  try {
+    return `${publicBaseUrl()}/checkout/${encodeURIComponent(clientSecretOf(checkout))}/confirmation`;
+  } catch (error) {
+    if (error instanceof DecryptionError) return null;
+    throw error;
+  }
+}
 
 /**
  * Queues the receipt of a purchase's order (one-time, or a subscription's first payment). Returns
@@ -69,9 +83,7 @@ export async function queueOrderReceipt(
           ]
         : [],
     ),
-    purchaseUrl: order.checkout
-      ? `${publicBaseUrl()}/checkout/${encodeURIComponent(clientSecretOf(order.checkout))}/confirmation`
-      : null,
+    purchaseUrl: order.checkout ? confirmationUrl(order.checkout) : null,
     portalUrl: options.portalUrl ?? null,
   };
   return queueEmail(tx, {

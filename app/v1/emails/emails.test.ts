@@ -17,7 +17,7 @@ import { jobHandlers } from "@/lib/jobs/registry";
 import { processCheckout } from "@/lib/orders/processing";
 import { SEND_EMAIL_JOB, SEND_EMAIL_MAX_ATTEMPTS } from "@/lib/email/send";
 import { emailBodyContext } from "@/lib/email/queue";
-import { decrypt } from "@/lib/secrets";
+import { decrypt, encrypt } from "@/lib/secrets";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { startSmtpServer, type TestSmtpServer } from "@/test/smtp-server";
@@ -137,6 +137,22 @@ describe("the purchase receipt", () => {
     // Processing again (a retried job) queues nothing more.
     await db.$transaction((tx) => processCheckout(tx, checkoutId, new Date()));
     expect(await db.email.count({ where: { order_id: order.id } })).toBe(1);
+    await drain();
+  });
+
+  it("leaves out the purchase link, not the purchase, when the checkout's secret does not open", async () => {
+    const { checkoutId } = await confirmedPurchase("buyer.rotated@example.com");
+    // As after an APP_SECRET rotation that dropped the old secret: the sealed value no longer opens.
+    await db.checkoutSession.update({
+      where: { id: checkoutId },
+      data: { client_secret_ciphertext: encrypt("cs_unreadable", "another-context") },
+    });
+    await db.$transaction((tx) => processCheckout(tx, checkoutId, new Date()));
+    const order = await orderOf(checkoutId);
+    const email = await db.email.findFirstOrThrow({ where: { order_id: order.id } });
+    const text = decrypt(email.text_sealed, emailBodyContext(email.id, "text"));
+    expect(text).toContain("Total paid: $49.00");
+    expect(text).not.toContain("Your purchase:");
     await drain();
   });
 

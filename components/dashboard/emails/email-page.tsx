@@ -9,7 +9,7 @@ import { useOrgPath } from "../organization";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { Badge, Card, DetailList, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
-import { EMAIL_STATUS_INFO, kindLabel, transportLabel } from "./logic";
+import { EMAIL_STATUS_INFO, kindLabel, statusMeaning, transportLabel } from "./logic";
 
 export function EmailPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
@@ -41,7 +41,7 @@ function EmailView({ email }: { email: EmailDetail }) {
           </span>
         }
       >
-        {info.meaning}
+        {statusMeaning(email)}
       </PageHeader>
 
       <Card title="Details">

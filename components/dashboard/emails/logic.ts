@@ -11,9 +11,16 @@ export const EMAIL_STATUS_INFO: Record<EmailStatus, { label: string; tone: Badge
     tone: "amber",
     meaning: "Waiting to be sent, or being retried after the mail server refused it.",
   },
-  sent: { label: "Sent", tone: "green", meaning: "Handed to the mail server (or kept here, without one)." },
+  sent: { label: "Sent", tone: "green", meaning: "Handed to the mail server." },
   failed: { label: "Failed", tone: "red", meaning: "Every attempt failed; the last error says why." },
 };
+
+/** What the email's state means; a "sent" email of the embedded transport never left. */
+export function statusMeaning(email: { status: EmailStatus; transport: string | null }): string {
+  if (email.status === "sent" && email.transport === "embedded")
+    return "Kept here, not sent: no mail server is set up (SMTP_URL). This is what the buyer would receive.";
+  return EMAIL_STATUS_INFO[email.status].meaning;
+}
 
 /** What each kind of email is; a kind without a label shows as it is stored. */
 const KIND_LABELS: Record<string, string> = {
