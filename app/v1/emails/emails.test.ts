@@ -140,6 +140,33 @@ describe("the purchase receipt", () => {
     await drain();
   });
 
+  it("is the same receipt for a subscription's first order", async () => {
+    const monthly = await createProduct(db, organizationId, {
+      product: { name: "Acme Cloud" },
+      price: { type: "recurring", recurring_interval: "month", price_amount: 900 },
+    });
+    const created = await call(createCheckout, { token, body: { product_price_id: monthly.price.id } });
+    const confirmed = await call(confirm, {
+      params: { client_secret: created.body.client_secret },
+      body: {
+        customer_email: "subscriber@example.com",
+        customer_name: "Sam Subscriber",
+        customer_billing_address: { country: "US" },
+        confirmation_token_id: TEST_TOKENS.succeeds,
+      },
+    });
+    expect(confirmed.status).toBe(200);
+    await runDueJobs(db, jobHandlers, { limit: 1 });
+    const order = await orderOf(created.body.id);
+    expect(order.billing_reason).toBe("subscription_create");
+    const email = await db.email.findFirstOrThrow({ where: { order_id: order.id } });
+    expect(email).toMatchObject({ kind: "order_receipt", subscription_id: order.subscription_id });
+    const text = decrypt(email.text_sealed, emailBodyContext(email.id, "text"));
+    expect(text).toContain("Product: Acme Cloud (monthly subscription)");
+    expect(text).toContain("Total paid: $9.00");
+    await drain();
+  });
+
   it("leaves out the purchase link, not the purchase, when the checkout's secret does not open", async () => {
     const { checkoutId } = await confirmedPurchase("buyer.rotated@example.com");
     // As after an APP_SECRET rotation that dropped the old secret: the sealed value no longer opens.
