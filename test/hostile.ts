@@ -11,6 +11,7 @@ import {
   createCustomer,
   createCustomField,
   createDiscount,
+  createEmail,
   createLicenseKey,
   createMedia,
   createMerchantUser,
@@ -60,6 +61,7 @@ export type Fixture = {
   /** A second open session, for the writes of the /v1/checkouts/ aliases (the first is confirmed). */
   aliasCheckout: { id: string; clientSecret: string };
   checkoutLinkId: string;
+  emailId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -111,6 +113,7 @@ export async function createFixture(): Promise<Fixture> {
       link_products: { create: [{ product_id: product.id, order: 0 }] },
     },
   });
+  const email = await createEmail(db, organization.id, { customer_id: customer.id, order_id: order.id });
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -148,6 +151,7 @@ export async function createFixture(): Promise<Fixture> {
     fileId: file.id,
     aliasCheckout: { id: aliasCheckout.id, clientSecret: aliasCheckout.client_secret },
     checkoutLinkId: checkoutLink.id,
+    emailId: email.id,
   };
 }
 

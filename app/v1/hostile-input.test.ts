@@ -77,6 +77,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/products/{id}/benefits": { id: f.productId },
     "/v1/checkouts/{id}": { id: f.aliasCheckout.id },
     "/v1/checkout-links/{id}": { id: f.checkoutLinkId },
+    "/v1/emails/{id}": { id: f.emailId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   const clientSecret = template.startsWith("/v1/checkouts/client/")

@@ -1,4 +1,5 @@
 // Every job the app runs, by name. The worker, the tests and the job rows all refer to these names.
+import { sendEmailJob, SEND_EMAIL_JOB } from "../email/send";
 import { expireCheckoutsJob, EXPIRE_CHECKOUTS_JOB } from "../checkout/expiry";
 import { processCheckoutJob, PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { reconcilePaymentsJob, RECONCILE_PAYMENTS_JOB } from "../payments/reconcile";
@@ -19,4 +20,5 @@ export const jobHandlers: JobHandlers = {
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
   [REFUND_PAYMENT_JOB]: refundPaymentJob,
   [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
+  [SEND_EMAIL_JOB]: sendEmailJob(),
 };

@@ -55,6 +55,8 @@ import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
 import * as files from "../files/route";
 import * as file from "../files/[id]/route";
+import * as emails from "../emails/route";
+import * as email from "../emails/[id]/route";
 
 export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-in", module: signIn },
@@ -117,4 +119,6 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/subscriptions/{id}", module: subscription },
   { path: "/v1/files/", module: files },
   { path: "/v1/files/{id}", module: file },
+  { path: "/v1/emails/", module: emails },
+  { path: "/v1/emails/{id}", module: email },
 ];
