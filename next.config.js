@@ -14,6 +14,8 @@ const nextConfig = {
     "@prisma/adapter-pg",
     // A native addon (the data-folder lock): loaded from node_modules, never bundled.
     "fs-native-extensions",
+    // Loaded on the first email over SMTP (lib/email/transport.ts), from node_modules.
+    "nodemailer",
   ],
   // Next.js loads every route's module at start by default (in the background, but on the one
   // thread that also boots the database, and they stay in memory): each loads on its first request.

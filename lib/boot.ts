@@ -4,7 +4,14 @@
 // worker once the server listens, and registers their clean-up for a graceful stop. Runs inside the
 // server so the embedded database is only ever opened by one process. Every step on an existing
 // install is one cheap query (migrations, seed): start-up time is mostly Next.js, PGlite and Prisma.
-import { checkSettings, ConfigError, databaseConfig, publicBaseUrl, type DatabaseConfig } from "./config";
+import {
+  checkSettings,
+  ConfigError,
+  databaseConfig,
+  emailTransportSetting,
+  publicBaseUrl,
+  type DatabaseConfig,
+} from "./config";
 import { closeDb, getDb, type Db } from "./db/client";
 import { sha256Hex } from "./crypto";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
@@ -84,6 +91,11 @@ async function startJobWorker(): Promise<void> {
   if (startJobWorker()) {
     onShutdown("the job worker", stopJobWorker);
     console.log("Job worker started (JOB_WORKER=false to run this instance without one).");
+    console.log(
+      emailTransportSetting().kind === "smtp"
+        ? "Emails to buyers are sent through SMTP_URL."
+        : "Emails to buyers are kept, not sent (no SMTP_URL): see the dashboard's Emails page.",
+    );
   }
 }
 

@@ -56,7 +56,70 @@ export function certificateTtlDays(env: Record<string, string | undefined> = pro
   return days;
 }
 
+/** How emails leave (lib/email/transport.ts): SMTP when SMTP_URL is set, else the embedded default. */
+export type EmailTransportSetting = { kind: "smtp"; url: string } | { kind: "embedded" };
+
+/**
+ * SMTP_URL: `smtp://user:password@host:587` (STARTTLS when the server offers it) or
+ * `smtps://user:password@host:465` (TLS from the start). Unset, emails are kept in the database
+ * and shown on the dashboard's Emails page. The message of a bad value never repeats the URL: it
+ * may hold a password.
+ */
+export function emailTransportSetting(
+  env: Record<string, string | undefined> = process.env,
+): EmailTransportSetting {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return { kind: "embedded" };
+  const refuse = (problem: string) =>
+    new ConfigError(
+      `SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (${problem}); ` +
+        "unset, emails are kept in the database and shown on the dashboard's Emails page.",
+    );
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse("the value is not a URL");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
+    throw refuse(`its scheme is "${url.protocol.slice(0, 20)}"`);
+  if (!url.hostname) throw refuse("it names no host");
+  return { kind: "smtp", url: raw };
+}
+
+/** A bare address: something@domain, no spaces or angle brackets. */
+const BARE_ADDRESS = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/;
+
+/**
+ * EMAIL_FROM: the address emails are sent from (the From name is the organization's). Unset, it is
+ * `no-reply@` the host of PUBLIC_BASE_URL (`no-reply@localhost` on a developer's machine).
+ */
+export function emailFromAddress(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.EMAIL_FROM?.trim();
+  if (!raw) {
+    let host = "localhost";
+    try {
+      host = new URL(env.PUBLIC_BASE_URL ?? "http://localhost").hostname;
+    } catch {
+      // A bad PUBLIC_BASE_URL is reported where it is used; the default address stays usable.
+    }
+    // An IP address is no mail domain.
+    return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(host) && /[a-z]/i.test(host)
+      ? `no-reply@${host}`
+      : "no-reply@localhost";
+  }
+  if (raw.length > 254 || !BARE_ADDRESS.test(raw)) {
+    throw new ConfigError(
+      `EMAIL_FROM must be a bare email address such as receipts@example.com (got "${raw.slice(0, 80)}"); ` +
+        "the sender's name is the organization's.",
+    );
+  }
+  return raw;
+}
+
 /** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
 export function checkSettings(env: Record<string, string | undefined> = process.env): void {
   certificateTtlDays(env);
+  emailTransportSetting(env);
+  emailFromAddress(env);
 }

@@ -11,6 +11,7 @@ import {
   createCustomer,
   createCustomField,
   createDiscount,
+  createEmail,
   createLicenseKey,
   createMedia,
   createMerchantUser,
@@ -67,6 +68,7 @@ export type Fixture = {
   /** For rotate-secret, test and redeliver (another, so the DELETE above cannot take it away). */
   webhookActionsEndpointId: string;
   webhookEventId: string;
+  emailId: string;
 };
 
 export async function createFixture(): Promise<Fixture> {
@@ -131,6 +133,7 @@ export async function createFixture(): Promise<Fixture> {
       data: () => ({ id: lonelyCustomer.id }),
     }),
   );
+  const email = await createEmail(db, organization.id, { customer_id: customer.id, order_id: order.id });
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -171,6 +174,7 @@ export async function createFixture(): Promise<Fixture> {
     webhookEndpointId: webhookEndpoint.endpoint.id,
     webhookActionsEndpointId: webhookActionsEndpoint.endpoint.id,
     webhookEventId: webhookEventId!,
+    emailId: email.id,
   };
 }
 

@@ -155,11 +155,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
     // While the dead worker's lease holds, nobody takes the job over.
     expect((await runDueJobs(db, jobHandlers)).claimed).toBe(0);
 
-    // After the lease, another worker (this process) runs the job to completion.
+    // After the lease, another worker (this process) runs the job to completion, then sends the
+    // receipt it queued: the killed attempt queued none (it rolled back with the order).
     const later = new Date(Date.now() + DEFAULT_LEASE_MS + 1000);
     expect(await runDueJobs(db, jobHandlers, { now: later })).toEqual({
-      claimed: 1,
-      succeeded: 1,
+      claimed: 2,
+      succeeded: 2,
       failed: 0,
       retried: 0,
     });
@@ -168,6 +169,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
     expect(await db.checkoutSession.findUniqueOrThrow({ where: { id: checkoutId } })).toMatchObject({
       status: "succeeded",
     });
+    expect(await db.email.findMany({ where: { customer_id: customerId } })).toMatchObject([
+      { kind: "order_receipt", status: "sent", attempts: 1 },
+    ]);
     expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
       status: "succeeded",
       attempts: 2,

@@ -81,6 +81,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/webhooks/endpoints/{id}/rotate-secret": { id: f.webhookActionsEndpointId },
     "/v1/webhooks/endpoints/{id}/test": { id: f.webhookActionsEndpointId },
     "/v1/webhooks/events/{id}/redeliver": { id: f.webhookEventId },
+    "/v1/emails/{id}": { id: f.emailId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   const clientSecret = template.startsWith("/v1/checkouts/client/")

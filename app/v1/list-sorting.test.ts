@@ -12,6 +12,7 @@ import {
   createCheckout,
   createCustomer,
   createDiscount,
+  createEmail,
   createLicenseKey,
   createMedia,
   createMerchantUser,
@@ -35,6 +36,7 @@ import { GET as listSubscriptions } from "./subscriptions/route";
 import { GET as listOrganizations } from "./organizations/route";
 import { GET as listFiles } from "./files/route";
 import { GET as listWebhookEndpoints } from "./webhooks/endpoints/route";
+import { GET as listEmails } from "./emails/route";
 import { POST as signIn } from "./auth/sign-in/route";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
@@ -240,6 +242,34 @@ const cases: ListCase[] = [
         }),
       );
       return { auth, ids: endpoints.map(({ endpoint }) => endpoint.id) };
+    },
+  },
+  {
+    route: "GET /v1/emails/",
+    list: listEmails,
+    field: "to",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const emails = await make((created_at, high) =>
+        createEmail(db, org, { created_at, to: high ? "zoe@example.com" : "ada@example.com" }),
+      );
+      return { auth, ids: emails.map((e) => e.id) };
+    },
+  },
+  {
+    route: "GET /v1/emails/ (by sent_at)",
+    list: listEmails,
+    field: "sent_at",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const emails = await make((created_at, high) =>
+        createEmail(db, org, {
+          created_at,
+          status: "sent",
+          sent_at: new Date(Date.UTC(2025, 5, 2, high ? 12 : 11)),
+        }),
+      );
+      return { auth, ids: emails.map((e) => e.id) };
     },
   },
   {

@@ -23,6 +23,7 @@ const NAV = [
   { path: "/checkouts", label: "Checkouts" },
   { path: "/checkout-links", label: "Checkout links" },
   { path: "/subscriptions", label: "Subscriptions" },
+  { path: "/emails", label: "Emails" },
   { path: "/settings", label: "Settings" },
   { path: "/tokens", label: "Access tokens" },
   { path: "/webhooks", label: "Webhooks" },

@@ -12,6 +12,8 @@ import { grantProductBenefits } from "../benefits/grants";
 import { addInterval } from "../subscriptions/periods";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { storedClientSecret } from "../checkout/client-secret";
+import { emailBodyContext } from "../email/queue";
+import { encrypt } from "../secrets";
 import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
 
 let sequence = 0;
@@ -385,6 +387,37 @@ export async function createMedia(
       mime_type: "image/png",
       size: 70,
       public_url: `http://localhost:3000/files/${id}/image-${n}.png`,
+      ...data,
+    },
+  });
+}
+
+/**
+ * An email as queueing leaves it (bodies sealed), `queued` unless overridden, with no send job:
+ * for lists and fixtures. Real emails are queued by lib/email/queue.ts `queueEmail`.
+ */
+export async function createEmail(
+  db: DbOrTx,
+  organizationId: string,
+  {
+    text = "Hello from the factory.",
+    html = "<p>Hello from the factory.</p>",
+    ...data
+  }: Partial<Prisma.EmailUncheckedCreateInput> & { text?: string; html?: string } = {},
+) {
+  const n = next();
+  const id = data.id ?? randomUUID();
+  return db.email.create({
+    data: {
+      id,
+      organization_id: organizationId,
+      kind: "order_receipt",
+      to: `buyer${n}@example.com`,
+      from: '"Factory" <no-reply@localhost>',
+      subject: `Email ${n}`,
+      text_sealed: encrypt(text, emailBodyContext(id, "text")),
+      html_sealed: encrypt(html, emailBodyContext(id, "html")),
+      message_id: `<${id}@localhost>`,
       ...data,
     },
   });

@@ -1,4 +1,5 @@
 // Every job the app runs, by name. The worker, the tests and the job rows all refer to these names.
+import { sendEmailJob, SEND_EMAIL_JOB } from "../email/send";
 import { expireCheckoutsJob, EXPIRE_CHECKOUTS_JOB } from "../checkout/expiry";
 import { processCheckoutJob, PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { reconcilePaymentsJob, RECONCILE_PAYMENTS_JOB } from "../payments/reconcile";
@@ -27,4 +28,5 @@ export const jobHandlers: JobHandlers = {
   [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
+  [SEND_EMAIL_JOB]: sendEmailJob(),
 };

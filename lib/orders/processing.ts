@@ -14,6 +14,7 @@ import { emitCheckoutEvent } from "../checkout/events";
 import { emitSubscriptionEvents } from "../subscriptions/events";
 import { emitOrderEvents, newOrderEventTypes } from "./events";
 import { releaseRedemption } from "../discounts/redemptions";
+import { queueOrderReceipt } from "../email/receipts";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
@@ -98,6 +99,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     subscriptionId,
     now,
   });
+  await queueOrderReceipt(tx, order.id, now);
   await tx.checkoutSession.update({
     where: { id: session.id },
     data: { status: "succeeded", subscription_id: subscriptionId, modified_at: now },

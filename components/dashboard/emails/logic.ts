@@ -1,0 +1,39 @@
+// Email states and kinds as the merchant reads them.
+import type { BadgeTone } from "../ui/misc";
+
+export const EMAIL_SORT_FIELDS = ["created_at", "sent_at", "to"] as const;
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const EMAIL_STATUS_INFO: Record<EmailStatus, { label: string; tone: BadgeTone; meaning: string }> = {
+  queued: {
+    label: "Queued",
+    tone: "amber",
+    meaning: "Waiting to be sent, or being retried after the mail server refused it.",
+  },
+  sent: { label: "Sent", tone: "green", meaning: "Handed to the mail server." },
+  failed: { label: "Failed", tone: "red", meaning: "Every attempt failed; the last error says why." },
+};
+
+/** What the email's state means; a "sent" email of the embedded transport never left. */
+export function statusMeaning(email: { status: EmailStatus; transport: string | null }): string {
+  if (email.status === "sent" && email.transport === "embedded")
+    return "Kept here, not sent: no mail server is set up (SMTP_URL). This is what the buyer would receive.";
+  return EMAIL_STATUS_INFO[email.status].meaning;
+}
+
+/** What each kind of email is; a kind without a label shows as it is stored. */
+const KIND_LABELS: Record<string, string> = {
+  order_receipt: "Purchase receipt",
+};
+
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+/** How it went out: through SMTP, or kept here by the embedded transport. */
+export function transportLabel(transport: string | null): string {
+  if (transport === "smtp") return "SMTP";
+  if (transport === "embedded") return "Embedded (not sent)";
+  return "—";
+}

@@ -1,0 +1,85 @@
+// Queueing an email: rendered and stored (bodies sealed) in the transaction of the change that
+// causes it, with the job that sends it after commit (./send.ts). Rolled back with that change,
+// an email is never sent for something that did not happen; committed, it is sent at least once.
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+import { emailFromAddress } from "../config";
+import { enqueueJob } from "../jobs/queue";
+import { encrypt } from "../secrets";
+import { ANONYMIZED_EMAIL_DOMAIN } from "../customers/schemas";
+import { singleLine } from "./templates/html";
+import type { EmailTemplate } from "./templates/types";
+
+export const SEND_EMAIL_JOB = "email.send";
+export type SendEmailPayload = { email_id: string };
+
+/** The bodies are sealed per row and part: a sealed body copied to another row does not open. */
+export const emailBodyContext = (emailId: string, part: "text" | "html") => `emails.${part}:${emailId}`;
+
+export type QueueEmailInput<Data> = {
+  template: EmailTemplate<Data>;
+  data: Data;
+  organization: { id: string; name: string; email: string | null };
+  to: string;
+  /** The business event the email is about (e.g. `order_receipt:<order id>`): one email per event. */
+  reference: string;
+  related?: { customerId?: string | null; orderId?: string | null; subscriptionId?: string | null };
+  now: Date;
+};
+
+/**
+ * The From header's display name: the organization's, without the characters that would need
+ * quoting rules to survive a header (quotes, angle brackets, backslashes, line breaks).
+ */
+export function fromName(organizationName: string): string {
+  return singleLine(organizationName.replace(/["<>\\]/g, " ")).replace(/\s+/g, " ") || "Orders";
+}
+
+/** `"Name" <address>`, as stored on the email and parsed back by `parseFrom`. */
+export function formatFrom(name: string, address: string): string {
+  return `"${name}" <${address}>`;
+}
+
+export function parseFrom(from: string): { name: string; address: string } {
+  const match = /^"([^"]*)" <([^<>]+)>$/.exec(from);
+  return match ? { name: match[1]!, address: match[2]! } : { name: "", address: from };
+}
+
+/**
+ * Renders the template and stores the email `queued` with its send job; returns its id, or null when
+ * nothing is queued: an email for this reference exists already, or the recipient was anonymized.
+ */
+export async function queueEmail<Data>(tx: Tx, input: QueueEmailInput<Data>): Promise<string | null> {
+  if (input.to.endsWith(`@${ANONYMIZED_EMAIL_DOMAIN}`)) return null;
+  const brand = { name: input.organization.name, supportEmail: input.organization.email || null };
+  const content = input.template.render(input.data, brand);
+  const id = randomUUID();
+  const address = emailFromAddress();
+  const { count } = await tx.email.createMany({
+    data: [
+      {
+        id,
+        created_at: input.now,
+        organization_id: input.organization.id,
+        kind: input.template.kind,
+        reference: input.reference,
+        to: input.to,
+        from: formatFrom(fromName(brand.name), address),
+        reply_to: brand.supportEmail,
+        subject: singleLine(content.subject).slice(0, 998),
+        text_sealed: encrypt(content.text, emailBodyContext(id, "text")),
+        html_sealed: encrypt(content.html, emailBodyContext(id, "html")),
+        message_id: `<${id}@${address.slice(address.lastIndexOf("@") + 1)}>`,
+        customer_id: input.related?.customerId ?? null,
+        order_id: input.related?.orderId ?? null,
+        subscription_id: input.related?.subscriptionId ?? null,
+      },
+    ],
+    // ON CONFLICT DO NOTHING: a second email for the same reference is not an error to roll back.
+    skipDuplicates: true,
+  });
+  if (count === 0) return null;
+  const payload: SendEmailPayload = { email_id: id };
+  await enqueueJob(tx, SEND_EMAIL_JOB, payload, { now: input.now });
+  return id;
+}

@@ -1,0 +1,133 @@
+// The purchase receipt: sent when a purchase (one-time or a subscription's first payment) becomes an
+// order. It lists what was bought and paid, the license keys the order issued (in full: they are
+// the buyer's), and links back to the purchase.
+import { formatMoney } from "../../money";
+import { html } from "./html";
+import { layout } from "./layout";
+import type { EmailTemplate } from "./types";
+
+export type OrderReceiptData = {
+  customerName: string | null;
+  orderId: string;
+  orderedAt: Date;
+  productName: string;
+  /** Set for a subscription's first order: the product renews every such interval. */
+  recurringInterval: "month" | "year" | null;
+  currency: string;
+  /** Minor units. `subtotal` is before the discount; `total` is what the buyer paid. */
+  amounts: { subtotal: number; discount: number; tax: number; total: number };
+  discountName: string | null;
+  licenseKeys: { key: string; benefit: string; expiresAt: Date | null }[];
+  /** The checkout's confirmation page, which shows the purchase again. */
+  purchaseUrl: string | null;
+  /** Where the buyer manages their purchases (the customer portal), when there is one. */
+  portalUrl?: string | null;
+};
+
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const formatDate = (date: Date) => DATE.format(date);
+
+function amountLines(data: OrderReceiptData): [label: string, value: string][] {
+  const money = (minor: number) => formatMoney(minor, data.currency);
+  const { subtotal, discount, tax, total } = data.amounts;
+  const lines: [string, string][] = [["Subtotal", money(subtotal)]];
+  if (discount > 0)
+    lines.push([data.discountName ? `Discount (${data.discountName})` : "Discount", `-${money(discount)}`]);
+  if (tax > 0) lines.push(["Tax", money(tax)]);
+  lines.push(["Total paid", money(total)]);
+  return lines;
+}
+
+function productLine(data: OrderReceiptData): string {
+  const interval = data.recurringInterval === "year" ? "yearly" : "monthly";
+  return data.recurringInterval ? `${data.productName} (${interval} subscription)` : data.productName;
+}
+
+function keyNote(key: OrderReceiptData["licenseKeys"][number]): string {
+  return key.expiresAt ? `${key.benefit}, valid until ${formatDate(key.expiresAt)}` : key.benefit;
+}
+
+export const orderReceipt: EmailTemplate<OrderReceiptData> = {
+  kind: "order_receipt",
+  render(data, brand) {
+    const subject = `Your receipt from ${brand.name}`;
+    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
+    const thanks = `Thank you for your purchase from ${brand.name}. This is your receipt.`;
+    const details: [string, string][] = [
+      ["Order", data.orderId],
+      ["Date", formatDate(data.orderedAt)],
+      ["Product", productLine(data)],
+    ];
+    const amounts = amountLines(data);
+    const keysTitle = data.licenseKeys.length > 1 ? "Your license keys" : "Your license key";
+    const links: [string, string][] = [];
+    if (data.purchaseUrl) links.push(["Your purchase", data.purchaseUrl]);
+    if (data.portalUrl) links.push(["Manage your purchases", data.portalUrl]);
+
+    const text = [
+      greeting,
+      thanks,
+      details.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      amounts.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      data.licenseKeys.length
+        ? `${keysTitle}:\n` + data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key)})`).join("\n")
+        : null,
+      links.length ? links.map(([label, url]) => `${label}: ${url}`).join("\n") : null,
+    ]
+      .filter((part) => part !== null)
+      .join("\n\n");
+
+    const cell = "padding:4px 0;";
+    const body = html`<p style="margin:0 0 12px;">${greeting}</p>
+      <p style="margin:0 0 16px;">${thanks}</p>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
+        ${details.map(
+          ([label, value]) =>
+            html`<tr>
+              <td style="${cell}color:#71717a;width:35%;">${label}</td>
+              <td style="${cell}">${value}</td>
+            </tr>`,
+        )}
+      </table>
+      <table
+        role="presentation"
+        width="100%"
+        cellpadding="0"
+        cellspacing="0"
+        style="margin:0 0 16px;border-top:1px solid #e4e4e7;"
+      >
+        ${amounts.map(
+          ([label, value], index) =>
+            html`<tr style="${index === amounts.length - 1 ? "font-weight:600;" : ""}">
+              <td style="${cell}">${label}</td>
+              <td style="${cell}text-align:right;">${value}</td>
+            </tr>`,
+        )}
+      </table>
+      ${
+        data.licenseKeys.length
+          ? html`<h2 style="margin:16px 0 8px;font-size:16px;">${keysTitle}</h2>
+              ${data.licenseKeys.map(
+                (key) =>
+                  html`<p style="margin:0 0 12px;">
+                    <code
+                      style="display:inline-block;padding:6px 8px;background:#f4f4f5;border-radius:4px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;word-break:break-all;"
+                      >${key.key}</code
+                    ><br /><span style="font-size:13px;color:#71717a;">${keyNote(key)}</span>
+                  </p>`,
+              )}`
+          : null
+      }
+      ${links.map(
+        ([label, url]) =>
+          html`<p style="margin:16px 0 0;">
+            <a href="${url}" style="color:#4f46e5;font-weight:600;">${label}</a>
+          </p>`,
+      )}`;
+
+    return {
+      subject,
+      ...layout(brand, { subject, preview: thanks, heading: "Your receipt", text, html: body }),
+    };
+  },
+};
