@@ -2,29 +2,25 @@
 // and the events one endpoint was given, in delivery order, read back from the outbox.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { encrypt } from "@/lib/secrets";
+import { createWebhookEndpoint as createEndpointRow } from "@/lib/factories/webhooks";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { DELIVER_WEBHOOKS_JOB, webhookEventBody } from "@/lib/webhooks/emit";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 
+/** An endpoint (the shared factory's, its secret sealed as the API seals it) listening to `events`. */
 export async function createWebhookEndpoint(
   db: Db,
   organizationId: string,
   events: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES,
   options: { enabled?: boolean } = {},
 ) {
-  const id = randomUUID();
-  return db.webhookEndpoint.create({
-    data: {
-      id,
-      organization_id: organizationId,
-      url: `https://merchant.example.com/webhooks/${id}`,
-      events: [...events],
-      enabled: options.enabled ?? true,
-      secret_sealed: encrypt(`whsec_${Buffer.from(randomUUID()).toString("base64")}`, `webhook:${id}`),
-    },
+  const { endpoint } = await createEndpointRow(db, organizationId, {
+    url: `https://merchant.example.com/webhooks/${randomUUID()}`,
+    events: [...events],
+    enabled: options.enabled ?? true,
   });
+  return endpoint;
 }
 
 export type ReceivedEvent = { type: string; timestamp: string; data: any; sequence: bigint };
