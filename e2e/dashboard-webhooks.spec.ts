@@ -5,58 +5,13 @@
 // add an endpoint, see its secret once, send a test event, read the delivery (request and the
 // receiver's answer), verify the signature with that secret, rotate it (both secrets sign for 24
 // hours), redeliver, filter, disable and enable again, delete.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { Webhook } from "standardwebhooks";
 import { shot } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
+import { signedWith, startReceiver } from "./webhook-receiver";
 
 const ORG = "/dashboard/demo";
-
-/**
- * The webhooks API routes (/v1/webhooks/…) and the delivery worker (issue 12) are merged: the flow
- * test runs. (Kept as a switch, false marks it fixme.)
- */
-const WEBHOOKS_API_MERGED = true;
-
-type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** A receiver on 127.0.0.1 that records each request and answers 200 with a short body. */
-async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(200, { "content-type": "text/plain" }).end("ok from receiver");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Whether `secret` signed this request (Standard Webhooks: any one of its signatures). */
-function signedWith(secret: string, request: Received): boolean {
-  const header = (name: string) => String(request.headers[name] ?? "");
-  try {
-    new Webhook(secret).verify(request.body, {
-      "webhook-id": header("webhook-id"),
-      "webhook-timestamp": header("webhook-timestamp"),
-      "webhook-signature": header("webhook-signature"),
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Signed out at the home page → the dashboard button → sign in → the demo organization. */
 async function signInFromHome(page: Page) {
@@ -135,7 +90,6 @@ test("Webhooks in the navigation; the list, the add form and its checks render",
 test("add an endpoint, see its secret once, send a test event, read and verify the delivery", async ({
   page,
 }) => {
-  test.fixme(!WEBHOOKS_API_MERGED, "needs the webhooks API routes and delivery worker (issue 12)");
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {

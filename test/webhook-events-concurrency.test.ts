@@ -1,12 +1,19 @@
 // 50 purchases at once on PostgreSQL (separate pooled connections): real parallel confirm requests
-// while several job lanes process the orders. One endpoint's deliveries, in `sequence` order, hold
-// every event exactly once, and each order's order.created comes before its order.paid.
-import { beforeAll, describe, expect, it } from "vitest";
+// while several job lanes process the orders and deliver the events to a real local receiver. One
+// endpoint's deliveries, in `sequence` order, hold every event exactly once, each order's
+// order.created comes before its order.paid, and the receiver gets them in that same order, each
+// signed (verified with the `standardwebhooks` package).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
 import { getDb, type Db } from "@/lib/db/client";
 import { createBenefit, createCheckout, createOrganization, createProduct } from "@/lib/factories";
+import { createWebhookEndpoint } from "@/lib/factories/webhooks";
+import { runDueJobs } from "@/lib/jobs/queue";
+import { jobHandlers } from "@/lib/jobs/registry";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
-import { createWebhookEndpoint, eventsOf, runJobsExceptDelivery } from "@/test/webhook-events";
+import { eventsOf } from "@/test/webhook-events";
+import { startReceiver, type Receiver } from "@/test/webhook-receiver";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 
 const PURCHASES = 50;
@@ -14,8 +21,22 @@ const PURCHASES = 50;
 let db: Db;
 let organizationId: string;
 let priceId: string;
+let receiver: Receiver;
+const savedAllowPrivate = process.env.WEBHOOKS_ALLOW_PRIVATE;
+
+/** Every due job, deliveries included, until none is left. */
+async function runAllJobs(options: { concurrency?: number } = {}) {
+  while ((await runDueJobs(db, jobHandlers, { limit: 50, ...options })).claimed > 0);
+}
+
+afterAll(async () => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE = savedAllowPrivate;
+  await receiver?.stop();
+});
 
 beforeAll(async () => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE = "true"; // the receiver is on 127.0.0.1
+  receiver = await startReceiver();
   db = await getDb();
   organizationId = (await createOrganization(db)).id;
   const license = await createBenefit(db, organizationId, {
@@ -29,7 +50,9 @@ beforeAll(async () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("events of concurrent purchases", () => {
   it("50 parallel purchases: every event once, each order created before it is paid", async () => {
-    const endpoint = await createWebhookEndpoint(db, organizationId);
+    const { endpoint, secret } = await createWebhookEndpoint(db, organizationId, {
+      url: receiver.url("/hooks"),
+    });
     const sessions = await Promise.all(
       Array.from({ length: PURCHASES }, () => createCheckout(db, organizationId, priceId)),
     );
@@ -38,7 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("events of concurrent purchases"
     let confirming = true;
     const worker = (async () => {
       while (confirming) {
-        await runJobsExceptDelivery(db, { concurrency: 3 });
+        await runAllJobs({ concurrency: 3 });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
@@ -56,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("events of concurrent purchases"
       ),
     ).finally(() => (confirming = false));
     await worker;
-    await runJobsExceptDelivery(db, { concurrency: 3 });
+    await runAllJobs({ concurrency: 3 });
     expect(responses.map((r) => r.status)).toEqual(sessions.map(() => 200));
 
     const events = await eventsOf(db, endpoint.id);
@@ -97,5 +120,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("events of concurrent purchases"
       expect(confirmed!).toBeLessThan(created!);
       expect(paid!).toBeLessThan(succeeded!);
     }
+
+    // Delivered: every event once, in the queue's order, each signed with the endpoint's secret.
+    expect(await db.webhookDelivery.count({ where: { endpoint_id: endpoint.id, status: "succeeded" } })).toBe(
+      events.length,
+    );
+    expect(receiver.received).toHaveLength(events.length);
+    const webhook = new Webhook(secret);
+    const received = receiver.received.map((request) => {
+      const verified = webhook.verify(request.body, {
+        "webhook-id": request.headers["webhook-id"]!,
+        "webhook-timestamp": request.headers["webhook-timestamp"]!,
+        "webhook-signature": request.headers["webhook-signature"]!,
+      }) as { type: string; data: { id: string; status?: string } };
+      return `${verified.type} ${verified.data.id} ${verified.data.status ?? ""}`;
+    });
+    expect(received).toEqual(keys);
   });
 });

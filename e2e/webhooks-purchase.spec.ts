@@ -1,0 +1,69 @@
+// Issue 12's "done": an integrator registers an endpoint through the API with their token, a buyer
+// pays in the hosted checkout (signed out, at the checkout's URL), and the integrator's receiver
+// gets `order.paid` for that purchase, signed per Standard Webhooks and verified with the
+// `standardwebhooks` package, its `data` equal to what GET /v1/orders/{id} answers.
+import {
+  createSession,
+  email,
+  expectSucceeded,
+  fillCard,
+  fillContact,
+  open,
+  payButton,
+} from "./checkout-helpers";
+import { auth, expect, test } from "./fixtures";
+import { signedWith, startReceiver } from "./webhook-receiver";
+
+test("an endpoint registered through the API receives order.paid for a hosted-checkout purchase", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const receiver = await startReceiver();
+  let endpointId: string | undefined;
+  try {
+    const created = await request.post("/v1/webhooks/endpoints", {
+      headers: auth,
+      data: { url: receiver.url, events: ["order.paid"] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const endpoint = (await created.json()) as { id: string; secret: string };
+    endpointId = endpoint.id;
+    expect(endpoint.secret).toMatch(/^whsec_/);
+
+    const products = await request.get("/v1/products/?limit=100", { headers: auth });
+    const product = ((await products.json()).items as { id: string; name: string }[]).find(
+      (p) => p.name === "Acme Studio",
+    );
+    expect(product, "the demo sells Acme Studio").toBeTruthy();
+    const session = await createSession(request, { product_id: product!.id });
+
+    await open(page, session);
+    await fillContact(page, { email: email("webhook"), name: "Hook Buyer", country: "DE" });
+    await page.getByLabel("Company name").fill("Hook Inc.");
+    await fillCard(page);
+    await payButton(page).click();
+    await expectSucceeded(page);
+
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    const delivered = receiver.received.map((r) => ({ request: r, body: JSON.parse(r.body) }));
+    const paid = delivered.find(
+      (d) => d.body.type === "order.paid" && d.body.data.checkout_id === session.id,
+    );
+    expect(paid, "order.paid for this checkout").toBeTruthy();
+    expect(signedWith(endpoint.secret, paid!.request)).toBe(true);
+    expect(
+      signedWith(`whsec_${Buffer.from("another secret, 24 bytes!").toString("base64")}`, paid!.request),
+    ).toBe(false);
+    expect(paid!.request.headers["webhook-id"]).toMatch(/\S/);
+    expect(paid!.request.headers["content-type"]).toContain("application/json");
+
+    const order = await request.get(`/v1/orders/${paid!.body.data.id}`, { headers: auth });
+    expect(order.status()).toBe(200);
+    expect(paid!.body.data).toEqual(await order.json());
+    expect(paid!.body.data.product.name).toBe("Acme Studio");
+  } finally {
+    if (endpointId) await request.delete(`/v1/webhooks/endpoints/${endpointId}`, { headers: auth });
+    await receiver.close();
+  }
+});
