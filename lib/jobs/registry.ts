@@ -17,6 +17,7 @@ import {
   sweepWebhooksJob,
   SWEEP_WEBHOOKS_JOB,
 } from "../webhooks/deliver";
+import { pruneJob, PRUNE_JOB } from "./prune";
 import type { JobHandlers } from "./queue";
 
 export const jobHandlers: JobHandlers = {
@@ -29,4 +30,5 @@ export const jobHandlers: JobHandlers = {
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
   [SEND_EMAIL_JOB]: sendEmailJob(),
+  [PRUNE_JOB]: pruneJob,
 };

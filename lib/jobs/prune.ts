@@ -1,0 +1,44 @@
+// Retention: finished work does not pile up forever. Every job run leaves a row (a delivery job may
+// leave one per run), and every webhook event its deliveries and attempts; this recurring job
+// deletes what nobody needs any more, in bounded batches so each run stays a short transaction (a
+// backlog shrinks over a few runs).
+// - jobs: succeeded ones after 7 days; failed ones after 30 days (kept longer to be looked into);
+// - webhook events after 30 days, with their deliveries and attempts, once none is pending (a
+//   delivery still being retried keeps its event).
+import type { Tx } from "../db/client";
+import type { JobHandler } from "./queue";
+
+export const PRUNE_JOB = "maintenance.prune";
+
+const DAY_MS = 24 * 60 * 60_000;
+export const RETENTION = {
+  succeededJobsMs: 7 * DAY_MS,
+  failedJobsMs: 30 * DAY_MS,
+  webhookEventsMs: 30 * DAY_MS,
+} as const;
+const BATCH = 5000;
+
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
+
+export async function pruneFinishedWork(tx: Tx, now: Date) {
+  const jobs = await tx.$executeRaw`
+    DELETE FROM jobs WHERE id IN (
+      SELECT id FROM jobs
+      WHERE (status = 'succeeded' AND finished_at < ${before(now, RETENTION.succeededJobsMs)}::timestamp)
+         OR (status = 'failed' AND finished_at < ${before(now, RETENTION.failedJobsMs)}::timestamp)
+      LIMIT ${BATCH})`;
+  const webhookEvents = await tx.$executeRaw`
+    DELETE FROM webhook_events WHERE id IN (
+      SELECT e.id FROM webhook_events e
+      WHERE e.created_at < ${before(now, RETENTION.webhookEventsMs)}::timestamp
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+      LIMIT ${BATCH})`;
+  return { jobs, webhookEvents };
+}
+
+export const pruneJob: JobHandler = {
+  repeatEveryMs: 60 * 60_000,
+  run: async (tx, _payload, ctx) => {
+    await pruneFinishedWork(tx, ctx.now);
+  },
+};
