@@ -41,6 +41,9 @@ test("an endpoint registered through the API receives order.paid for a hosted-ch
     await open(page, session);
     await fillContact(page, { email: email("webhook"), name: "Hook Buyer", country: "DE" });
     await page.getByLabel("Company name").fill("Hook Inc.");
+    // 19 % German VAT, computed by the server after the debounced update: Pay only once it shows.
+    await expect(page.getByTestId("total")).toHaveText("$58.31");
+    await expect(payButton(page)).toHaveText("Pay $58.31");
     await fillCard(page);
     await payButton(page).click();
     await expectSucceeded(page);

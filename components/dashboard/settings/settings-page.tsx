@@ -1,6 +1,7 @@
 "use client";
 // /dashboard/<org>/settings: the organization's details and subscription settings, its tax rates,
-// its id (what API calls take), and where its access tokens are managed.
+// its offline-license public key, its id (what API calls take), and where its access tokens are
+// managed.
 import Link from "next/link";
 import { useOrganizationDetail, useTaxRates } from "../hooks/organizations";
 import { useOrganization, useOrgPath } from "../organization";
@@ -8,6 +9,7 @@ import { DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { Card, CopyButton, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
 import { OrganizationForm } from "./organization-form";
+import { LicensePublicKeyCard } from "./license-public-key-card";
 import { TaxRatesEditor } from "./tax-rates-editor";
 
 export function SettingsPage() {
@@ -32,6 +34,7 @@ export function SettingsPage() {
       ) : (
         <TaxRatesEditor organizationId={organization.id} rates={taxRates.data.tax_rates} />
       )}
+      <LicensePublicKeyCard organizationId={organization.id} />
       <Card title="API access">
         <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">
           <span className="text-zinc-500 dark:text-zinc-400">Organization ID</span>
