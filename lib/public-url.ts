@@ -4,3 +4,8 @@ export function publicBaseUrl(): string {
   const base = process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
   return base.replace(/\/+$/, "");
 }
+
+/** Where an organization's buyers sign in to manage their purchases (the customer portal). */
+export function portalUrl(organizationSlug: string): string {
+  return `${publicBaseUrl()}/portal/${encodeURIComponent(organizationSlug)}`;
+}

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { emitOrderEvents, newOrderEventTypes } from "../orders/events";
-import { emitSubscriptionEvents } from "./events";
+import { changeStatus } from "./lifecycle";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
@@ -59,22 +59,16 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
       subscription_id: subscription.id,
     },
   });
-  const renewed = await tx.subscription.update({
-    where: { id: subscription.id },
-    data: { status: "active", current_period_start: periodEnd, current_period_end: newEnd, modified_at: now },
+  await changeStatus(tx, subscription, "active", now, {
+    data: { current_period_start: periodEnd, current_period_end: newEnd },
+    beforeEvents: () => emitOrderEvents(tx, newOrderEventTypes(order), order, now),
   });
   // Several periods behind (the server was down): the next one is due at once.
   if (newEnd <= now) await enqueueRenewal(tx, { id: subscription.id, current_period_end: newEnd }, now);
-  await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
-  await emitSubscriptionEvents(tx, subscription, renewed, now);
 }
 
 export async function markPastDue(tx: Tx, subscription: Subscription, now: Date) {
-  const pastDue = await tx.subscription.update({
-    where: { id: subscription.id },
-    data: { status: "past_due", modified_at: now },
-  });
-  await emitSubscriptionEvents(tx, subscription, pastDue, now);
+  await changeStatus(tx, subscription, "past_due", now);
 }
 
 export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {

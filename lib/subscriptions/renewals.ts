@@ -7,8 +7,6 @@
 // charges, then records the outcome (./renewal-outcome.ts) in a second transaction.
 import type { Db, Tx } from "../db/client";
 import { lockRowForEvents } from "../webhooks/listeners";
-import { revokeSubscriptionBenefits } from "../benefits/grants";
-import { emitGrantsRevoked } from "../benefits/grant-events";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts } from "../checkout/pricing";
 import type { JobHandler } from "../jobs/queue";
@@ -16,7 +14,7 @@ import { callProcessor, createPaymentAttempt } from "../payments/attempts";
 import { recordPaymentOutcome } from "../payments/outcomes";
 import type { Discount, PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { periodsElapsed } from "./periods";
-import { emitSubscriptionEvents } from "./events";
+import { endSubscription } from "./lifecycle";
 import {
   completeRenewal,
   enqueueRenewal,
@@ -108,13 +106,7 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
   if (periodEnd.toISOString() !== payload.period_end || periodEnd > now) return null;
 
   if (subscription.cancel_at_period_end) {
-    const canceled = await tx.subscription.update({
-      where: { id: subscription.id },
-      data: { status: "canceled", ended_at: periodEnd, modified_at: now },
-    });
-    const revoked = await revokeSubscriptionBenefits(tx, subscription.id, now);
-    await emitSubscriptionEvents(tx, subscription, canceled, now);
-    await emitGrantsRevoked(tx, subscription.organization_id, revoked, now);
+    await endSubscription(tx, subscription, "canceled", periodEnd, now);
     return null;
   }
 
