@@ -6,25 +6,37 @@
 import type { Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { addressBucket, clientAddress } from "../http/peer";
-import { authenticateCharging, requireScope, requireSession } from "./auth";
+import { authenticateCharging, authenticateCustomer, requireScope, requireSession } from "./auth";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { enforceRateLimits, rateLimits, type RateLimitResult } from "./rate-limit";
 
 export type Admitted = { principal: Principal | null; rate: RateLimitResult | null };
 
-export async function admit(db: Db, request: Request, auth: Scope | "session" | "public"): Promise<Admitted> {
+export async function admit(
+  db: Db,
+  request: Request,
+  auth: Scope | "session" | "customer" | "public",
+): Promise<Admitted> {
   const limits = rateLimits();
   const addressBudget = () => ({ key: `ip:${addressBucket(clientAddress(request))}`, limit: limits.ip });
   if (auth === "public") return { principal: null, rate: await enforceRateLimits(db, [addressBudget()]) };
+  const refusedPaysByAddress = async (error: unknown): Promise<never> => {
+    if (error instanceof ApiError && error.status === 401) await enforceRateLimits(db, [addressBudget()]);
+    throw error;
+  };
+
+  if (auth === "customer") {
+    // The customer portal: a buyer's session, with a budget of its own as a token has.
+    const customer = await authenticateCustomer(db, request).catch(refusedPaysByAddress);
+    const rate = await enforceRateLimits(db, [
+      { key: `${customer.kind}:${customer.id}`, limit: limits.token },
+    ]);
+    return { principal: customer, rate };
+  }
 
   // A token's budget is charged in the statement that reads the token (one round trip).
-  const authenticated = await authenticateCharging(db, request, limits.token).catch(
-    async (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) await enforceRateLimits(db, [addressBudget()]);
-      throw error;
-    },
-  );
+  const authenticated = await authenticateCharging(db, request, limits.token).catch(refusedPaysByAddress);
   const { principal } = authenticated;
   const rate =
     authenticated.rate ??

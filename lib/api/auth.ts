@@ -1,7 +1,8 @@
 // Who is calling: resolves the request's credentials to a Principal (organizations it may see and
-// scopes it holds), or throws the contract's 401/403. Two credentials: an organization access
-// token (Authorization: Bearer), or the dashboard's session cookie, which needs the CSRF token on
-// writes (contract section 3).
+// scopes it holds), or throws the contract's 401/403. Two credentials for merchants: an
+// organization access token (Authorization: Bearer), or the dashboard's session cookie, which needs
+// the CSRF token on writes (contract section 3). The customer portal's routes take a third, a
+// customer session token (`Bearer cst_...`), and only it (`authenticateCustomer`).
 import type { Db } from "../db/client";
 import { directQuery } from "../db/direct";
 import {
@@ -20,7 +21,8 @@ import { hasScope, SCOPES, type Scope } from "../auth/scopes";
 import { readCookie, SESSION_COOKIE } from "./session-cookies";
 import { csrfMatches, resolveSession } from "../auth/sessions";
 import { ApiError } from "../core/errors";
-import type { Principal } from "../core/principal";
+import type { CustomerPrincipal, Principal } from "../core/principal";
+import { CUSTOMER_SESSION_TOKEN_PREFIX } from "../customer-portal/sessions";
 
 export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -179,4 +181,49 @@ export function requireScope(principal: Principal, scope: Scope): void {
       headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}"` },
     });
   }
+}
+
+/**
+ * A buyer in the customer portal: `Authorization: Bearer cst_...`, a customer session (made by
+ * confirm, by a sign-in code or by the merchant). 401 `Unauthorized` when it is missing, unknown,
+ * expired or signed out, or its customer was deleted; 403 when the organization is blocked. An
+ * access token or a merchant's cookie is not a customer: 401 too.
+ */
+export async function authenticateCustomer(
+  db: Db,
+  request: Request,
+  now = new Date(),
+): Promise<CustomerPrincipal> {
+  const token = bearerToken(request);
+  const refused = (detail: string) =>
+    new ApiError("Unauthorized", detail, { headers: { "WWW-Authenticate": "Bearer" } });
+  if (!token || !token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX) || token.length > 200)
+    throw refused("Not authenticated");
+  const session = await db.customerSession.findUnique({
+    where: { token_hash: sha256Hex(token) },
+    select: {
+      id: true,
+      expires_at: true,
+      customer: {
+        select: {
+          id: true,
+          organization_id: true,
+          deleted_at: true,
+          organization: { select: { blocked_at: true } },
+        },
+      },
+    },
+  });
+  if (!session || session.customer.deleted_at) throw refused("Not authenticated");
+  if (session.expires_at <= now) throw refused("Your session has expired. Sign in again.");
+  if (session.customer.organization.blocked_at)
+    throw new ApiError("NotPermitted", "This organization is blocked.");
+  return {
+    kind: "customer_session",
+    id: session.id,
+    customerId: session.customer.id,
+    organizationId: session.customer.organization_id,
+    organizationIds: [session.customer.organization_id],
+    scopes: new Set(),
+  };
 }

@@ -6,7 +6,7 @@ import { getDb, type Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { admit } from "./admission";
 import { encodeOutput } from "../core/encode-output";
-import type { Principal } from "../core/principal";
+import type { CustomerPrincipal, Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import {
   describeIdempotentRequest,
@@ -24,19 +24,23 @@ import {
 } from "./request-body";
 import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 
+type RateLimitBudget = { key: string; limit: RateLimit };
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
   /** The route's declaration, read by the OpenAPI generator (lib/api/openapi.ts). */
   spec?: RouteSpec;
 };
 
-/** A scope (token or session), "session" (signed-in merchants only), or "public". */
-type Auth = Scope | "session" | "public";
+/**
+ * A scope (token or session), "session" (signed-in merchants only), "customer" (a buyer's customer
+ * session token, the customer portal), or "public".
+ */
+type Auth = Scope | "session" | "customer" | "public";
 
 export type HandlerContext<A extends Auth, P, Q, B> = {
   request: Request;
   db: Db;
-  principal: A extends "public" ? null : Principal;
+  principal: A extends "public" ? null : A extends "customer" ? CustomerPrincipal : Principal;
   params: P;
   query: Q;
   body: B;
@@ -50,8 +54,9 @@ type Spec<
   O extends z.ZodType,
 > = {
   /**
-   * The scope a token needs, "session" for routes only a signed-in merchant may call, or "public"
-   * for routes whose credential is in the path or the body.
+   * The scope a token needs, "session" for routes only a signed-in merchant may call, "customer"
+   * for the customer portal's routes (a buyer's `cst_` token), or "public" for routes whose
+   * credential is in the path or the body.
    */
   auth: A;
   params?: P;
@@ -66,13 +71,14 @@ type Spec<
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
   /**
-   * An extra rate-limit budget keyed by the request body (e.g. per license key), and by the caller
-   * on authenticated routes.
+   * Extra rate-limit budgets keyed by the request body (e.g. per license key), by the caller on
+   * authenticated routes, or by the request (its client address).
    */
   rateLimitBy?: (
     body: z.output<B>,
     principal: HandlerContext<A, unknown, unknown, unknown>["principal"],
-  ) => { key: string; limit: RateLimit } | null;
+    request: Request,
+  ) => RateLimitBudget | RateLimitBudget[] | null;
   /**
    * Idempotency-Key (POST, PATCH): "replay" (default) keeps the answer, encrypted, for 24 hours;
    * "none" ignores the header, for routes whose every try must run (sign-in checks the password).
@@ -268,8 +274,9 @@ export function route<
       const extra = spec.rateLimitBy?.(
         body as z.output<B>,
         principal as HandlerContext<A, unknown, unknown, unknown>["principal"],
+        request,
       );
-      if (extra) rate = (await enforceRateLimits(db, [extra])) ?? rate;
+      if (extra) rate = (await enforceRateLimits(db, [extra].flat())) ?? rate;
 
       // Handler errors become responses here, so that an idempotent request stores its 4xx.
       const run = async (db: Db) => {

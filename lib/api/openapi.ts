@@ -73,18 +73,24 @@ function operation(method: string, path: string, spec: RouteSpec) {
   return {
     operationId: `${method.toLowerCase()}${path.replace(/\{([^}]+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string = "") => c.toUpperCase())}`,
     summary: spec.summary ?? `${method} ${path}`,
-    ...(spec.auth === "session"
+    ...(spec.auth === "customer"
       ? {
-          security: [{ session: [] }],
+          security: [{ customerSession: [] }],
           description:
-            "Dashboard only: requires a signed-in merchant's session cookie (and X-CSRF-Token on writes).",
+            "Customer portal: requires a customer session token (`Authorization: Bearer cst_...`).",
         }
-      : secured
+      : spec.auth === "session"
         ? {
-            security: [{ accessToken: [] }, { session: [] }],
-            description: `Requires a token with the \`${spec.auth}\` scope, or a merchant's session cookie.`,
+            security: [{ session: [] }],
+            description:
+              "Dashboard only: requires a signed-in merchant's session cookie (and X-CSRF-Token on writes).",
           }
-        : { security: [] }),
+        : secured
+          ? {
+              security: [{ accessToken: [] }, { session: [] }],
+              description: `Requires a token with the \`${spec.auth}\` scope, or a merchant's session cookie.`,
+            }
+          : { security: [] }),
     parameters: [
       ...parameters(spec.params, "path"),
       ...parameters(spec.query, "query"),
@@ -134,6 +140,12 @@ export function openApiDocument(routes: DocumentedRoute[], info: { title: string
           type: "http",
           scheme: "bearer",
           description: "An organization access token (`oat_...`).",
+        },
+        customerSession: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A customer session token (`cst_...`): returned by checkout confirm, by POST /v1/customer-portal/customer-session/authenticate, or minted by the merchant (POST /v1/customer-sessions/).",
         },
         session: {
           type: "apiKey",

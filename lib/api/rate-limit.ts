@@ -41,6 +41,13 @@ export function rateLimits() {
     ip: { limit: fromEnv("RATE_LIMIT_IP_PER_MINUTE", 300), windowMs },
     /** Validations and activations per minute of one license key. */
     licenseKey: { limit: fromEnv("RATE_LIMIT_LICENSE_KEY_PER_MINUTE", 120), windowMs },
+    /** Customer portal sign-in codes asked for one email address of one organization, per hour. */
+    portalSignInEmail: {
+      limit: fromEnv("RATE_LIMIT_PORTAL_SIGN_IN_PER_EMAIL_PER_HOUR", 5),
+      windowMs: 3_600_000,
+    },
+    /** Customer portal sign-in codes asked for from one client address, per hour. */
+    portalSignInIp: { limit: fromEnv("RATE_LIMIT_PORTAL_SIGN_IN_PER_IP_PER_HOUR", 30), windowMs: 3_600_000 },
   } satisfies Record<string, RateLimit>;
 }
 

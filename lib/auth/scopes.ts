@@ -32,6 +32,8 @@ export const SCOPES = [
   "subscriptions:write",
   // The emails sent to buyers (their bodies hold license keys): read only.
   "emails:read",
+  // Minting a customer portal session for a buyer (POST /v1/customer-sessions/): write only.
+  "customer_sessions:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

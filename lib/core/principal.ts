@@ -3,15 +3,28 @@
 // services only read it, so they never depend on how a request authenticates.
 
 export type Principal = {
-  /** "system": the server itself reading an organization's resources (webhook payloads). */
-  kind: "access_token" | "user_session" | "system";
+  /**
+   * "system": the server itself reading an organization's resources (webhook payloads).
+   * "customer_session": a buyer in the customer portal (`cst_` token), who holds no scope and sees
+   * only their own data (lib/customer-portal/tenancy.ts), never the organization's.
+   */
+  kind: "access_token" | "user_session" | "system" | "customer_session";
   /** The token's or the session's id. */
   id: string;
   /** The signed-in merchant, for sessions. */
   userId?: string;
+  /** The buyer, for customer sessions. */
+  customerId?: string;
   /** Every organization this principal may read; a token has exactly one. */
   organizationIds: string[];
   scopes: ReadonlySet<string>;
+};
+
+/** A buyer signed in to the customer portal: one customer of one organization, no scope. */
+export type CustomerPrincipal = Principal & {
+  kind: "customer_session";
+  customerId: string;
+  organizationId: string;
 };
 
 /**

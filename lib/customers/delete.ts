@@ -104,6 +104,7 @@ export async function deleteCustomer(db: Db, principal: Principal, id: string, n
       select: sessionRef,
     });
     await tx.customerSession.deleteMany({ where: { customer_id: id } });
+    await tx.customerSessionCode.deleteMany({ where: { customer_id: id } });
     await emitDeletion(tx, anonymized, forgotten, now);
   }, TRANSACTION_OPTIONS);
 }

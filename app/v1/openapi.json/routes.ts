@@ -40,6 +40,20 @@ import * as activate from "../customer-portal/license-keys/activate/route";
 import * as deactivate from "../customer-portal/license-keys/deactivate/route";
 import * as validate from "../customer-portal/license-keys/validate/route";
 import * as certificate from "../customer-portal/license-keys/certificate/route";
+import * as portalOrganization from "../customer-portal/organizations/[slug]/route";
+import * as portalSession from "../customer-portal/customer-session/route";
+import * as portalSessionRequest from "../customer-portal/customer-session/request/route";
+import * as portalSessionAuthenticate from "../customer-portal/customer-session/authenticate/route";
+import * as portalMe from "../customer-portal/customers/me/route";
+import * as portalOrders from "../customer-portal/orders/route";
+import * as portalOrder from "../customer-portal/orders/[id]/route";
+import * as portalLicenseKeys from "../customer-portal/license-keys/route";
+import * as portalLicenseKey from "../customer-portal/license-keys/[id]/route";
+import * as portalActivation from "../customer-portal/license-keys/[id]/activations/[activation_id]/route";
+import * as portalSubscriptions from "../customer-portal/subscriptions/route";
+import * as portalSubscription from "../customer-portal/subscriptions/[id]/route";
+import * as portalPaymentMethod from "../customer-portal/subscriptions/[id]/payment-method/route";
+import * as customerSessions from "../customer-sessions/route";
 import * as licenseKeys from "../license-keys/route";
 import * as licenseKey from "../license-keys/[id]/route";
 import * as activation from "../license-keys/[id]/activations/[activation_id]/route";
@@ -110,6 +124,20 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/license-keys/certificate", module: certificate },
   { path: "/v1/customer-portal/license-keys/activate", module: activate },
   { path: "/v1/customer-portal/license-keys/deactivate", module: deactivate },
+  { path: "/v1/customer-portal/organizations/{slug}", module: portalOrganization },
+  { path: "/v1/customer-portal/customer-session", module: portalSession },
+  { path: "/v1/customer-portal/customer-session/request", module: portalSessionRequest },
+  { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
+  { path: "/v1/customer-portal/customers/me", module: portalMe },
+  { path: "/v1/customer-portal/orders/", module: portalOrders },
+  { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
+  { path: "/v1/customer-portal/license-keys/", module: portalLicenseKeys },
+  { path: "/v1/customer-portal/license-keys/{id}", module: portalLicenseKey },
+  { path: "/v1/customer-portal/license-keys/{id}/activations/{activation_id}", module: portalActivation },
+  { path: "/v1/customer-portal/subscriptions/", module: portalSubscriptions },
+  { path: "/v1/customer-portal/subscriptions/{id}", module: portalSubscription },
+  { path: "/v1/customer-portal/subscriptions/{id}/payment-method", module: portalPaymentMethod },
+  { path: "/v1/customer-sessions/", module: customerSessions },
   { path: "/v1/license-keys", module: licenseKeys },
   { path: "/v1/license-keys/{id}", module: licenseKey },
   { path: "/v1/license-keys/{id}/activations/{activation_id}", module: activation },

@@ -1,0 +1,18 @@
+// POST /v1/customer-portal/subscriptions/{id}/payment-method — a new card (a payment token from the
+// card form) for the subscription's renewals; a past_due one is charged for its unpaid period.
+import { methods, route } from "@/lib/api/handler";
+import { updatePortalPaymentMethod } from "@/lib/customer-portal/subscriptions";
+import { idParams, paymentMethodBody, portalSubscriptionSchema } from "@/lib/customer-portal/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(
+    {
+      auth: "customer",
+      params: idParams,
+      body: paymentMethodBody,
+      output: portalSubscriptionSchema,
+      summary: "Update the payment method of one of the customer's subscriptions",
+    },
+    ({ db, principal, params, body }) => updatePortalPaymentMethod(db, principal, params.id, body.token),
+  ),
+});

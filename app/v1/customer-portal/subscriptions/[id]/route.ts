@@ -1,0 +1,31 @@
+// GET, PATCH /v1/customer-portal/subscriptions/{id} — one of the buyer's subscriptions; PATCH
+// schedules its cancellation at the period's end (with a reason) or takes it back.
+import { methods, route } from "@/lib/api/handler";
+import { getPortalSubscription, updatePortalSubscription } from "@/lib/customer-portal/subscriptions";
+import {
+  idParams,
+  portalSubscriptionSchema,
+  updatePortalSubscriptionBody,
+} from "@/lib/customer-portal/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route(
+    {
+      auth: "customer",
+      params: idParams,
+      output: portalSubscriptionSchema,
+      summary: "Get one of the customer's subscriptions",
+    },
+    ({ db, principal, params }) => getPortalSubscription(db, principal, params.id),
+  ),
+  PATCH: route(
+    {
+      auth: "customer",
+      params: idParams,
+      body: updatePortalSubscriptionBody,
+      output: portalSubscriptionSchema,
+      summary: "Cancel a subscription at the end of its period, or take the cancellation back",
+    },
+    ({ db, principal, params, body }) => updatePortalSubscription(db, principal, params.id, body),
+  ),
+});

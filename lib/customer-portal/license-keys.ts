@@ -1,0 +1,92 @@
+// The buyer's license keys in the portal: the full key (it is theirs), its limits and counters, the
+// product it came with, and its current devices, which the buyer may free when the key's benefit
+// lets buyers manage them (lib/license-keys/customer-admin.ts decides, for the checkout's
+// confirmation page and the portal alike). Newest first.
+import type { Prisma } from "../generated/prisma/client";
+import type { DbOrTx } from "../db/client";
+import type { CustomerPrincipal } from "../core/principal";
+import { pageOf, skipTake } from "../core/pagination";
+import { sortOrder } from "../core/list";
+import { displayKey } from "../license-keys/key-format";
+import { deactivateCustomerActivation, isCustomerAdminEnabled } from "../license-keys/customer-admin";
+import { customerWhere, foundOrThrow } from "./tenancy";
+import type { PortalListQuery } from "./schemas";
+
+const productSelect = { select: { product: { select: { id: true, name: true } } } } as const;
+
+const licenseKeySelect = {
+  id: true,
+  key: true,
+  status: true,
+  expires_at: true,
+  limit_activations: true,
+  usage: true,
+  limit_usage: true,
+  validations: true,
+  created_at: true,
+  benefit: { select: { id: true, description: true, type: true, properties: true } },
+  benefit_grant: { select: { order: productSelect, subscription: productSelect } },
+  activations: {
+    where: { deleted_at: null },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    select: { id: true, label: true, created_at: true },
+  },
+} as const satisfies Prisma.LicenseKeySelect;
+
+type LicenseKeyRow = Prisma.LicenseKeyGetPayload<{ select: typeof licenseKeySelect }>;
+
+function toPortalLicenseKey(row: LicenseKeyRow) {
+  const { benefit, benefit_grant: grant, ...key } = row;
+  return {
+    ...key,
+    display_key: displayKey(row.key),
+    benefit: { id: benefit.id, description: benefit.description },
+    // The purchase that granted it: its order's product, else its subscription's.
+    product: grant?.order?.product ?? grant?.subscription?.product ?? null,
+    can_deactivate: isCustomerAdminEnabled(benefit),
+  };
+}
+
+export async function listPortalLicenseKeys(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  query: PortalListQuery,
+) {
+  const where = customerWhere(principal);
+  const [rows, total] = await Promise.all([
+    db.licenseKey.findMany({
+      where,
+      select: licenseKeySelect,
+      orderBy: sortOrder<"created_at", Prisma.LicenseKeyOrderByWithRelationInput>(query.sorting),
+      ...skipTake(query),
+    }),
+    db.licenseKey.count({ where }),
+  ]);
+  return pageOf(rows.map(toPortalLicenseKey), total, query);
+}
+
+export async function getPortalLicenseKey(db: DbOrTx, principal: CustomerPrincipal, licenseKeyId: string) {
+  const row = await db.licenseKey.findFirst({
+    where: { id: licenseKeyId, ...customerWhere(principal) },
+    select: licenseKeySelect,
+  });
+  return toPortalLicenseKey(foundOrThrow(row, "License key not found."));
+}
+
+/** DELETE …/license-keys/{id}/activations/{activation_id}: 404 for another's key, 403 when not allowed. */
+export async function deactivatePortalActivation(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  licenseKeyId: string,
+  activationId: string,
+  now = new Date(),
+): Promise<void> {
+  // Customer ids are unique across organizations: the buyer's id scopes the key to their organization.
+  await deactivateCustomerActivation(
+    db,
+    { customerId: principal.customerId },
+    licenseKeyId,
+    activationId,
+    now,
+  );
+}

@@ -1,0 +1,144 @@
+// The customer portal's resources as the buyer sees them (issue 13 shapes): a subset of the
+// merchant's, without metadata or anything the merchant keeps for themselves. One schema per
+// resource, used by the routes' input and output, the portal pages and the OpenAPI document.
+import { z } from "zod";
+import { addressSchema, dateTime } from "../core/schemas";
+import { paginationQuery, sortingQuery } from "../core/pagination";
+import { id } from "../core/validation";
+import { subscriptionSchema } from "../subscriptions/schemas";
+
+// --- sign-in -----------------------------------------------------------------------------------
+
+/** Trimmed and lower-cased, as customers' addresses are stored (lib/customers/schemas.ts). */
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email().max(320))
+  .transform((value) => value.toLowerCase());
+
+export const requestCodeBody = z.object({ organization_id: id(), email });
+export type RequestCodeBody = z.output<typeof requestCodeBody>;
+
+export const authenticateBody = z.object({
+  organization_id: id(),
+  email,
+  /** Six digits; anything else is simply a wrong code (401), spaces around it forgiven. */
+  code: z.string().trim().min(1).max(32),
+});
+export type AuthenticateBody = z.output<typeof authenticateBody>;
+
+export const customerSessionTokenSchema = z.object({ token: z.string(), expires_at: dateTime });
+
+/** POST /v1/customer-sessions/ (merchant). */
+export const createCustomerSessionBody = z.object({ customer_id: id() });
+
+export const customerSessionSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  expires_at: dateTime,
+  customer_id: z.string(),
+  /** The portal, signed in: `<portal>?customer_session_token=<token>`. */
+  customer_portal_url: z.string(),
+});
+
+export const emptySchema = z.object({});
+
+// --- resources -----------------------------------------------------------------------------------
+
+export const organizationSlugParams = z.object({ slug: z.string().min(1).max(255) });
+
+export const portalOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  avatar_url: z.string().nullable(),
+});
+
+export const portalCustomerSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  billing_address: addressSchema.nullable(),
+  /** [value, type], as on the merchant's customer. */
+  tax_id: z.tuple([z.string(), z.string()]).nullable(),
+  organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+});
+
+const namedRef = z.object({ id: z.string(), name: z.string() });
+
+export const portalOrderSchema = z.object({
+  id: z.string(),
+  created_at: dateTime,
+  status: z.enum(["paid", "refunded", "partially_refunded"]),
+  invoice_number: z.string().nullable(),
+  amount: z.number().int(),
+  tax_amount: z.number().int(),
+  refunded_amount: z.number().int(),
+  currency: z.string(),
+  billing_reason: z.enum(["purchase", "subscription_create", "subscription_cycle", "subscription_update"]),
+  product: namedRef,
+  subscription_id: z.string().nullable(),
+  receipt_url: z.string(),
+  receipt_pdf_url: z.string(),
+});
+
+export const portalActivationSchema = z.object({ id: z.string(), label: z.string(), created_at: dateTime });
+
+export const portalLicenseKeySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  display_key: z.string(),
+  status: z.enum(["granted", "revoked", "disabled"]),
+  expires_at: dateTime.nullable(),
+  limit_activations: z.number().int().nullable(),
+  usage: z.number().int(),
+  limit_usage: z.number().int().nullable(),
+  validations: z.number().int(),
+  created_at: dateTime,
+  benefit: z.object({ id: z.string(), description: z.string() }),
+  product: namedRef.nullable(),
+  /** Whether the buyer may free their devices here (the benefit's `enable_customer_admin`). */
+  can_deactivate: z.boolean(),
+  activations: z.array(portalActivationSchema),
+});
+
+export const portalSubscriptionSchema = z.object({
+  id: z.string(),
+  status: subscriptionSchema.shape.status,
+  /** The next charge before tax (the discount applied when it still runs then). */
+  amount: z.number().int(),
+  currency: z.string(),
+  recurring_interval: z.enum(["month", "year"]),
+  current_period_start: dateTime,
+  current_period_end: dateTime.nullable(),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: dateTime.nullable(),
+  ends_at: dateTime.nullable(),
+  ended_at: dateTime.nullable(),
+  started_at: dateTime.nullable(),
+  product: namedRef,
+  payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+  /** The next charge's tax; null when there is no next charge (ended, or canceling). */
+  tax_amount_next: z.number().int().nullable(),
+});
+
+export const updatePortalSubscriptionBody = z.object({
+  cancel_at_period_end: z.boolean(),
+  cancellation_reason: subscriptionSchema.shape.customer_cancellation_reason.optional(),
+  cancellation_comment: z.string().trim().max(1000).nullish(),
+});
+export type UpdatePortalSubscriptionBody = z.output<typeof updatePortalSubscriptionBody>;
+
+export const paymentMethodBody = z.object({ token: z.string().min(1).max(255) });
+
+// --- lists and paths -----------------------------------------------------------------------------
+
+/** Every portal list: newest first (`created_at` is the only criterion, ties broken by id). */
+export const portalListQuery = z.object({
+  ...paginationQuery,
+  sorting: sortingQuery(["created_at"], ["-created_at"]),
+});
+export type PortalListQuery = z.output<typeof portalListQuery>;
+
+export const idParams = z.object({ id: id() });
+export const activationParams = z.object({ id: id(), activation_id: id() });

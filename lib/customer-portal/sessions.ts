@@ -1,0 +1,65 @@
+// Customer sessions: the buyer's credential in the customer portal (`cst_` tokens, stored only as
+// their SHA-256, like access tokens). Three ways to get one: checkout confirm (lib/checkout/confirm.ts,
+// 1 hour), a sign-in code sent by email (./sign-in.ts, 24 hours: the buyer proved they read that
+// mailbox, and a portal visit should not end mid-task), or the merchant minting one for a customer
+// (1 hour: its URL carries the token, so it should not outlive the visit it was made for).
+import { randomUUID } from "node:crypto";
+import type { DbOrTx } from "../db/client";
+import type { CustomerPrincipal, Principal } from "../core/principal";
+import { foundOrThrow, tenantWhere } from "../core/tenancy";
+import { randomSecret, sha256Hex } from "../crypto";
+import { portalUrl } from "../public-url";
+
+export const CUSTOMER_SESSION_TOKEN_PREFIX = "cst_";
+export const SIGN_IN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const MERCHANT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+export async function createCustomerSession(db: DbOrTx, customerId: string, ttlMs: number, now: Date) {
+  const token = randomSecret(CUSTOMER_SESSION_TOKEN_PREFIX);
+  const session = await db.customerSession.create({
+    data: {
+      id: randomUUID(),
+      created_at: now,
+      customer_id: customerId,
+      token_hash: sha256Hex(token),
+      expires_at: new Date(now.getTime() + ttlMs),
+    },
+  });
+  return { id: session.id, token, expires_at: session.expires_at };
+}
+
+/** Sign out: the session row goes, so its token is unknown from now on. */
+export async function revokeCustomerSession(db: DbOrTx, principal: CustomerPrincipal): Promise<void> {
+  await db.customerSession.deleteMany({ where: { id: principal.id, customer_id: principal.customerId } });
+}
+
+/** The portal's address that signs the buyer in (the page moves the token out of the URL). */
+export function signedInPortalUrl(organizationSlug: string, token: string): string {
+  return `${portalUrl(organizationSlug)}?customer_session_token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * POST /v1/customer-sessions/: the merchant opens the portal as one of their customers (a support
+ * case, or their own app linking buyers to it). A customer of another organization, or a deleted
+ * one, is not found.
+ */
+export async function mintCustomerSession(
+  db: DbOrTx,
+  principal: Principal,
+  customerId: string,
+  now = new Date(),
+) {
+  const customer = foundOrThrow(
+    await db.customer.findFirst({
+      where: { id: customerId, deleted_at: null, ...tenantWhere(principal) },
+      select: { id: true, organization: { select: { slug: true } } },
+    }),
+    "Customer not found.",
+  );
+  const session = await createCustomerSession(db, customer.id, MERCHANT_SESSION_TTL_MS, now);
+  return {
+    ...session,
+    customer_id: customer.id,
+    customer_portal_url: signedInPortalUrl(customer.organization.slug, session.token),
+  };
+}

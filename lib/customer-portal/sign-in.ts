@@ -1,0 +1,126 @@
+// Signing in to the customer portal with a one-time code sent by email. Asking for a code answers
+// the same whether or not the address is a customer (no enumeration); a code is 6 random digits,
+// kept only as an HMAC under the server secret, valid 10 minutes, used once, and dead after 5
+// tries. Every try counts before the code is compared, in one conditional update, so parallel
+// guesses get 5 tries in all, not 5 each.
+import { randomInt, randomUUID } from "node:crypto";
+import type { Db } from "../db/client";
+import { ApiError } from "../core/errors";
+import { hmacHex, safeEqual } from "../secrets";
+import { queueEmail } from "../email/queue";
+import { portalSignInCode } from "../email/templates/portal-sign-in-code";
+import { portalUrl } from "../public-url";
+import { rateLimits } from "../api/rate-limit";
+import { addressBucket, clientAddress } from "../http/peer";
+import { createCustomerSession, SIGN_IN_SESSION_TTL_MS } from "./sessions";
+import type { AuthenticateBody, RequestCodeBody } from "./schemas";
+
+export const SIGN_IN_CODE_TTL_MS = 10 * 60 * 1000;
+export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
+export const INVALID_CODE = "Invalid or expired code.";
+
+const codeHash = (codeId: string, code: string) =>
+  hmacHex("customer_session_codes.code", `${codeId}:${code}`);
+
+/**
+ * The budgets of asking for codes: per address of an organization (keyed by a keyed hash, so the
+ * rate-limit table holds no address), and per client address.
+ */
+export function signInRateLimits(body: RequestCodeBody, _principal: unknown, request: Request) {
+  const limits = rateLimits();
+  const who = hmacHex("rate_limit.portal_sign_in", `${body.organization_id}:${body.email}`);
+  return [
+    { key: `portal_sign_in:${who}`, limit: limits.portalSignInEmail },
+    { key: `portal_sign_in_ip:${addressBucket(clientAddress(request))}`, limit: limits.portalSignInIp },
+  ];
+}
+
+/** The organization's customer with this address (stored lower-cased), if it may sign in. */
+async function findSigningInCustomer(db: Db, organizationId: string, email: string) {
+  const customer = await db.customer.findFirst({
+    where: { organization_id: organizationId, email, deleted_at: null },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      organization: { select: { id: true, name: true, email: true, slug: true, blocked_at: true } },
+    },
+  });
+  return customer && !customer.organization.blocked_at ? customer : null;
+}
+
+/**
+ * Sends a new code to the customer (replacing any earlier one), or does nothing when the address
+ * is not a customer of the organization. The caller answers 202 either way.
+ */
+export async function requestSignInCode(
+  db: Db,
+  body: RequestCodeBody,
+  now = new Date(),
+): Promise<Record<string, never>> {
+  const customer = await findSigningInCustomer(db, body.organization_id, body.email);
+  if (!customer) return {};
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await db.$transaction(async (tx) => {
+    // Only the newest code works: asking again ends the earlier ones.
+    await tx.customerSessionCode.deleteMany({ where: { customer_id: customer.id } });
+    const id = randomUUID();
+    await tx.customerSessionCode.create({
+      data: {
+        id,
+        created_at: now,
+        customer_id: customer.id,
+        code_hash: codeHash(id, code),
+        expires_at: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
+      },
+    });
+    await queueEmail(tx, {
+      template: portalSignInCode,
+      data: {
+        customerName: customer.name,
+        code,
+        validForMinutes: SIGN_IN_CODE_TTL_MS / 60_000,
+        portalUrl: portalUrl(customer.organization.slug),
+      },
+      organization: customer.organization,
+      to: customer.email,
+      reference: `portal_sign_in_code:${id}`,
+      related: { customerId: customer.id },
+      now,
+    });
+  });
+  return {};
+}
+
+/** The code for a session token (24 hours); 401 for anything wrong, all alike. */
+export async function authenticateWithCode(db: Db, body: AuthenticateBody, now = new Date()) {
+  const invalid = () => new ApiError("Unauthorized", INVALID_CODE);
+  const customer = await findSigningInCustomer(db, body.organization_id, body.email);
+  if (!customer) throw invalid();
+  const latest = await db.customerSessionCode.findFirst({
+    where: { customer_id: customer.id },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+  });
+  if (!latest) throw invalid();
+  // The try is counted (and committed) before the code is compared.
+  const counted = await db.customerSessionCode.updateMany({
+    where: {
+      id: latest.id,
+      used_at: null,
+      expires_at: { gt: now },
+      attempts: { lt: SIGN_IN_CODE_MAX_ATTEMPTS },
+    },
+    data: { attempts: { increment: 1 } },
+  });
+  if (counted.count === 0 || !safeEqual(codeHash(latest.id, body.code), latest.code_hash)) throw invalid();
+  return db.$transaction(async (tx) => {
+    const used = await tx.customerSessionCode.updateMany({
+      where: { id: latest.id, used_at: null },
+      data: { used_at: now },
+    });
+    // A parallel request with the same code was first.
+    if (used.count === 0) throw invalid();
+    const session = await createCustomerSession(tx, customer.id, SIGN_IN_SESSION_TTL_MS, now);
+    return { token: session.token, expires_at: session.expires_at };
+  });
+}

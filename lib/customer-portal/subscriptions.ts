@@ -1,0 +1,177 @@
+// The buyer's subscriptions in the portal: what the next charge will be (before tax, and its tax),
+// the card it will be charged to, and the two things the buyer may do: schedule the cancellation
+// at the period's end (with a reason) or take it back, and update the payment method. Changes go
+// through the state machine (lib/subscriptions/lifecycle.ts) under the subscription's row lock.
+import type { Discount, Prisma, Subscription } from "../generated/prisma/client";
+import type { Db, DbOrTx } from "../db/client";
+import type { CustomerPrincipal } from "../core/principal";
+import { pageOf, skipTake } from "../core/pagination";
+import { sortOrder } from "../core/list";
+import { computeAmounts, taxBasisPointsFor, type TaxRateRow } from "../checkout/amounts";
+import { discountForAmounts } from "../checkout/pricing";
+import { discountAppliesTo } from "../subscriptions/renewals";
+import { isEnded, scheduleCancellation } from "../subscriptions/lifecycle";
+import { updateSubscriptionPaymentMethod } from "../subscriptions/payment-method";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { TEST_CARDS } from "../payments/test-processor";
+import { customerWhere, foundOrThrow } from "./tenancy";
+import type { PortalListQuery, UpdatePortalSubscriptionBody } from "./schemas";
+
+const subscriptionInclude = {
+  product: { select: { id: true, name: true } },
+  discount: true,
+} as const satisfies Prisma.SubscriptionInclude;
+
+type SubscriptionRow = Subscription & { product: { id: string; name: string }; discount: Discount | null };
+
+/** What prices the next charge: the organization's tax rates and the buyer's billing address. */
+type TaxContext = { rates: TaxRateRow[]; address: { country?: string | null; state?: string | null } | null };
+
+async function taxContext(db: DbOrTx, principal: CustomerPrincipal): Promise<TaxContext> {
+  const [customer, rates] = await Promise.all([
+    db.customer.findUnique({ where: { id: principal.customerId }, select: { billing_address: true } }),
+    db.taxRate.findMany({ where: { organization_id: principal.organizationId } }),
+  ]);
+  return { rates, address: (customer?.billing_address ?? null) as TaxContext["address"] };
+}
+
+const TEST_METHOD_PREFIX = "pm_test_";
+const CARD_BY_TEST_TOKEN = new Map(Object.entries(TEST_CARDS).map(([number, token]) => [token, number]));
+
+/**
+ * The saved card as the buyer recognizes it. The test processor's refs name the token that made
+ * them (`pm_test_tok_visa`), hence its test card (Visa, 4242); another processor's ref says
+ * nothing readable here (brand and last4 null). No ref: no payment method.
+ */
+export function describePaymentMethod(subscription: Pick<Subscription, "payment_method_ref">) {
+  const ref = subscription.payment_method_ref;
+  if (!ref) return null;
+  const number = ref.startsWith(TEST_METHOD_PREFIX)
+    ? CARD_BY_TEST_TOKEN.get(ref.slice(TEST_METHOD_PREFIX.length))
+    : undefined;
+  return number ? { brand: "visa", last4: number.slice(-4) } : { brand: null, last4: null };
+}
+
+function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
+  // The next charge is for the period that starts when the current one ends (for a past_due
+  // subscription, the unpaid one), with the discount if it still runs then.
+  const nextPeriodStart = row.current_period_end ?? row.current_period_start;
+  const anchor = row.started_at ?? row.created_at;
+  const discount =
+    row.discount && discountAppliesTo(row.discount, anchor, nextPeriodStart) ? row.discount : null;
+  const amounts = computeAmounts({
+    price: { type: "recurring", amount_type: "fixed", price_amount: row.amount, preset_amount: null },
+    discount: discountForAmounts(discount),
+    taxBasisPoints: taxBasisPointsFor(tax.rates, tax.address),
+  });
+  const chargesAgain = !isEnded(row.status) && !row.cancel_at_period_end;
+  return {
+    id: row.id,
+    status: row.status,
+    amount: amounts.subtotal_amount,
+    currency: row.currency,
+    recurring_interval: row.recurring_interval,
+    current_period_start: row.current_period_start,
+    current_period_end: row.current_period_end,
+    cancel_at_period_end: row.cancel_at_period_end,
+    canceled_at: row.canceled_at,
+    ends_at: row.ends_at,
+    ended_at: row.ended_at,
+    started_at: row.started_at,
+    product: row.product,
+    payment_method: describePaymentMethod(row),
+    tax_amount_next: chargesAgain ? amounts.tax_amount : null,
+  };
+}
+
+export async function listPortalSubscriptions(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  query: PortalListQuery,
+) {
+  const where = customerWhere(principal);
+  const [rows, total, tax] = await Promise.all([
+    db.subscription.findMany({
+      where,
+      include: subscriptionInclude,
+      orderBy: sortOrder<"created_at", Prisma.SubscriptionOrderByWithRelationInput>(query.sorting),
+      ...skipTake(query),
+    }),
+    db.subscription.count({ where }),
+    taxContext(db, principal),
+  ]);
+  return pageOf(
+    rows.map((row) => toPortalSubscription(row, tax)),
+    total,
+    query,
+  );
+}
+
+async function findOwnSubscription(db: DbOrTx, principal: CustomerPrincipal, subscriptionId: string) {
+  const row = await db.subscription.findFirst({
+    where: { id: subscriptionId, ...customerWhere(principal) },
+    include: subscriptionInclude,
+  });
+  return foundOrThrow(row, "Subscription not found.");
+}
+
+export async function getPortalSubscription(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  subscriptionId: string,
+) {
+  const [row, tax] = await Promise.all([
+    findOwnSubscription(db, principal, subscriptionId),
+    taxContext(db, principal),
+  ]);
+  return toPortalSubscription(row, tax);
+}
+
+/**
+ * PATCH: cancel at the period's end (with the buyer's reason and comment) or take it back. The
+ * ownership check, the lock and the change are one transaction; an ended subscription is 403.
+ */
+export async function updatePortalSubscription(
+  db: Db,
+  principal: CustomerPrincipal,
+  subscriptionId: string,
+  body: UpdatePortalSubscriptionBody,
+  now = new Date(),
+) {
+  await db.$transaction(async (tx) => {
+    await findOwnSubscription(tx, principal, subscriptionId);
+    // Also reads who listens to the organization's events (no statement of its own).
+    await lockRowForEvents(tx, "subscriptions", subscriptionId);
+    const locked = foundOrThrow(await tx.subscription.findUnique({ where: { id: subscriptionId } }));
+    await scheduleCancellation(
+      tx,
+      locked,
+      body.cancel_at_period_end
+        ? {
+            cancel: true,
+            ...(body.cancellation_reason !== undefined && { reason: body.cancellation_reason }),
+            ...(body.cancellation_comment !== undefined && { comment: body.cancellation_comment || null }),
+          }
+        : { cancel: false },
+      now,
+    );
+  });
+  return getPortalSubscription(db, principal, subscriptionId);
+}
+
+/**
+ * POST …/payment-method: the buyer's new card (a test processor token from the card form) for the
+ * renewals; a past_due subscription is charged for its unpaid period at once. The subscriptions
+ * service does the work (outside any lock while the processor is called); ownership is checked here.
+ */
+export async function updatePortalPaymentMethod(
+  db: Db,
+  principal: CustomerPrincipal,
+  subscriptionId: string,
+  token: string,
+  now = new Date(),
+) {
+  await findOwnSubscription(db, principal, subscriptionId);
+  await updateSubscriptionPaymentMethod(db, subscriptionId, token, now);
+  return getPortalSubscription(db, principal, subscriptionId);
+}
