@@ -11,6 +11,8 @@
 import type { DbOrTx } from "../db/client";
 import { directQuery } from "../db/direct";
 import { sha256Hex } from "../crypto";
+import { hmacHex } from "../secrets";
+import { addressBucket, clientAddress } from "../http/peer";
 import { ApiError } from "../core/errors";
 import { namedOrganization, type Principal } from "../core/principal";
 
@@ -54,6 +56,23 @@ export function rateLimits() {
 /** The licensed software's routes are also limited per key, whatever IP the requests come from. */
 export function licenseKeyRateLimit(body: { key: string; organization_id: string }) {
   return { key: `license_key:${body.organization_id}:${body.key}`, limit: rateLimits().licenseKey };
+}
+
+/**
+ * Asking for customer portal sign-in codes: a budget per address of an organization (keyed by a
+ * keyed hash, so this table holds no address) and one per client address, both per hour.
+ */
+export function portalSignInRateLimits(
+  body: { organization_id: string; email: string },
+  _principal: unknown,
+  request: Request,
+) {
+  const limits = rateLimits();
+  const who = hmacHex("rate_limit.portal_sign_in", `${body.organization_id}:${body.email}`);
+  return [
+    { key: `portal_sign_in:${who}`, limit: limits.portalSignInEmail },
+    { key: `portal_sign_in_ip:${addressBucket(clientAddress(request))}`, limit: limits.portalSignInIp },
+  ];
 }
 
 /**

@@ -10,8 +10,6 @@ import { hmacHex, safeEqual } from "../secrets";
 import { queueEmail } from "../email/queue";
 import { portalSignInCode } from "../email/templates/portal-sign-in-code";
 import { portalUrl } from "../public-url";
-import { rateLimits } from "../api/rate-limit";
-import { addressBucket, clientAddress } from "../http/peer";
 import { createCustomerSession, SIGN_IN_SESSION_TTL_MS } from "./sessions";
 import type { AuthenticateBody, RequestCodeBody } from "./schemas";
 
@@ -21,19 +19,6 @@ export const INVALID_CODE = "Invalid or expired code.";
 
 const codeHash = (codeId: string, code: string) =>
   hmacHex("customer_session_codes.code", `${codeId}:${code}`);
-
-/**
- * The budgets of asking for codes: per address of an organization (keyed by a keyed hash, so the
- * rate-limit table holds no address), and per client address.
- */
-export function signInRateLimits(body: RequestCodeBody, _principal: unknown, request: Request) {
-  const limits = rateLimits();
-  const who = hmacHex("rate_limit.portal_sign_in", `${body.organization_id}:${body.email}`);
-  return [
-    { key: `portal_sign_in:${who}`, limit: limits.portalSignInEmail },
-    { key: `portal_sign_in_ip:${addressBucket(clientAddress(request))}`, limit: limits.portalSignInIp },
-  ];
-}
 
 /** The organization's customer with this address (stored lower-cased), if it may sign in. */
 async function findSigningInCustomer(db: Db, organizationId: string, email: string) {

@@ -1,7 +1,8 @@
 // POST /v1/customer-portal/customer-session/request — email a sign-in code to the buyer. 202 `{}`
 // whether or not the address is a customer; rate limited per address and per client address.
 import { methods, route } from "@/lib/api/handler";
-import { requestSignInCode, signInRateLimits } from "@/lib/customer-portal/sign-in";
+import { portalSignInRateLimits } from "@/lib/api/rate-limit";
+import { requestSignInCode } from "@/lib/customer-portal/sign-in";
 import { emptySchema, requestCodeBody } from "@/lib/customer-portal/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -13,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       status: 202,
       // Every request sends a new code: a replayed answer would send none.
       idempotency: "none",
-      rateLimitBy: signInRateLimits,
+      rateLimitBy: portalSignInRateLimits,
       summary: "Email a one-time sign-in code for the customer portal (same answer for any address)",
     },
     ({ db, body }) => requestSignInCode(db, body),
