@@ -441,6 +441,32 @@ describe("subscriptions", () => {
     ).toBeNull();
   });
 
+  it("serializes parallel cancellations under the row lock: one cancellation time for all", async () => {
+    const answers = await Promise.all(
+      ["too_expensive", "unused", "other", "low_quality", "too_complex", "switched_service"].map((reason) =>
+        call(patchSubscription, {
+          method: "PATCH",
+          token: jane,
+          params: { id: ids.subscription },
+          body: { cancel_at_period_end: true, cancellation_reason: reason },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const row = await db.subscription.findUniqueOrThrow({ where: { id: ids.subscription } });
+    // Each request read the row under the lock: the first set canceled_at, the others kept it.
+    expect(new Set(answers.map((a) => a.body.canceled_at))).toEqual(
+      new Set([row.canceled_at!.toISOString()]),
+    );
+    const back = await call(patchSubscription, {
+      method: "PATCH",
+      token: jane,
+      params: { id: ids.subscription },
+      body: { cancel_at_period_end: false },
+    });
+    expect(back.body).toEqual(base());
+  });
+
   it("refuses another's subscription (404), an ended one (403) and a bad reason (422)", async () => {
     const body = { cancel_at_period_end: true };
     notFound(
