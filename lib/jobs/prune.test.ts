@@ -3,7 +3,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
-import { createOrganization } from "@/lib/factories";
+import { createCustomer, createOrganization } from "@/lib/factories";
+import { createCustomerSession } from "@/lib/customer-portal/sessions";
+import { storeSignInCode } from "@/lib/customer-portal/sign-in";
 import { createWebhookEndpoint } from "@/lib/factories/webhooks";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { PRUNE_JOB, pruneFinishedWork } from "./prune";
@@ -62,7 +64,10 @@ describe("pruning finished work", () => {
     // The delivery jobs emitting left behind are not under test here.
     await db.job.deleteMany({ where: { name: { not: "test.prune" } } });
 
-    expect(await db.$transaction((tx) => pruneFinishedWork(tx, NOW))).toEqual({ jobs: 2, webhookEvents: 2 });
+    expect(await db.$transaction((tx) => pruneFinishedWork(tx, NOW))).toMatchObject({
+      jobs: 2,
+      webhookEvents: 2,
+    });
 
     const jobIds = (await db.job.findMany({ where: { name: "test.prune" } })).map((j) => j.id);
     expect(jobIds.sort()).toEqual([...keep].sort());
@@ -73,6 +78,26 @@ describe("pruning finished work", () => {
     expect(eventIds.sort()).toEqual([recent, retrying].sort());
     // Their deliveries (and attempts) went with them.
     expect(await db.webhookDelivery.count({ where: { event_id: { in: [delivered, abandoned] } } })).toBe(0);
+  });
+
+  it("deletes expired customer portal sessions and sign-in codes, and only those", async () => {
+    const organizationId = (await createOrganization(db)).id;
+    const customer = await createCustomer(db, organizationId);
+    const expired = await createCustomerSession(db, customer.id, 60_000, daysAgo(1));
+    const live = await createCustomerSession(db, customer.id, 2 * 24 * 60 * 60_000, daysAgo(1));
+    await storeSignInCode(db, customer.id, "123456", daysAgo(1));
+    const other = await createCustomer(db, organizationId);
+    await storeSignInCode(db, other.id, "654321", new Date(NOW.getTime() - 60_000));
+
+    expect(await db.$transaction((tx) => pruneFinishedWork(tx, NOW))).toMatchObject({
+      customerSessions: 1,
+      signInCodes: 1,
+    });
+    const sessions = await db.customerSession.findMany({ where: { customer_id: customer.id } });
+    expect(sessions.map((s) => s.id)).toEqual([live.id]);
+    expect(expired.id).not.toBe(live.id);
+    expect(await db.customerSessionCode.count({ where: { customer_id: customer.id } })).toBe(0);
+    expect(await db.customerSessionCode.count({ where: { customer_id: other.id } })).toBe(1);
   });
 
   it("runs as a recurring job", async () => {

@@ -4,7 +4,8 @@
 // backlog shrinks over a few runs).
 // - jobs: succeeded ones after 7 days; failed ones after 30 days (kept longer to be looked into);
 // - webhook events after 30 days, with their deliveries and attempts, once none is pending (a
-//   delivery still being retried keeps its event).
+//   delivery still being retried keeps its event);
+// - customer portal sessions and sign-in codes once expired (they open nothing any more).
 import type { Tx } from "../db/client";
 import type { JobHandler } from "./queue";
 
@@ -33,7 +34,13 @@ export async function pruneFinishedWork(tx: Tx, now: Date) {
       WHERE e.created_at < ${before(now, RETENTION.webhookEventsMs)}::timestamp
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
       LIMIT ${BATCH})`;
-  return { jobs, webhookEvents };
+  const customerSessions = await tx.$executeRaw`
+    DELETE FROM customer_sessions WHERE id IN (
+      SELECT id FROM customer_sessions WHERE expires_at < ${now.toISOString()}::timestamp LIMIT ${BATCH})`;
+  const signInCodes = await tx.$executeRaw`
+    DELETE FROM customer_session_codes WHERE id IN (
+      SELECT id FROM customer_session_codes WHERE expires_at < ${now.toISOString()}::timestamp LIMIT ${BATCH})`;
+  return { jobs, webhookEvents, customerSessions, signInCodes };
 }
 
 export const pruneJob: JobHandler = {

@@ -14,3 +14,6 @@ CREATE TABLE "customer_session_codes" (
 CREATE INDEX "customer_session_codes_customer_id_created_at_idx" ON "customer_session_codes"("customer_id", "created_at");
 
 ALTER TABLE "customer_session_codes" ADD CONSTRAINT "customer_session_codes_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The hourly prune (lib/jobs/prune.ts) deletes expired customer sessions and codes.
+CREATE INDEX "customer_sessions_expires_at_idx" ON "customer_sessions"("expires_at");
