@@ -192,7 +192,7 @@ test.describe.serial("customer portal", () => {
 
     await test.step("deactivate the device, after a confirmation", async () => {
       const devices = keys.getByRole("region", { name: "Devices" });
-      await expect(devices.getByText(DEVICE)).toBeVisible();
+      await expect(devices.getByRole("listitem").filter({ hasText: DEVICE })).toBeVisible();
       await devices.getByRole("button", { name: `Deactivate ${DEVICE}` }).click();
       const yes = devices.getByRole("button", { name: `Yes, deactivate ${DEVICE}` });
       await expect(yes).toBeFocused();
