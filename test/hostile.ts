@@ -24,6 +24,8 @@ import { createWebhookEndpoint } from "../lib/factories/webhooks";
 import { emitWebhookEvent } from "../lib/webhooks/emit";
 import { findOrCreateSigningKey } from "../lib/licensing/signing-keys";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
+import { createCustomerSession, SIGN_IN_SESSION_TTL_MS } from "../lib/customer-portal/sessions";
+import { storeSignInCode } from "../lib/customer-portal/sign-in";
 
 /** The first database call starts (and migrates) the embedded database: slow on a busy machine. */
 export const FIXTURE_TIMEOUT_MS = 180_000;
@@ -69,7 +71,22 @@ export type Fixture = {
   webhookActionsEndpointId: string;
   webhookEventId: string;
   emailId: string;
+  organizationSlug: string;
+  /** The customer portal: a session of the customer who holds the license key, order and subscription. */
+  customerToken: string;
+  /** Another session of theirs, for the sign-out route (which ends it). */
+  signOutToken: string;
+  /** A key whose benefit lets the buyer free devices, and one of its devices. */
+  portalKeyId: string;
+  portalActivationId: string;
+  /** A customer with a known sign-in code (`SIGN_IN_CODE`). */
+  signInEmail: string;
+  /** The customer who holds the license key, order and subscription. */
+  buyerId: string;
+  buyerEmail: string;
 };
+
+export const SIGN_IN_CODE = "123456";
 
 export async function createFixture(): Promise<Fixture> {
   const db = await getDb();
@@ -134,6 +151,19 @@ export async function createFixture(): Promise<Fixture> {
     }),
   );
   const email = await createEmail(db, organization.id, { customer_id: customer.id, order_id: order.id });
+  const buyerManaged = await createBenefit(db, organization.id, {
+    type: "license_keys",
+    properties: { activations: { limit: 2, enable_customer_admin: true } },
+  });
+  const portalKey = await createLicenseKey(db, organization.id, {
+    benefitId: buyerManaged.id,
+    customerId: customer.id,
+  });
+  const portalActivation = await createActivation(db, portalKey.id, { label: "Buyer's laptop" });
+  const signingIn = await createCustomer(db, organization.id);
+  await storeSignInCode(db, signingIn.id, SIGN_IN_CODE, new Date());
+  const customerSession = await createCustomerSession(db, customer.id, SIGN_IN_SESSION_TTL_MS, new Date());
+  const signOutSession = await createCustomerSession(db, customer.id, SIGN_IN_SESSION_TTL_MS, new Date());
   const signedIn = await signInRoute(
     jsonRequest("POST", "/v1/auth/sign-in", { email: MERCHANT_EMAIL, password: MERCHANT_PASSWORD }),
     { params: Promise.resolve({}) },
@@ -175,6 +205,14 @@ export async function createFixture(): Promise<Fixture> {
     webhookActionsEndpointId: webhookActionsEndpoint.endpoint.id,
     webhookEventId: webhookEventId!,
     emailId: email.id,
+    organizationSlug: organization.slug,
+    customerToken: customerSession.token,
+    signOutToken: signOutSession.token,
+    portalKeyId: portalKey.id,
+    portalActivationId: portalActivation.id,
+    signInEmail: signingIn.email,
+    buyerId: customer.id,
+    buyerEmail: customer.email,
   };
 }
 

@@ -38,6 +38,10 @@ import { GET as listFiles } from "./files/route";
 import { GET as listWebhookEndpoints } from "./webhooks/endpoints/route";
 import { GET as listEmails } from "./emails/route";
 import { POST as signIn } from "./auth/sign-in/route";
+import { GET as listPortalOrders } from "./customer-portal/orders/route";
+import { GET as listPortalLicenseKeys } from "./customer-portal/license-keys/route";
+import { GET as listPortalSubscriptions } from "./customer-portal/subscriptions/route";
+import { createCustomerSession, SIGN_IN_SESSION_TTL_MS } from "@/lib/customer-portal/sessions";
 
 const t = (minute: number) => new Date(Date.UTC(2025, 5, 1, 12, minute));
 const HIGH_LOW_HIGH = [t(1), t(2), t(3)] as const;
@@ -369,5 +373,80 @@ describe.each(cases)("$route", ({ list, field, setup }) => {
       ],
     });
     expect(response.body.detail[0].msg).toContain(`'-${field}'`);
+  });
+});
+
+// The customer portal's lists have one criterion, `created_at` (newest first by default): a buyer
+// has a handful of each. Rows at t1, t2, t2: the two at t2 are ordered by id.
+type PortalListCase = {
+  route: string;
+  list: RouteHandler;
+  make: (db: Db, org: string, customerId: string, createdAt: Date) => Promise<{ id: string }>;
+};
+
+const portalCases: PortalListCase[] = [
+  {
+    route: "GET /v1/customer-portal/orders/",
+    list: listPortalOrders,
+    make: async (db, org, customerId, created_at) => {
+      const { price } = await createProduct(db, org, {});
+      return createOrder(db, org, { customerId, priceId: price.id, order: { created_at } });
+    },
+  },
+  {
+    route: "GET /v1/customer-portal/license-keys/",
+    list: listPortalLicenseKeys,
+    make: async (db, org, customerId, created_at) => {
+      const benefit = await createBenefit(db, org, { type: "license_keys", properties: {} });
+      return createLicenseKey(db, org, { benefitId: benefit.id, customerId, key: { created_at } });
+    },
+  },
+  {
+    route: "GET /v1/customer-portal/subscriptions/",
+    list: listPortalSubscriptions,
+    make: async (db, org, customerId, created_at) => {
+      const { price } = await createProduct(db, org, { price: { type: "recurring" } });
+      const order = await createOrder(db, org, { customerId, priceId: price.id, order: { created_at } });
+      return { id: order.subscription_id! };
+    },
+  },
+];
+
+describe.each(portalCases)("$route", ({ list, make }) => {
+  let token: string;
+  let ids: string[];
+  const idsOf = async (sorting?: string) => {
+    const response = await call(list, { token, query: sorting ? { sorting } : {} });
+    expect(response.status).toBe(200);
+    return response.body.items.map((item: { id: string }) => item.id);
+  };
+  beforeAll(async () => {
+    const db = await getDb();
+    const org = (await createOrganization(db)).id;
+    const customer = await createCustomer(db, org);
+    ids = [];
+    for (const createdAt of [t(1), t(2), t(2)]) ids.push((await make(db, org, customer.id, createdAt)).id);
+    token = (await createCustomerSession(db, customer.id, SIGN_IN_SESSION_TTL_MS, new Date())).token;
+  });
+
+  it("sorts by created_at, newest first by default, ties broken by id", async () => {
+    const [first, ...ties] = ids;
+    const tiesAscending = [...ties].sort();
+    expect(await idsOf("created_at")).toEqual([first, ...tiesAscending]);
+    expect(await idsOf("-created_at")).toEqual([...tiesAscending.reverse(), first]);
+    expect(await idsOf()).toEqual(await idsOf("-created_at"));
+  });
+
+  it("answers 422 enum for any other criterion, at its index", async () => {
+    const response = await call(list, { token, query: { sorting: ["created_at", "-amount"] } });
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([
+      {
+        type: "enum",
+        loc: ["query", "sorting", 1],
+        msg: expect.stringMatching(/^Input should be /),
+        input: "-amount",
+      },
+    ]);
   });
 });

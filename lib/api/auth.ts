@@ -223,7 +223,9 @@ export async function authenticateCustomer(
     id: session.id,
     customerId: session.customer.id,
     organizationId: session.customer.organization_id,
-    organizationIds: [session.customer.organization_id],
+    // None: handed by mistake to a merchant service, this principal would see nothing of the
+    // organization (portal services scope by customer: lib/customer-portal/tenancy.ts).
+    organizationIds: [],
     scopes: new Set(),
   };
 }

@@ -20,7 +20,11 @@ export type Principal = {
   scopes: ReadonlySet<string>;
 };
 
-/** A buyer signed in to the customer portal: one customer of one organization, no scope. */
+/**
+ * A buyer signed in to the customer portal: one customer of one organization, no scope, and no
+ * organization in `organizationIds` (they may read none of the organization's resources, only
+ * their own: lib/customer-portal/tenancy.ts).
+ */
 export type CustomerPrincipal = Principal & {
   kind: "customer_session";
   customerId: string;

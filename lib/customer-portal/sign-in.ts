@@ -4,7 +4,7 @@
 // tries. Every try counts before the code is compared, in one conditional update, so parallel
 // guesses get 5 tries in all, not 5 each.
 import { randomInt, randomUUID } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { ApiError } from "../core/errors";
 import { hmacHex, safeEqual } from "../secrets";
 import { queueEmail } from "../email/queue";
@@ -19,6 +19,25 @@ export const INVALID_CODE = "Invalid or expired code.";
 
 const codeHash = (codeId: string, code: string) =>
   hmacHex("customer_session_codes.code", `${codeId}:${code}`);
+
+/**
+ * Stores a customer's new code (hashed), ending the earlier ones: only the newest code works.
+ * Returns its id. Exported for fixtures that need a code they know.
+ */
+export async function storeSignInCode(tx: DbOrTx, customerId: string, code: string, now: Date) {
+  await tx.customerSessionCode.deleteMany({ where: { customer_id: customerId } });
+  const id = randomUUID();
+  await tx.customerSessionCode.create({
+    data: {
+      id,
+      created_at: now,
+      customer_id: customerId,
+      code_hash: codeHash(id, code),
+      expires_at: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
+    },
+  });
+  return id;
+}
 
 /** The organization's customer with this address (stored lower-cased), if it may sign in. */
 async function findSigningInCustomer(db: Db, organizationId: string, email: string) {
@@ -47,18 +66,7 @@ export async function requestSignInCode(
   if (!customer) return {};
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db.$transaction(async (tx) => {
-    // Only the newest code works: asking again ends the earlier ones.
-    await tx.customerSessionCode.deleteMany({ where: { customer_id: customer.id } });
-    const id = randomUUID();
-    await tx.customerSessionCode.create({
-      data: {
-        id,
-        created_at: now,
-        customer_id: customer.id,
-        code_hash: codeHash(id, code),
-        expires_at: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
-      },
-    });
+    const id = await storeSignInCode(tx, customer.id, code, now);
     await queueEmail(tx, {
       template: portalSignInCode,
       data: {

@@ -59,5 +59,11 @@ describe("GET /v1/openapi.json", () => {
       maximum: 2_147_483_647,
     });
     expect(createCheckout.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");
+    // The customer portal: its data routes take a customer session token, its sign-in routes none.
+    expect(body.paths["/v1/customer-portal/orders/"].get.security).toEqual([{ customerSession: [] }]);
+    expect(body.paths["/v1/customer-portal/customer-session/request"].post.security).toEqual([]);
+    expect(body.paths["/v1/customer-portal/customer-session/request"].post.responses).toHaveProperty("202");
+    expect(body.components.securitySchemes.customerSession).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(body.paths["/v1/customer-sessions/"].post.description).toContain("customer_sessions:write");
   });
 });

@@ -1,6 +1,6 @@
 "use client";
-// /dashboard/<org>/customers/<id>: the customer's details (edit in place, delete after asking),
-// their orders and their license keys. /dashboard/<org>/customers/new creates one.
+// /dashboard/<org>/customers/<id>: the customer's details (edit in place, delete after asking, open
+// the customer portal as them), their orders and their license keys. /dashboard/<org>/customers/new creates one.
 import { useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
@@ -14,6 +14,7 @@ import { useToast } from "../ui/toast";
 import { CustomerLicenseKeys, CustomerOrders } from "./activity";
 import { CustomerSubscriptions } from "./subscriptions";
 import { CustomerForm } from "./form";
+import { OpenCustomerPortal } from "./open-portal";
 
 export function NewCustomerPage() {
   const orgPath = useOrgPath();
@@ -45,6 +46,7 @@ export function CustomerPage({ id }: { id: string }) {
               actions={
                 editing ? null : (
                   <>
+                    <OpenCustomerPortal customerId={customer.data.id} />
                     <Button onClick={() => setEditing(true)}>Edit</Button>
                     <DeleteCustomer customer={customer.data} />
                   </>
