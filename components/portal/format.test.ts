@@ -10,6 +10,7 @@ import {
   canUpdatePaymentMethod,
   chargeLabel,
   licenseKeyFacts,
+  openPaymentFormId,
   orderNumber,
   orderStatus,
   orderTotal,
@@ -101,6 +102,14 @@ describe("subscriptions", () => {
       false,
     ]);
     expect(canCancel(subscription({ status: "past_due" }))).toBe(true);
+  });
+
+  it("opens a past-due subscription's card form until the buyer chooses", () => {
+    const list = [subscription({ id: "a" }), subscription({ id: "b", status: "past_due" })];
+    expect(openPaymentFormId(list, undefined)).toBe("b");
+    expect(openPaymentFormId(list, "a")).toBe("a");
+    expect(openPaymentFormId(list, null)).toBeNull();
+    expect(openPaymentFormId([subscription()], undefined)).toBeNull();
   });
 
   it("describes the card on file", () => {

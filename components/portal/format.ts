@@ -89,6 +89,19 @@ export function canUpdatePaymentMethod(subscription: PortalSubscription): boolea
   return !isEnded(subscription);
 }
 
+/**
+ * Which subscription's card form is open (one at a time: the form's fields have fixed ids). Until
+ * the buyer chooses (`chosen` undefined), a past-due subscription's, so its notice comes with it;
+ * null once they closed them all.
+ */
+export function openPaymentFormId(
+  subscriptions: readonly Pick<PortalSubscription, "id" | "status">[],
+  chosen: string | null | undefined,
+): string | null {
+  if (chosen !== undefined) return chosen;
+  return subscriptions.find((s) => s.status === "past_due")?.id ?? null;
+}
+
 const BRANDS: Record<string, string> = {
   visa: "Visa",
   mastercard: "Mastercard",

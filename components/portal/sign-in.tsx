@@ -46,7 +46,6 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
   const secondsLeft = step === "code" ? resendSecondsLeft(sentAt, Math.max(now, sentAt)) : 0;
   const emailId = useId();
   const codeId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -105,11 +104,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
 
   return (
     <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-xl font-semibold tracking-tight text-zinc-900 outline-none dark:text-zinc-50"
-      >
+      <h1 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
         {step === "email" ? "Sign in to your purchases" : "Check your email"}
       </h1>
       {notice && step === "email" ? (

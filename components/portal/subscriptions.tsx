@@ -15,6 +15,7 @@ import {
   chargeLabel,
   formatDate,
   isEnded,
+  openPaymentFormId,
   paymentMethodLabel,
   scheduleLine,
   subscriptionStatus,
@@ -180,8 +181,7 @@ export function Subscriptions() {
   // undefined: the default (a past-due subscription's form open); null: every form closed.
   const [openFormId, setOpenFormId] = useState<string | null | undefined>(undefined);
   const items = subscriptions.data?.items ?? [];
-  const shownFormId =
-    openFormId === undefined ? (items.find((s) => s.status === "past_due")?.id ?? null) : openFormId;
+  const shownFormId = openPaymentFormId(items, openFormId);
   return (
     <Panel title="Subscriptions">
       <QueryState query={subscriptions} what="subscriptions">
