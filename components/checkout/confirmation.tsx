@@ -11,6 +11,7 @@ import { intervalLabel } from "./format";
 import { useCheckoutBenefits } from "./hooks";
 import { LicenseKeyDetails } from "./license-key";
 import { OrganizationBadge } from "./summary";
+import { PortalLink } from "@/components/portal/portal-link";
 
 export const REDIRECT_SECONDS = 5;
 const SLOW_PROCESSING_MS = 15_000;
@@ -219,6 +220,7 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
           <div className="mt-6 space-y-6">
             <Benefits checkout={checkout} />
             {successUrl && !embedded ? <Redirect url={successUrl} /> : null}
+            <PortalLink organization={checkout.organization} />
           </div>
         ) : null}
       </div>

@@ -1,0 +1,114 @@
+// The customer portal's way to the server: the /v1/customer-portal routes through the shared browser
+// client (components/api-client.ts; failures are its ApiRequestError), the customer session token
+// as a Bearer header. Types come from the API's own zod schemas (type-only imports: no zod in the
+// bundle for them).
+import type { z } from "zod";
+import { apiFetch, type Page } from "@/components/api-client";
+import type {
+  customerSessionTokenSchema,
+  portalCustomerSchema,
+  portalLicenseKeySchema,
+  portalOrderSchema,
+  portalOrganizationSchema,
+  portalSubscriptionSchema,
+  updatePortalSubscriptionBody,
+} from "@/lib/customer-portal/schemas";
+
+export type PortalOrganization = z.input<typeof portalOrganizationSchema>;
+export type PortalCustomer = z.input<typeof portalCustomerSchema>;
+export type PortalOrder = z.input<typeof portalOrderSchema>;
+export type PortalLicenseKey = z.input<typeof portalLicenseKeySchema>;
+export type PortalActivation = PortalLicenseKey["activations"][number];
+export type PortalSubscription = z.input<typeof portalSubscriptionSchema>;
+export type CustomerSessionToken = z.input<typeof customerSessionTokenSchema>;
+export type UpdateSubscriptionBody = z.input<typeof updatePortalSubscriptionBody>;
+export type { Page };
+
+const BASE = "/v1/customer-portal";
+/** The portal shows a buyer's whole history on one page; 100 is the API's largest page. */
+const LIST_LIMIT = 100;
+
+function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+function segment(value: string) {
+  return encodeURIComponent(value);
+}
+
+export function getPortalOrganization(slug: string, signal?: AbortSignal) {
+  return apiFetch<PortalOrganization>(`${BASE}/organizations/${segment(slug)}`, { signal });
+}
+
+/** Always 202 `{}`, customer or not (nothing tells a stranger whether an email buys here); 429 when asked too often. */
+export async function requestSignInCode(organizationId: string, email: string): Promise<void> {
+  await apiFetch<unknown>(`${BASE}/customer-session/request`, {
+    method: "POST",
+    body: { organization_id: organizationId, email },
+  });
+}
+
+/** The code → a session token; a wrong, expired or used code is a 401. */
+export function authenticate(organizationId: string, email: string, code: string) {
+  return apiFetch<CustomerSessionToken>(`${BASE}/customer-session/authenticate`, {
+    method: "POST",
+    body: { organization_id: organizationId, email, code },
+  });
+}
+
+/** Signs out: the token stops working on the server too. */
+export async function signOut(token: string): Promise<void> {
+  await apiFetch<void>(`${BASE}/customer-session`, { method: "DELETE", headers: bearer(token) });
+}
+
+export function getMe(token: string, signal?: AbortSignal) {
+  return apiFetch<PortalCustomer>(`${BASE}/customers/me`, { headers: bearer(token), signal });
+}
+
+export function listOrders(token: string, signal?: AbortSignal) {
+  return apiFetch<Page<PortalOrder>>(`${BASE}/orders/`, {
+    headers: bearer(token),
+    query: { limit: LIST_LIMIT },
+    signal,
+  });
+}
+
+export function listLicenseKeys(token: string, signal?: AbortSignal) {
+  return apiFetch<Page<PortalLicenseKey>>(`${BASE}/license-keys/`, {
+    headers: bearer(token),
+    query: { limit: LIST_LIMIT },
+    signal,
+  });
+}
+
+/** Frees one of the buyer's devices (204). */
+export async function deactivateActivation(token: string, licenseKeyId: string, activationId: string) {
+  const path = `${BASE}/license-keys/${segment(licenseKeyId)}/activations/${segment(activationId)}`;
+  await apiFetch<void>(path, { method: "DELETE", headers: bearer(token) });
+}
+
+export function listSubscriptions(token: string, signal?: AbortSignal) {
+  return apiFetch<Page<PortalSubscription>>(`${BASE}/subscriptions/`, {
+    headers: bearer(token),
+    query: { limit: LIST_LIMIT },
+    signal,
+  });
+}
+
+/** Cancels at the period's end (with a reason), or takes the cancellation back. */
+export function updateSubscription(token: string, id: string, body: UpdateSubscriptionBody) {
+  return apiFetch<PortalSubscription>(`${BASE}/subscriptions/${segment(id)}`, {
+    method: "PATCH",
+    headers: bearer(token),
+    body,
+  });
+}
+
+/** The test processor's token from the card form; a past-due subscription is charged with it. */
+export function updatePaymentMethod(token: string, id: string, cardToken: string) {
+  return apiFetch<PortalSubscription>(`${BASE}/subscriptions/${segment(id)}/payment-method`, {
+    method: "POST",
+    headers: bearer(token),
+    body: { token: cardToken },
+  });
+}

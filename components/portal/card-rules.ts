@@ -1,0 +1,30 @@
+// The portal's card form rules, pure: the hosted checkout's checks and test-card → token mapping
+// (lib/checkout/card.ts), as the form's field errors (keys like CardFields expects) or a token.
+import { testTokenForCard, validateCard, type CardInput } from "@/lib/checkout/card";
+import type { FieldErrors } from "@/components/checkout/form-state";
+
+export const EMPTY_CARD: CardInput = { number: "", expiry: "", cvc: "" };
+
+export function cardSubmission(card: CardInput, now: Date): { token: string } | { errors: FieldErrors } {
+  const problems = validateCard(card, now);
+  const entries = Object.entries(problems).filter(([, message]) => !!message);
+  if (entries.length) {
+    return { errors: Object.fromEntries(entries.map(([field, message]) => [`card.${field}`, message!])) };
+  }
+  return { token: testTokenForCard(card.number) };
+}
+
+/** One field's problem once the buyer leaves it (nothing for an empty field: they may not be done). */
+export function cardFieldError(card: CardInput, field: keyof CardInput, now: Date): string | null {
+  if (!card[field].trim()) return null;
+  return validateCard(card, now)[field] ?? null;
+}
+
+/** What the buyer hears after a new card: whether a failed payment went through with it. */
+export function paymentMethodOutcome(statusBefore: string, statusAfter: string): string {
+  if (statusBefore === "past_due" && statusAfter === "active") {
+    return "Your card was updated and the payment went through. Your subscription is active again.";
+  }
+  if (statusAfter === "past_due") return "Your card was saved, but the payment has not gone through yet.";
+  return "Your card was updated. It will be used for the next charge.";
+}

@@ -1,0 +1,147 @@
+"use client";
+// A key's devices: each device's name and activation date, and, when the merchant lets buyers
+// manage them, Deactivate, which asks first. The outcome is read out (aria-live) and focus stays
+// in the list once the row is gone.
+import { useEffect, useId, useRef, useState } from "react";
+import { ApiRequestError } from "@/components/api-client";
+import type { PortalActivation, PortalLicenseKey } from "./api";
+import { formatDate } from "./format";
+import { useDeactivateDevice } from "./hooks";
+import { DANGER, SECONDARY } from "./ui";
+
+type Deactivate = (device: PortalActivation) => Promise<void>;
+
+function DeviceRow({ device, onDeactivate }: { device: PortalActivation; onDeactivate: Deactivate | null }) {
+  const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
+  const [error, setError] = useState<string | null>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const canceled = useRef(false);
+
+  useEffect(() => {
+    if (step === "confirm") confirmRef.current?.focus();
+    if (step === "idle" && canceled.current) {
+      canceled.current = false;
+      startRef.current?.focus();
+    }
+  }, [step]);
+
+  const confirm = async () => {
+    if (!onDeactivate) return;
+    setStep("busy");
+    setError(null);
+    try {
+      await onDeactivate(device);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
+      setStep("confirm");
+    }
+  };
+
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5">
+      <div className="min-w-0">
+        <p className="text-sm font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{device.label}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">Activated {formatDate(device.created_at)}</p>
+      </div>
+      {!onDeactivate ? null : step === "idle" ? (
+        <button ref={startRef} type="button" onClick={() => setStep("confirm")} className={SECONDARY}>
+          Deactivate<span className="sr-only"> {device.label}</span>
+        </button>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-zinc-700 dark:text-zinc-300">Deactivate this device?</span>
+          <button
+            ref={confirmRef}
+            type="button"
+            onClick={() => void confirm()}
+            disabled={step === "busy"}
+            className={DANGER}
+          >
+            {step === "busy" ? "Deactivating…" : "Yes, deactivate"}
+            <span className="sr-only"> {device.label}</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              canceled.current = true;
+              setError(null);
+              setStep("idle");
+            }}
+            disabled={step === "busy"}
+            className={SECONDARY}
+          >
+            Cancel<span className="sr-only"> deactivating {device.label}</span>
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deactivateDevice = useDeactivateDevice();
+  // Hidden at once, before (and even if not) the list is read again.
+  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
+  const [announcement, setAnnouncement] = useState("");
+  const shown = licenseKey.activations.filter((device) => !gone.has(device.id));
+
+  const deactivate: Deactivate = async (device) => {
+    let already = false;
+    try {
+      await deactivateDevice.mutateAsync({ licenseKeyId: licenseKey.id, activationId: device.id });
+    } catch (error) {
+      // Released meanwhile (by the software, or in another tab): the buyer's wish holds.
+      if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+      already = true;
+    }
+    setGone((before) => new Set(before).add(device.id));
+    setAnnouncement(already ? `${device.label} was already deactivated.` : `${device.label} deactivated.`);
+    headingRef.current?.focus();
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+      <h4
+        ref={headingRef}
+        id={headingId}
+        tabIndex={-1}
+        className="text-sm font-semibold text-zinc-900 outline-none dark:text-zinc-100"
+      >
+        Devices
+      </h4>
+      {shown.length ? (
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {shown.map((device) => (
+            <DeviceRow
+              key={device.id}
+              device={device}
+              onDeactivate={licenseKey.can_deactivate ? deactivate : null}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">No devices activated yet.</p>
+      )}
+      {!licenseKey.can_deactivate && shown.length ? (
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          To free a device, deactivate the key in the app on that device.
+        </p>
+      ) : null}
+      <p
+        role="status"
+        aria-live="polite"
+        className={announcement ? "mt-2 text-sm text-emerald-700 dark:text-emerald-400" : undefined}
+      >
+        {announcement}
+      </p>
+    </section>
+  );
+}

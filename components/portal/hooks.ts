@@ -1,0 +1,108 @@
+"use client";
+// The portal's data over react-query, keys `[domain, "list" | "detail", ...]`, each action next to
+// the lists it changes. The signed-in session (token, organization, sign out) comes from context.
+import { createContext, useContext } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  deactivateActivation,
+  getMe,
+  listLicenseKeys,
+  listOrders,
+  listSubscriptions,
+  updatePaymentMethod,
+  updateSubscription,
+  type Page,
+  type PortalOrganization,
+  type PortalSubscription,
+  type UpdateSubscriptionBody,
+} from "./api";
+
+export type PortalSession = {
+  token: string;
+  organization: PortalOrganization;
+  signOut: () => void;
+};
+
+export const PortalSessionContext = createContext<PortalSession | null>(null);
+
+export function usePortalSession(): PortalSession {
+  const session = useContext(PortalSessionContext);
+  if (!session) throw new Error("usePortalSession needs a signed-in portal around it.");
+  return session;
+}
+
+export const portalKeys = {
+  me: ["portal-customer", "detail", "me"] as const,
+  orders: ["portal-orders", "list"] as const,
+  licenseKeys: ["portal-license-keys", "list"] as const,
+  subscriptions: ["portal-subscriptions", "list"] as const,
+};
+
+export function useMe() {
+  const { token } = usePortalSession();
+  return useQuery({ queryKey: portalKeys.me, queryFn: ({ signal }) => getMe(token, signal) });
+}
+
+export function useOrders() {
+  const { token } = usePortalSession();
+  return useQuery({ queryKey: portalKeys.orders, queryFn: ({ signal }) => listOrders(token, signal) });
+}
+
+export function useLicenseKeys() {
+  const { token } = usePortalSession();
+  return useQuery({
+    queryKey: portalKeys.licenseKeys,
+    queryFn: ({ signal }) => listLicenseKeys(token, signal),
+  });
+}
+
+export function useSubscriptions() {
+  const { token } = usePortalSession();
+  return useQuery({
+    queryKey: portalKeys.subscriptions,
+    queryFn: ({ signal }) => listSubscriptions(token, signal),
+  });
+}
+
+export function useDeactivateDevice() {
+  const { token } = usePortalSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { licenseKeyId: string; activationId: string }) =>
+      deactivateActivation(token, input.licenseKeyId, input.activationId),
+    onSettled: () => client.invalidateQueries({ queryKey: portalKeys.licenseKeys }),
+  });
+}
+
+/** The answer replaces the subscription in the list at once; keys and orders may follow it. */
+function useSubscriptionAnswer() {
+  const client = useQueryClient();
+  return (updated: PortalSubscription) => {
+    client.setQueryData<Page<PortalSubscription>>(portalKeys.subscriptions, (page) =>
+      page ? { ...page, items: page.items.map((s) => (s.id === updated.id ? updated : s)) } : page,
+    );
+    void client.invalidateQueries({ queryKey: portalKeys.subscriptions });
+    void client.invalidateQueries({ queryKey: portalKeys.orders });
+    void client.invalidateQueries({ queryKey: portalKeys.licenseKeys });
+  };
+}
+
+export function useUpdateSubscription() {
+  const { token } = usePortalSession();
+  const onAnswer = useSubscriptionAnswer();
+  return useMutation({
+    mutationFn: (input: { id: string; body: UpdateSubscriptionBody }) =>
+      updateSubscription(token, input.id, input.body),
+    onSuccess: onAnswer,
+  });
+}
+
+export function useUpdatePaymentMethod() {
+  const { token } = usePortalSession();
+  const onAnswer = useSubscriptionAnswer();
+  return useMutation({
+    mutationFn: (input: { id: string; cardToken: string }) =>
+      updatePaymentMethod(token, input.id, input.cardToken),
+    onSuccess: onAnswer,
+  });
+}

@@ -1,0 +1,58 @@
+"use client";
+// The buyer's orders, newest first: number, date, product, total, status (refunds included) and
+// the receipt, as an HTML page and a PDF. A list of cards rather than a table: it reads the same
+// on a 375 px phone and to a screen reader.
+import { useOrders } from "./hooks";
+import { formatDate, orderNumber, orderStatus, orderTotal } from "./format";
+import { Badge, Empty, LINK, Panel, QueryState } from "./ui";
+import { formatMoney } from "@/lib/money";
+
+export function Orders() {
+  const orders = useOrders();
+  return (
+    <Panel title="Orders">
+      <QueryState query={orders} what="orders">
+        {() =>
+          orders.data?.items.length ? (
+            <ul aria-label="Orders" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {orders.data.items.map((order) => {
+                const status = orderStatus(order);
+                const number = orderNumber(order);
+                return (
+                  <li key={order.id} data-testid="portal-order" className="py-3 first:pt-0 last:pb-0">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                      <p className="min-w-0 font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">
+                        {order.product.name}
+                      </p>
+                      <p className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                        {orderTotal(order)}
+                      </p>
+                    </div>
+                    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+                      <span className="font-mono">{number}</span>
+                      <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+                      <Badge tone={status.tone}>{status.label}</Badge>
+                      {order.refunded_amount > 0 && order.status === "partially_refunded" ? (
+                        <span>{formatMoney(order.refunded_amount, order.currency)} refunded</span>
+                      ) : null}
+                    </div>
+                    <p className="mt-2 flex gap-4 text-sm">
+                      <a href={order.receipt_url} target="_blank" rel="noopener" className={LINK}>
+                        Receipt<span className="sr-only"> for order {number}</span>
+                      </a>
+                      <a href={order.receipt_pdf_url} target="_blank" rel="noopener" className={LINK}>
+                        PDF<span className="sr-only"> receipt for order {number}</span>
+                      </a>
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <Empty>No orders yet.</Empty>
+          )
+        }
+      </QueryState>
+    </Panel>
+  );
+}

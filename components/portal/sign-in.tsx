@@ -1,0 +1,197 @@
+"use client";
+// Sign-in by email: the buyer's email, then the 6-digit code the server emails them (the same answer
+// whether or not the email buys here), with a new code after a short wait. Every outcome is read
+// out (aria-live), focus follows the step, and errors sit under the field they are about.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Field, Spinner, TextInput } from "@/components/checkout/fields";
+import { authenticate, requestSignInCode, type PortalOrganization } from "./api";
+import {
+  CODE_LENGTH,
+  codeErrorMessage,
+  emailError,
+  isCompleteCode,
+  normalizeCode,
+  normalizeEmail,
+  requestErrorMessage,
+  resendSecondsLeft,
+} from "./sign-in-rules";
+import { BIG_PRIMARY, LINK } from "./ui";
+
+type Props = {
+  organization: PortalOrganization;
+  /** Why the buyer is here again ("Your session has expired"), or null. */
+  notice: string | null;
+  onSignedIn: (token: string) => void;
+};
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function SignIn({ organization, notice, onSignedIn }: Props) {
+  const [step, setStep] = useState<"email" | "code">("email");
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentAt, setSentAt] = useState(0);
+  const [status, setStatus] = useState("");
+  const now = useNow(step === "code");
+  const secondsLeft = step === "code" ? resendSecondsLeft(sentAt, Math.max(now, sentAt)) : 0;
+  const emailId = useId();
+  const codeId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (step === "code") codeRef.current?.focus();
+  }, [step, sentAt]);
+
+  const sendCode = async () => {
+    const invalid = emailError(email);
+    if (invalid) {
+      setError(invalid);
+      emailRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await requestSignInCode(organization.id, normalizeEmail(email));
+      setSentAt(Date.now());
+      setCode("");
+      setStep("code");
+      const again = step === "code" ? "new " : "";
+      setStatus(`We sent a ${again}${CODE_LENGTH}-digit code to ${normalizeEmail(email)}.`);
+    } catch (failure) {
+      setError(requestErrorMessage(failure));
+      if (step === "email") emailRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signIn = async () => {
+    if (!isCompleteCode(code)) {
+      setError(`Enter the ${CODE_LENGTH}-digit code from the email.`);
+      codeRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await authenticate(organization.id, normalizeEmail(email), code);
+      setStatus("Signed in.");
+      onSignedIn(session.token);
+    } catch (failure) {
+      setError(codeErrorMessage(failure));
+      setBusy(false);
+      codeRef.current?.select();
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    void (step === "email" ? sendCode() : signIn());
+  };
+
+  return (
+    <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
+      <h1 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        {step === "email" ? "Sign in to your purchases" : "Check your email"}
+      </h1>
+      {notice && step === "email" ? (
+        <p
+          role="status"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <p aria-live="polite" className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        {step === "email"
+          ? `Enter the email you used to buy from ${organization.name}. We'll email you a ${CODE_LENGTH}-digit code.`
+          : status}
+      </p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+        {step === "email" ? (
+          <Field id={emailId} label="Email" error={error ?? undefined}>
+            <TextInput
+              ref={emailRef}
+              id={emailId}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={320}
+              required
+              autoFocus
+              error={error ?? undefined}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field>
+        ) : (
+          <Field
+            id={codeId}
+            label="Sign-in code"
+            error={error ?? undefined}
+            help="The code works for 10 minutes."
+          >
+            <TextInput
+              ref={codeRef}
+              id={codeId}
+              type="text"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={CODE_LENGTH + 8}
+              required
+              error={error ?? undefined}
+              help
+              value={code}
+              onChange={(e) => setCode(normalizeCode(e.target.value))}
+              className="font-mono text-lg tracking-[0.4em] tabular-nums"
+            />
+          </Field>
+        )}
+        <button type="submit" disabled={busy} className={BIG_PRIMARY}>
+          {busy ? <Spinner /> : null}
+          {step === "email" ? (busy ? "Sending code…" : "Email me a code") : busy ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+      {step === "code" ? (
+        <div className="mt-5 flex flex-wrap items-center justify-between gap-3 text-sm">
+          <button
+            type="button"
+            className={LINK}
+            onClick={() => {
+              setStep("email");
+              setError(null);
+              setStatus("");
+              setTimeout(() => emailRef.current?.focus());
+            }}
+          >
+            Use a different email
+          </button>
+          <button
+            type="button"
+            className={`${LINK} disabled:cursor-not-allowed disabled:text-zinc-500 disabled:no-underline dark:disabled:text-zinc-500`}
+            disabled={busy || secondsLeft > 0}
+            onClick={() => void sendCode()}
+          >
+            {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : "Send a new code"}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+"use client";
+// The buyer's subscriptions: status, next charge, the card on file; Cancel (with a reason, at the
+// period's end) or Keep my subscription; a new card, shown at once with a prominent notice when a
+// payment failed. One card form is open at a time.
+import { useEffect, useRef, useState } from "react";
+import { ApiRequestError } from "@/components/api-client";
+import { Spinner } from "@/components/checkout/fields";
+import type { PortalSubscription } from "./api";
+import { CancelDialog } from "./cancel-dialog";
+import { paymentMethodOutcome } from "./card-rules";
+import {
+  canCancel,
+  canUncancel,
+  canUpdatePaymentMethod,
+  chargeLabel,
+  formatDate,
+  isEnded,
+  openPaymentFormId,
+  paymentMethodLabel,
+  scheduleLine,
+  subscriptionStatus,
+} from "./format";
+import { useSubscriptions, useUpdateSubscription } from "./hooks";
+import { PaymentMethodForm } from "./payment-method-form";
+import { Badge, DANGER, Empty, LINK, Panel, QueryState, SECONDARY } from "./ui";
+
+type CardProps = {
+  subscription: PortalSubscription;
+  formOpen: boolean;
+  onToggleForm: (open: boolean) => void;
+};
+
+function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardProps) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const uncancel = useUpdateSubscription();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  // The button that was used disappears with the change: focus moves to the one that undoes it.
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (sub.cancel_at_period_end ? keepRef : cancelRef).current?.focus();
+  }, [sub.cancel_at_period_end]);
+  const status = subscriptionStatus(sub);
+  const schedule = scheduleLine(sub);
+  const pastDue = sub.status === "past_due";
+
+  const keep = () =>
+    uncancel.mutate(
+      { id: sub.id, body: { cancel_at_period_end: false } },
+      {
+        onSuccess: () => {
+          moveFocus.current = true;
+          setAnnouncement("Your subscription will continue. Nothing else changes.");
+        },
+      },
+    );
+  const uncancelError =
+    uncancel.error && !(uncancel.error instanceof ApiRequestError && uncancel.error.status === 401)
+      ? uncancel.error.message
+      : null;
+
+  const form = (
+    <PaymentMethodForm
+      subscription={sub}
+      onDone={(updated) => {
+        onToggleForm(false);
+        setAnnouncement(paymentMethodOutcome(sub.status, updated.status));
+      }}
+      onCancel={pastDue ? undefined : () => onToggleForm(false)}
+    />
+  );
+
+  return (
+    <li data-testid="portal-subscription" className="py-4 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="min-w-0 font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">
+          {sub.product.name}
+        </h3>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-zinc-900 tabular-nums dark:text-zinc-100">{chargeLabel(sub)}</p>
+      {schedule ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{schedule}</p> : null}
+      {!isEnded(sub) ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Paying with {paymentMethodLabel(sub.payment_method)}
+          {sub.started_at ? ` · since ${formatDate(sub.started_at)}` : ""}
+        </p>
+      ) : null}
+
+      {pastDue ? (
+        <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 dark:border-red-500/40 dark:bg-red-500/10">
+          <h4 className="font-semibold text-red-800 dark:text-red-200">Your last payment failed</h4>
+          <p className="mt-1 mb-4 text-sm text-red-800 dark:text-red-200">
+            We couldn&apos;t charge your card for {sub.product.name}. Enter a new card to pay now and keep
+            your subscription and license keys.
+          </p>
+          {formOpen ? (
+            form
+          ) : (
+            <button type="button" className={DANGER} onClick={() => onToggleForm(true)}>
+              Update payment method
+            </button>
+          )}
+        </div>
+      ) : formOpen ? (
+        <div className="mt-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+          <h4 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">New card</h4>
+          {form}
+        </div>
+      ) : null}
+
+      {!isEnded(sub) ? (
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          {canUncancel(sub) ? (
+            <button
+              ref={keepRef}
+              type="button"
+              className={SECONDARY}
+              disabled={uncancel.isPending}
+              onClick={keep}
+            >
+              {uncancel.isPending ? <Spinner /> : null}
+              Keep my subscription
+            </button>
+          ) : null}
+          {canUpdatePaymentMethod(sub) && !pastDue && !formOpen ? (
+            <button type="button" className={SECONDARY} onClick={() => onToggleForm(true)}>
+              Update payment method
+            </button>
+          ) : null}
+          {canCancel(sub) ? (
+            <button
+              ref={cancelRef}
+              type="button"
+              className={`${LINK} text-sm`}
+              onClick={() => setDialogOpen(true)}
+            >
+              Cancel subscription
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {uncancelError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {uncancelError}
+        </p>
+      ) : null}
+      <p
+        role="status"
+        aria-live="polite"
+        className={announcement ? "mt-2 text-sm text-emerald-700 dark:text-emerald-400" : ""}
+      >
+        {announcement}
+      </p>
+      {canCancel(sub) || dialogOpen ? (
+        <CancelDialog
+          subscription={sub}
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          onCanceled={(updated) => {
+            setDialogOpen(false);
+            moveFocus.current = true;
+            const ends = updated.ends_at ?? updated.current_period_end;
+            setAnnouncement(
+              ends
+                ? `Your subscription is canceled. It stays active until ${formatDate(ends)}.`
+                : "Your subscription is canceled at the end of the period.",
+            );
+          }}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+export function Subscriptions() {
+  const subscriptions = useSubscriptions();
+  // undefined: the default (a past-due subscription's form open); null: every form closed.
+  const [openFormId, setOpenFormId] = useState<string | null | undefined>(undefined);
+  const items = subscriptions.data?.items ?? [];
+  const shownFormId = openPaymentFormId(items, openFormId);
+  return (
+    <Panel title="Subscriptions">
+      <QueryState query={subscriptions} what="subscriptions">
+        {() =>
+          items.length ? (
+            <ul aria-label="Subscriptions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {items.map((sub) => (
+                <SubscriptionCard
+                  key={sub.id}
+                  subscription={sub}
+                  formOpen={shownFormId === sub.id}
+                  onToggleForm={(open) => setOpenFormId(open ? sub.id : null)}
+                />
+              ))}
+            </ul>
+          ) : (
+            <Empty>No subscriptions.</Empty>
+          )
+        }
+      </QueryState>
+    </Panel>
+  );
+}

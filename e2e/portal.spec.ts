@@ -1,0 +1,327 @@
+// Issue 13's customer portal from where a buyer begins: they bought a monthly subscription with a
+// license key in the hosted checkout (signed out), their software activated the key on a device,
+// and later, with the confirmation tab long closed, they open the portal at /portal/<slug> (as the
+// README prints it), sign in with the code emailed to them, see their full key, deactivate the
+// device and cancel the subscription with a reason, then take the cancellation back; the API
+// agrees with each step. A wrong code is refused with a clear message, a revoked session goes back
+// to sign-in, and another organization's portal shows nothing of this buyer, whether they sign in
+// there with their email or arrive with this portal's session token.
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  createSession,
+  email,
+  expectSucceeded,
+  fillCard,
+  fillContact,
+  open,
+  payButton,
+} from "./checkout-helpers";
+import { shot, signIn } from "./dashboard-helpers";
+import { auth, expect, test } from "./fixtures";
+
+const DEVICE = "Jane's MacBook Air";
+const DEMO_SLUG = "demo";
+
+type Buyer = {
+  email: string;
+  customerId: string;
+  organizationId: string;
+  subscriptionId: string;
+  key: string;
+  licenseKeyId: string;
+  activationId: string;
+};
+
+async function post(request: APIRequestContext, path: string, data: unknown) {
+  const res = await request.post(path, { headers: auth, data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+async function getJson(request: APIRequestContext, path: string) {
+  const res = await request.get(path, { headers: auth });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** A monthly product of the demo organization whose key lets its buyers manage their devices. */
+async function subscriptionWithManagedKeys(request: APIRequestContext) {
+  const benefit = await post(request, "/v1/benefits/", {
+    type: "license_keys",
+    description: "Acme Sync Pro license key",
+    properties: { prefix: "PORTAL", activations: { limit: 2, enable_customer_admin: true } },
+  });
+  const product = await post(request, "/v1/products/", {
+    name: `Acme Sync Pro ${Date.now()}`,
+    prices: [{ type: "recurring", recurring_interval: "month", amount_type: "fixed", price_amount: 1900 }],
+  });
+  await post(request, `/v1/products/${product.id}/benefits`, { benefits: [benefit.id] });
+  return { productId: product.id as string, organizationId: benefit.organization_id as string };
+}
+
+/** The newest sign-in code emailed to a customer, read as the merchant (GET /v1/emails/{id}). */
+async function emailedCode(request: APIRequestContext, customerId: string, after: Set<string>) {
+  let id: string | undefined;
+  await expect(async () => {
+    const list = await getJson(request, `/v1/emails/?customer_id=${customerId}&kind=portal_sign_in_code`);
+    const fresh = (list.items as { id: string; status: string }[]).find((e) => !after.has(e.id));
+    expect(fresh?.status).toBe("sent");
+    id = fresh!.id;
+  }).toPass({ timeout: 20_000 });
+  after.add(id!);
+  const detail = await getJson(request, `/v1/emails/${id}`);
+  expect(detail.subject).not.toMatch(/\d{6}/);
+  const code = /\b(\d{6})\b/.exec(detail.text as string)?.[1];
+  expect(code, "a 6-digit code in the email's text").toBeTruthy();
+  return code!;
+}
+
+/** The portal as the buyer opens it: a fresh browser tab on a phone, in dark mode. */
+async function phoneTab(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 780 }, colorScheme: "dark" });
+  return context.newPage();
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, "nothing wider than the phone's screen").toBeLessThanOrEqual(0);
+}
+
+test.describe.serial("customer portal", () => {
+  let buyer: Buyer;
+  const seenCodes = new Set<string>();
+
+  test("a buyer signs in with the emailed code, deactivates a device, cancels and keeps their subscription", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const { productId, organizationId } = await subscriptionWithManagedKeys(request);
+
+    await test.step("buy the subscription in the hosted checkout, signed out", async () => {
+      const session = await createSession(request, { product_id: productId });
+      await open(page, session);
+      const buyerEmail = email("portal");
+      await fillContact(page, { email: buyerEmail, name: "Jane Portal", country: "DE" });
+      await expect(page.getByTestId("total")).toHaveText("$22.61");
+      await fillCard(page);
+      await payButton(page).click();
+      await expectSucceeded(page);
+      await expect(page.getByRole("link", { name: "customer portal" })).toHaveAttribute(
+        "href",
+        `/portal/${DEMO_SLUG}`,
+      );
+      const key = (await page.getByTestId("license-key").textContent())!;
+      expect(key).toMatch(/^PORTAL-/);
+
+      const orders = await getJson(request, `/v1/orders/?checkout_id=${session.id}`);
+      const [order] = orders.items;
+      const activated = await request.post("/v1/customer-portal/license-keys/activate", {
+        data: { key, organization_id: organizationId, label: DEVICE },
+      });
+      expect(activated.status(), await activated.text()).toBe(200);
+      const keys = await getJson(request, `/v1/license-keys?query=${key.slice(-6)}`);
+      buyer = {
+        email: buyerEmail,
+        customerId: order.customer_id,
+        organizationId,
+        subscriptionId: order.subscription.id,
+        key,
+        licenseKeyId: keys.items[0].id,
+        activationId: (await activated.json()).id,
+      };
+      await page.close();
+    });
+
+    const portal = await phoneTab(browser);
+
+    await test.step("open the portal and ask for a code", async () => {
+      await portal.goto(`/portal/${DEMO_SLUG}`);
+      await expect(portal).toHaveTitle(/Customer portal/);
+      await expect(portal.getByRole("heading", { name: "Sign in to your purchases" })).toBeVisible();
+      await portal.getByLabel("Email").fill(buyer.email);
+      await portal.getByRole("button", { name: "Email me a code" }).click();
+      await expect(portal.getByText(`We sent a 6-digit code to ${buyer.email}.`)).toBeVisible();
+      const code = portal.getByLabel("Sign-in code");
+      await expect(code).toBeFocused();
+      await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+      await expect(portal.getByRole("button", { name: /^Send a new code in \d+ s$/ })).toBeDisabled();
+      await expectNoHorizontalScroll(portal);
+      await shot(portal, "portal-code-phone-dark");
+    });
+
+    const code = await emailedCode(request, buyer.customerId, seenCodes);
+
+    await test.step("a wrong code is refused, the right one signs in", async () => {
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+      await portal.getByLabel("Sign-in code").fill(wrong);
+      await portal.getByRole("button", { name: "Sign in" }).click();
+      await expect(portal.getByText("That code is wrong or has expired.", { exact: false })).toBeVisible();
+      await expect(portal.getByLabel("Sign-in code")).toHaveAttribute("aria-invalid", "true");
+      await shot(portal, "portal-wrong-code-phone-dark");
+
+      await portal.getByLabel("Sign-in code").fill(code);
+      await portal.getByRole("button", { name: "Sign in" }).click();
+      await expect(portal.getByRole("heading", { name: "Your purchases" })).toBeVisible();
+      await expect(portal.getByRole("button", { name: "Sign out" })).toBeVisible();
+      await expect(portal.getByText(buyer.email)).toBeVisible();
+    });
+
+    const keys = portal.getByRole("region", { name: "License keys" });
+    const subscriptions = portal.getByRole("region", { name: "Subscriptions" });
+    const orders = portal.getByRole("region", { name: "Orders" });
+
+    await test.step("the full key, the order with its receipt, the subscription", async () => {
+      await expect(keys.getByTestId("license-key")).toHaveText(buyer.key);
+      await expect(keys.getByRole("button", { name: /^Copy license key/ })).toBeVisible();
+      const order = orders.getByTestId("portal-order").first();
+      await expect(order).toContainText("$22.61");
+      await expect(order).toContainText("Paid");
+      await expect(order.getByRole("link", { name: /^Receipt/ })).toHaveAttribute("href", /.+/);
+      await expect(order.getByRole("link", { name: /^PDF/ })).toHaveAttribute("href", /.+/);
+      const sub = subscriptions.getByTestId("portal-subscription");
+      await expect(sub).toContainText("$22.61 / month");
+      await expect(sub).toContainText(/Next charge on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      await expect(sub).toContainText("Active");
+      await expectNoHorizontalScroll(portal);
+      await shot(portal, "portal-overview-phone-dark");
+    });
+
+    await test.step("deactivate the device, after a confirmation", async () => {
+      const devices = keys.getByRole("region", { name: "Devices" });
+      await expect(devices.getByRole("listitem").filter({ hasText: DEVICE })).toBeVisible();
+      await devices.getByRole("button", { name: `Deactivate ${DEVICE}` }).click();
+      const yes = devices.getByRole("button", { name: `Yes, deactivate ${DEVICE}` });
+      await expect(yes).toBeFocused();
+      await yes.click();
+      await expect(devices.getByRole("status")).toHaveText(`${DEVICE} deactivated.`);
+      await expect(devices.getByText("No devices activated yet.")).toBeVisible();
+
+      const key = await getJson(request, `/v1/license-keys/${buyer.licenseKeyId}`);
+      expect(key.activations).toEqual([]);
+      const gone = await request.get(
+        `/v1/license-keys/${buyer.licenseKeyId}/activations/${buyer.activationId}`,
+        {
+          headers: auth,
+        },
+      );
+      expect(gone.status()).toBe(404);
+    });
+
+    await test.step("cancel the subscription with a reason, then keep it", async () => {
+      const sub = subscriptions.getByTestId("portal-subscription");
+      await sub.getByRole("button", { name: "Cancel subscription" }).click();
+      const dialog = portal.getByRole("dialog", { name: /^Cancel Acme Sync Pro/ });
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel("Why are you canceling?").selectOption({ label: "It's too expensive" });
+      await dialog.getByLabel("Anything else you'd like to tell us?").fill("Cheaper elsewhere.");
+      await shot(portal, "portal-cancel-dialog-phone-dark");
+      await dialog.getByRole("button", { name: "Confirm cancellation" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(sub).toContainText(/Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      await expect(sub.getByRole("status")).toContainText("Your subscription is canceled.");
+      const keep = sub.getByRole("button", { name: "Keep my subscription" });
+      await expect(keep).toBeFocused();
+
+      const canceled = await getJson(request, `/v1/subscriptions/${buyer.subscriptionId}`);
+      expect(canceled).toMatchObject({
+        status: "active",
+        cancel_at_period_end: true,
+        customer_cancellation_reason: "too_expensive",
+        customer_cancellation_comment: "Cheaper elsewhere.",
+      });
+      await shot(portal, "portal-canceling-phone-dark");
+
+      await keep.click();
+      await expect(sub).toContainText(/Next charge on/);
+      await expect(sub.getByRole("status")).toHaveText(
+        "Your subscription will continue. Nothing else changes.",
+      );
+      const kept = await getJson(request, `/v1/subscriptions/${buyer.subscriptionId}`);
+      expect(kept).toMatchObject({ status: "active", cancel_at_period_end: false });
+    });
+
+    await test.step("a reload keeps the tab signed in; a revoked session goes back to sign-in", async () => {
+      await portal.reload();
+      await expect(keys.getByTestId("license-key")).toHaveText(buyer.key);
+      const token = await portal.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), DEMO_SLUG);
+      expect(token).toMatch(/^cst_/);
+      expect(portal.url()).not.toContain("cst_");
+      const revoked = await request.delete("/v1/customer-portal/customer-session", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(revoked.status()).toBe(204);
+      await portal.reload();
+      await expect(portal.getByText("Your session has expired. Please sign in again.")).toBeVisible();
+      await expect(portal.getByLabel("Email")).toBeVisible();
+      await expect(portal.getByTestId("license-key")).toHaveCount(0);
+      expect(await portal.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), DEMO_SLUG)).toBeNull();
+    });
+
+    await test.step("a merchant's sign-in link signs in directly, and leaves the address clean", async () => {
+      const minted = await post(request, "/v1/customer-sessions/", { customer_id: buyer.customerId });
+      expect(minted.customer_portal_url).toMatch(
+        new RegExp(`/portal/${DEMO_SLUG}\\?customer_session_token=cst_`),
+      );
+      await portal.goto(minted.customer_portal_url);
+      await expect(keys.getByTestId("license-key")).toHaveText(buyer.key);
+      expect(portal.url()).toMatch(new RegExp(`/portal/${DEMO_SLUG}$`));
+      await portal.getByRole("button", { name: "Sign out" }).click();
+      await expect(portal.getByText("You're signed out.")).toBeVisible();
+      const after = await request.get("/v1/customer-portal/customers/me", {
+        headers: { authorization: `Bearer ${minted.token}` },
+      });
+      expect(after.status()).toBe(401);
+    });
+    await portal.context().close();
+  });
+
+  test("another organization's portal shows nothing of this buyer", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    // The demo admin makes a second organization (a merchant session: POST /v1/organizations/).
+    const merchant = await browser.newContext();
+    const dashboard = await merchant.newPage();
+    await signIn(dashboard);
+    const csrf = (await merchant.cookies()).find((c) => c.name === "dsb_csrf")!.value;
+    const slug = `other-${Date.now()}`;
+    const created = await dashboard.request.post("/v1/organizations/", {
+      headers: { "x-csrf-token": csrf },
+      data: { name: "Other Store", slug },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await merchant.close();
+
+    const portal = await phoneTab(browser);
+    // Signing in there with this email: the same answer as for anyone, and this portal's code
+    // (valid here) does not open that one.
+    await portal.goto(`/portal/${slug}`);
+    await expect(portal.getByText("Other Store").first()).toBeVisible();
+    await portal.getByLabel("Email").fill(buyer.email);
+    await portal.getByRole("button", { name: "Email me a code" }).click();
+    await expect(portal.getByText(`We sent a 6-digit code to ${buyer.email}.`)).toBeVisible();
+    const requested = await request.post("/v1/customer-portal/customer-session/request", {
+      data: { organization_id: buyer.organizationId, email: buyer.email },
+    });
+    expect(requested.status()).toBe(202);
+    const demoCode = await emailedCode(request, buyer.customerId, seenCodes);
+    await portal.getByLabel("Sign-in code").fill(demoCode);
+    await portal.getByRole("button", { name: "Sign in" }).click();
+    await expect(portal.getByText("That code is wrong or has expired.", { exact: false })).toBeVisible();
+    await expect(portal.getByTestId("license-key")).toHaveCount(0);
+
+    // Arriving there with a session of this portal's buyer: back to sign-in, nothing shown.
+    const minted = await post(request, "/v1/customer-sessions/", { customer_id: buyer.customerId });
+    await portal.goto(`/portal/${slug}?customer_session_token=${minted.token}`);
+    await expect(portal.getByText("That sign-in link is for another store.", { exact: false })).toBeVisible();
+    await expect(portal.getByLabel("Email")).toBeVisible();
+    await expect(portal.getByText(buyer.email)).toHaveCount(0);
+    await expect(portal.getByTestId("license-key")).toHaveCount(0);
+    await expect(portal.getByText("Acme Sync Pro")).toHaveCount(0);
+    expect(portal.url()).not.toContain("cst_");
+    await shot(portal, "portal-other-organization");
+    await portal.context().close();
+  });
+});
