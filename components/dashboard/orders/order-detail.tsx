@@ -1,6 +1,7 @@
 "use client";
 // /dashboard/<org>/orders/<id>: one order with its amounts, customer, product and price, discount,
-// subscription, custom field answers and metadata. An unknown id is a clear "not found".
+// subscription, refunds (with the Refund action), custom field answers and metadata. An unknown id
+// is a clear "not found".
 import Link from "next/link";
 import { ApiRequestError } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
@@ -17,6 +18,7 @@ import {
   ProductSection,
   SubscriptionSection,
 } from "./order-sections";
+import { OrderRefunds } from "./order-refunds";
 
 const STATUS: Record<Order["status"], [label: string, tone: BadgeTone]> = {
   paid: ["Paid", "green"],
@@ -101,6 +103,7 @@ export function OrderDetail({ id }: { id: string }) {
         <ProductSection order={o} />
         <DiscountSection order={o} />
         <SubscriptionSection order={o} />
+        <OrderRefunds order={o} />
         <Card title="References">
           <DetailList
             items={[
