@@ -77,15 +77,15 @@ export function OrderRefunds({ order }: { order: Order }) {
 
   const items = refunds.data?.items ?? [];
   const remaining = remainingRefundable(order, items);
-  // A refund that settled moves the order: read it again when the pending ones change.
-  const pendingCount = items.filter((refund) => refund.status === "pending").length;
-  const previousPending = useRef(pendingCount);
+  // A refund that settled moves the order: read it again whenever a refund's status changes (the
+  // processor may answer before the list is first read again, so "pending" may never be seen).
+  const statuses = items.map((refund) => `${refund.id}:${refund.status}`).join(",");
+  const seenStatuses = useRef(statuses);
   useEffect(() => {
-    if (pendingCount < previousPending.current) {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
-    }
-    previousPending.current = pendingCount;
-  }, [pendingCount, order.id, queryClient]);
+    if (statuses === seenStatuses.current) return;
+    seenStatuses.current = statuses;
+    void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+  }, [statuses, order.id, queryClient]);
 
   const start = () => {
     create.reset();
