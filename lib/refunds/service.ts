@@ -9,6 +9,7 @@ import type { Db, DbOrTx, Tx } from "../db/client";
 import type { Order, PaymentAttempt } from "../generated/prisma/client";
 import { ApiError } from "../core/errors";
 import { listPage, mapPage } from "../core/list";
+import { oneOf } from "../core/pagination";
 import type { Principal } from "../core/principal";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { formatMoney } from "../money";
@@ -24,10 +25,7 @@ const CREATE_TRANSACTION = { maxWait: 20_000, timeout: 15_000 };
 
 export async function listRefunds(db: DbOrTx, principal: Principal, query: ListRefundsQuery) {
   const page = await listPage(db.refund, principal, query, {
-    where: {
-      order_id: query.order_id?.length ? { in: query.order_id } : undefined,
-      customer_id: query.customer_id?.length ? { in: query.customer_id } : undefined,
-    },
+    where: { order_id: oneOf(query.order_id), customer_id: oneOf(query.customer_id) },
   });
   return mapPage(page, toRefund);
 }

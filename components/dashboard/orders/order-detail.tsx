@@ -103,7 +103,10 @@ export function OrderDetail({ id }: { id: string }) {
         <ProductSection order={o} />
         <DiscountSection order={o} />
         <SubscriptionSection order={o} />
-        <OrderRefunds order={o} />
+        {/* Full width: the refunds table needs the room. */}
+        <div className="xl:col-span-2">
+          <OrderRefunds order={o} />
+        </div>
         <Card title="References">
           <DetailList
             items={[
