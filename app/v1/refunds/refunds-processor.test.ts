@@ -15,7 +15,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { createPaidOrder } from "@/lib/factories/refunds";
-import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
+import { ensureRecurringJobs, runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { RECONCILE_AFTER_MS, reconcilePayments } from "@/lib/payments/reconcile";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
@@ -30,6 +30,7 @@ let db: Db;
 let organizationId: string;
 let token: string;
 let priceId: string;
+let monthlyPriceId: string;
 
 const handlers: JobHandlers = { ...jobHandlers, [DELIVER_WEBHOOKS_JOB]: { run: async () => {} } };
 async function drainJobs(now = new Date()) {
@@ -47,7 +48,33 @@ beforeAll(async () => {
   priceId = (
     await createProduct(db, organizationId, { price: { price_amount: 10_000 }, benefitIds: [keys.id] })
   ).price.id;
+  monthlyPriceId = (
+    await createProduct(db, organizationId, {
+      price: { recurring_interval: "month", price_amount: 2_000 },
+      benefitIds: [keys.id],
+    })
+  ).price.id;
 });
+
+/** Buys through the real hosted checkout with the test card; the order once processed. */
+async function checkoutOrder(price: string, email: string) {
+  const checkout = await createCheckout(db, organizationId, price);
+  const confirmed = await call(confirm, {
+    params: { client_secret: checkout.client_secret },
+    body: {
+      customer_email: email,
+      customer_name: "Checkout Buyer",
+      customer_billing_address: { country: "US" },
+      confirmation_token_id: TEST_TOKENS.succeeds,
+    },
+  });
+  expect(confirmed.status).toBe(200);
+  await drainJobs();
+  return {
+    checkout,
+    order: await db.order.findFirstOrThrow({ where: { checkout_id: checkout.id } }),
+  };
+}
 
 async function paidOrder(processor?: string) {
   const customer = await createCustomer(db, organizationId);
@@ -83,19 +110,7 @@ function refusingProcessor(): ProcessorDouble {
 
 describe("the processor's refund", () => {
   it("refunds a hosted-checkout purchase through its charge, for exactly the amount asked", async () => {
-    const checkout = await createCheckout(db, organizationId, priceId);
-    const confirmed = await call(confirm, {
-      params: { client_secret: checkout.client_secret },
-      body: {
-        customer_email: "checkout-refund@example.com",
-        customer_name: "Checkout Buyer",
-        customer_billing_address: { country: "US" },
-        confirmation_token_id: TEST_TOKENS.succeeds,
-      },
-    });
-    expect(confirmed.status).toBe(200);
-    await drainJobs();
-    const order = await db.order.findFirstOrThrow({ where: { checkout_id: checkout.id } });
+    const { checkout, order } = await checkoutOrder(priceId, "checkout-refund@example.com");
     const charge = await db.paymentAttempt.findFirstOrThrow({
       where: { checkout_id: checkout.id, kind: "charge", status: "succeeded" },
     });
@@ -116,6 +131,33 @@ describe("the processor's refund", () => {
     );
     expect((await refundRow(rest.body.id)).status).toBe("succeeded");
     expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
+  });
+
+  it("refunds a renewal's order through the renewal charge that paid for it", async () => {
+    const { order: first } = await checkoutOrder(monthlyPriceId, "renewal-refund@example.com");
+    const subscription = await db.subscription.findUniqueOrThrow({ where: { id: first.subscription_id! } });
+    // A month later the renewal charges the saved card and makes the period's order.
+    const renewedAt = new Date(subscription.current_period_end!.getTime() + 60_000);
+    await ensureRecurringJobs(db, handlers, renewedAt);
+    while ((await runDueJobs(db, handlers, { now: renewedAt, limit: 50 })).claimed > 0);
+    const cycle = await db.order.findFirstOrThrow({
+      where: { subscription_id: subscription.id, billing_reason: "subscription_cycle" },
+    });
+    const renewal = await db.paymentAttempt.findFirstOrThrow({
+      where: { subscription_id: subscription.id, kind: "renewal", status: "succeeded" },
+    });
+
+    const created = await refund(cycle.id, cycle.amount + cycle.tax_amount);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ subscription_id: subscription.id, revoke_benefits: false });
+    await drainJobs();
+    const attempt = await db.paymentAttempt.findFirstOrThrow({
+      where: { reference: `refund:${created.body.id}` },
+    });
+    expect(attempt).toMatchObject({ status: "succeeded", refunded_payment_id: renewal.processor_payment_id });
+    expect(await orderRow(cycle.id)).toMatchObject({ status: "refunded" });
+    // The first order is its own payment, untouched.
+    expect(await orderRow(first.id)).toMatchObject({ status: "paid", refunded_amount: 0 });
   });
 
   it("a refused refund fails and releases what it held: the full amount can be asked again", async () => {
