@@ -25,6 +25,7 @@ export function statusMeaning(email: { status: EmailStatus; transport: string | 
 /** What each kind of email is; a kind without a label shows as it is stored. */
 const KIND_LABELS: Record<string, string> = {
   order_receipt: "Purchase receipt",
+  refund_issued: "Refund issued",
 };
 
 export function kindLabel(kind: string): string {
