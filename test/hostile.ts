@@ -21,6 +21,7 @@ import {
   createToken,
 } from "../lib/factories";
 import { createWebhookEndpoint } from "../lib/factories/webhooks";
+import { createPaidOrder } from "../lib/factories/refunds";
 import { emitWebhookEvent } from "../lib/webhooks/emit";
 import { findOrCreateSigningKey } from "../lib/licensing/signing-keys";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
@@ -50,6 +51,9 @@ export type Fixture = {
   /** Another key of the organization, for the rotate route (a rotation changes the key's value). */
   rotatedKeyId: string;
   orderId: string;
+  /** A paid order with a refund: POST /v1/refunds/ refunds it, GET /v1/refunds/{id} reads the refund. */
+  paidOrderId: string;
+  refundId: string;
   /** A token other than the one used to call, for the revoke route's path. */
   otherTokenId: string;
   /** Attached to no product, so the valid DELETE of its route succeeds. */
@@ -124,6 +128,25 @@ export async function createFixture(): Promise<Fixture> {
     customerId: customer.id,
     priceId: monthly.price.id,
   });
+  const paid = await createPaidOrder(db, organization.id, {
+    customerId: customer.id,
+    priceId: monthly.price.id,
+    order: { amount: 100_000 },
+    withBenefits: false,
+  });
+  const refund = await db.refund.create({
+    data: {
+      id: randomUUID(),
+      organization_id: organization.id,
+      reason: "other",
+      amount: 1,
+      tax_amount: 0,
+      currency: "usd",
+      order_id: paid.order.id,
+      customer_id: customer.id,
+      status: "failed",
+    },
+  });
   const benefit = await createBenefit(db, organization.id);
   const lonelyCustomer = await createCustomer(db, organization.id);
   const file = await createMedia(db, organization.id);
@@ -192,6 +215,8 @@ export async function createFixture(): Promise<Fixture> {
     tokenActivationId: tokenActivation.id,
     rotatedKeyId: rotated.id,
     orderId: order.id,
+    paidOrderId: paid.order.id,
+    refundId: refund.id,
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,
     discountId: discount.id,

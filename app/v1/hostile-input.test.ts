@@ -92,6 +92,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     },
     "/v1/customer-portal/subscriptions/{id}": { id: f.subscriptionId },
     "/v1/customer-portal/subscriptions/{id}/payment-method": { id: f.subscriptionId },
+    "/v1/refunds/{id}": { id: f.refundId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };
   const clientSecret = template.startsWith("/v1/checkouts/client/")
@@ -166,6 +167,7 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "POST /v1/products/": { name: "Hostile product", prices: [{ amount_type: "fixed", price_amount: 1000 }] },
     "PATCH /v1/products/{id}": { name: "Renamed product" },
     "POST /v1/products/{id}/benefits": { benefits: [] },
+    "POST /v1/refunds/": { order_id: f.paidOrderId, amount: 1, reason: "other", comment: "Hostile" },
     "POST /v1/customer-portal/license-keys/validate": key,
     "POST /v1/customer-portal/license-keys/certificate": { ...key, activation_id: f.merchantActivationId },
     "POST /v1/customer-portal/license-keys/activate": { ...key, label: "Laptop" },

@@ -37,6 +37,7 @@ import { GET as listOrganizations } from "./organizations/route";
 import { GET as listFiles } from "./files/route";
 import { GET as listWebhookEndpoints } from "./webhooks/endpoints/route";
 import { GET as listEmails } from "./emails/route";
+import { GET as listRefunds } from "./refunds/route";
 import { POST as signIn } from "./auth/sign-in/route";
 import { GET as listPortalOrders } from "./customer-portal/orders/route";
 import { GET as listPortalLicenseKeys } from "./customer-portal/license-keys/route";
@@ -219,6 +220,33 @@ const cases: ListCase[] = [
         ),
       );
       return { auth, ids: orders.map((s) => s.id) };
+    },
+  },
+  {
+    route: "GET /v1/refunds/",
+    list: listRefunds,
+    field: "amount",
+    setup: async (db, make) => {
+      const { org, auth } = await tokenFor(db);
+      const customer = await createCustomer(db, org);
+      const { price } = await createProduct(db, org, {});
+      const order = await createOrder(db, org, { customerId: customer.id, priceId: price.id });
+      const refunds = await make((created_at, high) =>
+        db.refund.create({
+          data: {
+            id: randomUUID(),
+            created_at,
+            organization_id: org,
+            reason: "customer_request",
+            amount: high ? 300 : 100,
+            tax_amount: 0,
+            currency: "usd",
+            order_id: order.id,
+            customer_id: customer.id,
+          },
+        }),
+      );
+      return { auth, ids: refunds.map((r) => r.id) };
     },
   },
   {

@@ -30,6 +30,8 @@ export const SCOPES = [
   "organizations:write",
   "subscriptions:read",
   "subscriptions:write",
+  "refunds:read",
+  "refunds:write",
   // The emails sent to buyers (their bodies hold license keys): read only.
   "emails:read",
   // Minting a customer portal session for a buyer (POST /v1/customer-sessions/): write only.

@@ -79,18 +79,10 @@ export async function grantBenefits(
   return granted;
 }
 
-/**
- * A subscription that ended takes its benefits back: grants revoked, their keys revoked. Returns
- * the grants revoked, each with its key when the key was revoked by this (a key the merchant had
- * disabled or revoked already keeps its status).
- */
-export async function revokeSubscriptionBenefits(
-  tx: Tx,
-  subscriptionId: string,
-  now: Date,
-): Promise<GrantChange[]> {
+/** Revokes the grants still in force that match `where`, and their keys still granted. */
+async function revokeGrants(tx: Tx, where: Prisma.BenefitGrantWhereInput, now: Date): Promise<GrantChange[]> {
   const grants = await tx.benefitGrant.findMany({
-    where: { subscription_id: subscriptionId, revoked_at: null },
+    where: { ...where, revoked_at: null },
     select: { id: true },
     orderBy: [{ created_at: "asc" }, { id: "asc" }],
   });
@@ -107,4 +99,25 @@ export async function revokeSubscriptionBenefits(
   });
   const keyOf = new Map(keys.map((key) => [key.benefit_grant_id, key.id]));
   return ids.map((grantId) => ({ grantId, licenseKeyId: keyOf.get(grantId) ?? null }));
+}
+
+/**
+ * A subscription that ended takes its benefits back: grants revoked, their keys revoked. Returns
+ * the grants revoked, each with its key when the key was revoked by this (a key the merchant had
+ * disabled or revoked already keeps its status).
+ */
+export function revokeSubscriptionBenefits(
+  tx: Tx,
+  subscriptionId: string,
+  now: Date,
+): Promise<GrantChange[]> {
+  return revokeGrants(tx, { subscription_id: subscriptionId }, now);
+}
+
+/**
+ * A refunded order takes its benefits back (lib/refunds, `revoke_benefits`): the order's grants
+ * still in force are revoked, and their keys with them. Reported like revokeSubscriptionBenefits.
+ */
+export function revokeOrderBenefits(tx: Tx, orderId: string, now: Date): Promise<GrantChange[]> {
+  return revokeGrants(tx, { order_id: orderId }, now);
 }

@@ -14,6 +14,7 @@ export const LOCKABLE_TABLES = [
   "license_keys",
   "organizations",
   "medias",
+  "orders",
   "payment_attempts",
   "products",
   "subscriptions",

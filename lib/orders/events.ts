@@ -1,6 +1,6 @@
 // order.created and order.paid (orders are paid when they are created: both at once, in that
-// order): `data` is the order as GET /v1/orders/{id} returns it. order.refunded is not emitted
-// yet: a refund is recorded as a payment attempt only and changes no order (refunds.ts).
+// order), and order.refunded when a refund of the order succeeded (lib/refunds/settle.ts): `data`
+// is the order as GET /v1/orders/{id} returns it.
 import type { Tx } from "../db/client";
 import { emitResourceEvents, organizationPrincipal } from "../webhooks/resource-events";
 import { orderSchema } from "./schemas";

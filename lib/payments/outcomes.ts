@@ -8,6 +8,7 @@ import type { PaymentAttempt, PaymentAttemptStatus } from "../generated/prisma/c
 import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";
 import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
+import { settleRefundAttempt } from "../refunds/settle";
 import type { PaymentLookup } from "./processor";
 import { requestRefund } from "./refunds";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
@@ -80,7 +81,9 @@ async function applyOutcome(
   }
   if (attempt.kind === "charge" || attempt.kind === "setup") await settleCheckoutAttempt(tx, attempt, now);
   else if (attempt.kind === "renewal") await settleRenewalAttempt(tx, attempt, now);
-  // Refunds: the attempt itself is the record (the merchant-facing refund resource is to come).
+  // A merchant's refund (lib/refunds) follows its attempt; a refund the system made on its own (a
+  // failed checkout's money given back) is only its attempt.
+  else if (attempt.kind === "refund") await settleRefundAttempt(tx, attempt, now);
   return attempt;
 }
 

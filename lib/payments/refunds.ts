@@ -10,8 +10,10 @@ export const REFUND_PAYMENT_JOB = "payment.refund";
 export type RefundPayload = { attempt_id: string };
 
 /**
- * Records a full refund of `payment` (a succeeded charge or renewal attempt, or a payment known by
- * its processor id) and queues it. One refund per payment: asking again returns the first.
+ * Records a refund of `payment` (a succeeded charge or renewal attempt, or a payment known by its
+ * processor id) and queues it. Without options it gives the whole payment back, once per payment:
+ * asking again returns the first. A merchant's refund (lib/refunds) passes its `amount` and its own
+ * `reference` (one attempt per refund), so one payment may be refunded in several parts.
  */
 export async function requestRefund(
   tx: Tx,
@@ -20,8 +22,9 @@ export async function requestRefund(
     "organization_id" | "processor" | "processor_payment_id" | "amount" | "currency" | "checkout_id"
   > & { order_id?: string | null; subscription_id?: string | null },
   now: Date,
+  options: { amount?: number; reference?: string } = {},
 ): Promise<PaymentAttempt> {
-  const reference = `refund:${payment.processor}:${payment.processor_payment_id}`;
+  const reference = options.reference ?? `refund:${payment.processor}:${payment.processor_payment_id}`;
   const existing = await tx.paymentAttempt.findUnique({ where: { reference } });
   if (existing) return existing;
   const attempt = await createPaymentAttempt(
@@ -29,7 +32,7 @@ export async function requestRefund(
     {
       organizationId: payment.organization_id,
       kind: "refund",
-      amount: payment.amount,
+      amount: options.amount ?? payment.amount,
       currency: payment.currency,
       processor: payment.processor,
       checkoutId: payment.checkout_id,

@@ -8,6 +8,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "order.created",
   "order.paid",
   "order.refunded",
+  "refund.created",
+  "refund.updated",
   "subscription.created",
   "subscription.active",
   "subscription.updated",

@@ -26,6 +26,7 @@ export function statusMeaning(email: { status: EmailStatus; transport: string | 
 const KIND_LABELS: Record<string, string> = {
   order_receipt: "Purchase receipt",
   portal_sign_in_code: "Customer portal sign-in code",
+  refund_issued: "Refund issued",
 };
 
 export function kindLabel(kind: string): string {

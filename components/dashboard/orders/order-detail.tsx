@@ -1,6 +1,7 @@
 "use client";
 // /dashboard/<org>/orders/<id>: one order with its amounts, customer, product and price, discount,
-// subscription, custom field answers and metadata. An unknown id is a clear "not found".
+// subscription, refunds (with the Refund action), custom field answers and metadata. An unknown id
+// is a clear "not found".
 import Link from "next/link";
 import { ApiRequestError } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
@@ -17,6 +18,7 @@ import {
   ProductSection,
   SubscriptionSection,
 } from "./order-sections";
+import { OrderRefunds } from "./order-refunds";
 
 const STATUS: Record<Order["status"], [label: string, tone: BadgeTone]> = {
   paid: ["Paid", "green"],
@@ -101,6 +103,10 @@ export function OrderDetail({ id }: { id: string }) {
         <ProductSection order={o} />
         <DiscountSection order={o} />
         <SubscriptionSection order={o} />
+        {/* Full width: the refunds table needs the room. */}
+        <div className="xl:col-span-2">
+          <OrderRefunds order={o} />
+        </div>
         <Card title="References">
           <DetailList
             items={[

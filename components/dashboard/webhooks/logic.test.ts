@@ -42,6 +42,7 @@ describe("event picker", () => {
     expect(groups.map((group) => group.label)).toEqual([
       "Checkout",
       "Order",
+      "Refund",
       "Subscription",
       "Benefit grant",
       "License key",

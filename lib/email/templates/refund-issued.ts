@@ -1,0 +1,96 @@
+// "Refund issued": sent when a refund succeeded (lib/refunds/settle.ts). It says how much comes
+// back (and its tax part), for which order, what the order has been refunded in all, and whether
+// the purchase's access (license keys, subscription) was taken back with it.
+import { formatMoney } from "../../money";
+import { html } from "./html";
+import { layout } from "./layout";
+import type { EmailTemplate } from "./types";
+
+export type RefundIssuedData = {
+  customerName: string | null;
+  orderId: string;
+  orderedAt: Date;
+  productName: string;
+  currency: string;
+  /** Minor units: this refund (tax included) and its tax part. */
+  amount: number;
+  taxAmount: number;
+  /** The order's total paid, and what has been refunded of it with this refund (tax included). */
+  orderTotal: number;
+  refundedTotal: number;
+  refundedAt: Date;
+  /** The refund took back the order's benefits (license keys stop working, a subscription ends). */
+  accessRevoked: boolean;
+};
+
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const formatDate = (date: Date) => DATE.format(date);
+
+function accessNote(data: RefundIssuedData): string {
+  return data.accessRevoked
+    ? `Access to ${data.productName} has ended with this refund: its license keys no longer work.`
+    : `Your access to ${data.productName} is not affected by this refund.`;
+}
+
+export const refundIssued: EmailTemplate<RefundIssuedData> = {
+  kind: "refund_issued",
+  render(data, brand) {
+    const money = (minor: number) => formatMoney(minor, data.currency);
+    const subject = `Your refund from ${brand.name}`;
+    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
+    const lead = `${brand.name} has refunded ${money(data.amount)} for your order. It goes back to the payment method you paid with; your bank may take a few days to show it.`;
+    const details: [string, string][] = [
+      ["Order", data.orderId],
+      ["Ordered", formatDate(data.orderedAt)],
+      ["Product", data.productName],
+      ["Refund date", formatDate(data.refundedAt)],
+    ];
+    const amounts: [string, string][] = [["Refunded now", money(data.amount)]];
+    if (data.taxAmount > 0) amounts.push(["Of which tax", money(data.taxAmount)]);
+    amounts.push(["Order total", money(data.orderTotal)]);
+    amounts.push(["Refunded in all", money(data.refundedTotal)]);
+    const access = accessNote(data);
+
+    const text = [
+      greeting,
+      lead,
+      details.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      amounts.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      access,
+    ].join("\n\n");
+
+    const cell = "padding:4px 0;";
+    const body = html`<p style="margin:0 0 12px;">${greeting}</p>
+      <p style="margin:0 0 16px;">${lead}</p>
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
+        ${details.map(
+          ([label, value]) =>
+            html`<tr>
+              <td style="${cell}color:#71717a;width:35%;">${label}</td>
+              <td style="${cell}">${value}</td>
+            </tr>`,
+        )}
+      </table>
+      <table
+        role="presentation"
+        width="100%"
+        cellpadding="0"
+        cellspacing="0"
+        style="margin:0 0 16px;border-top:1px solid #e4e4e7;"
+      >
+        ${amounts.map(
+          ([label, value], index) =>
+            html`<tr style="${index === 0 ? "font-weight:600;" : ""}">
+              <td style="${cell}">${label}</td>
+              <td style="${cell}text-align:right;">${value}</td>
+            </tr>`,
+        )}
+      </table>
+      <p style="margin:0;${data.accessRevoked ? "font-weight:600;" : ""}">${access}</p>`;
+
+    return {
+      subject,
+      ...layout(brand, { subject, preview: lead, heading: "Refund issued", text, html: body }),
+    };
+  },
+};

@@ -1,0 +1,57 @@
+// What the processor's answer to a refund does (called by lib/payments/outcomes.ts for attempts of
+// kind refund, whichever path reports it: the refund job, a notification, reconciliation).
+// Succeeded: under the order's row lock, the order's refunded amounts and status move, the
+// benefits are revoked when the refund asked for it, and order.refunded, refund.updated and the
+// "refund issued" email are written. Failed: the refund is `failed` and stops holding its share of
+// the order (what remains refundable is computed from the pending refunds).
+import type { Tx } from "../db/client";
+import type { Order, PaymentAttempt, Refund, Subscription } from "../generated/prisma/client";
+import { emitGrantsRevoked } from "../benefits/grant-events";
+import { revokeOrderBenefits } from "../benefits/grants";
+import { emitOrderEvents } from "../orders/events";
+import { isEnded, revokeSubscription } from "../subscriptions/lifecycle";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { afterRefund } from "./amounts";
+import { queueRefundIssued } from "./email";
+import { emitRefundEvent } from "./events";
+
+/** Takes back what the order granted: its subscription (revoked, with its grants), then its own grants. */
+async function revokeBenefits(tx: Tx, order: Order, now: Date): Promise<void> {
+  if (order.subscription_id) {
+    const subscription = await lockRowForEvents<Subscription>(tx, "subscriptions", order.subscription_id);
+    if (subscription && !isEnded(subscription.status)) await revokeSubscription(tx, subscription, now);
+  }
+  const grants = await revokeOrderBenefits(tx, order.id, now);
+  await emitGrantsRevoked(tx, order.organization_id, grants, now);
+}
+
+async function succeed(tx: Tx, refund: Refund, now: Date) {
+  const order = await lockRowForEvents<Order>(tx, "orders", refund.order_id);
+  if (!order) return;
+  await tx.order.update({
+    where: { id: order.id },
+    data: { ...afterRefund(order, refund), modified_at: now },
+  });
+  await tx.refund.update({ where: { id: refund.id }, data: { status: "succeeded", modified_at: now } });
+  if (refund.revoke_benefits) await revokeBenefits(tx, order, now);
+  await emitOrderEvents(tx, ["order.refunded"], order, now);
+  await emitRefundEvent(tx, "refund.updated", refund, now);
+  await queueRefundIssued(tx, refund.id, now);
+}
+
+/** Applies a refund attempt's new status to its refund (once: a settled refund stays as it is). */
+export async function settleRefundAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
+  if (attempt.status !== "succeeded" && attempt.status !== "failed") return;
+  const refund = await tx.refund.findUnique({ where: { payment_attempt_id: attempt.id } });
+  if (!refund || refund.status !== "pending") return;
+  if (attempt.status === "succeeded") return succeed(tx, refund, now);
+  await tx.refund.update({
+    where: { id: refund.id },
+    data: {
+      status: "failed",
+      failure_reason: attempt.failure_reason?.slice(0, 1000) ?? null,
+      modified_at: now,
+    },
+  });
+  await emitRefundEvent(tx, "refund.updated", refund, now);
+}
