@@ -17,6 +17,7 @@ import {
   sweepWebhooksJob,
   SWEEP_WEBHOOKS_JOB,
 } from "../webhooks/deliver";
+import { retryRenewalJob, RETRY_RENEWAL_JOB } from "../subscriptions/dunning";
 import { pruneJob, PRUNE_JOB } from "./prune";
 import type { JobHandlers } from "./queue";
 
@@ -25,6 +26,7 @@ export const jobHandlers: JobHandlers = {
   [EXPIRE_CHECKOUTS_JOB]: expireCheckoutsJob,
   [SCAN_RENEWALS_JOB]: scanRenewalsJob,
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
+  [RETRY_RENEWAL_JOB]: retryRenewalJob,
   [REFUND_PAYMENT_JOB]: refundPaymentJob,
   [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,

@@ -25,6 +25,10 @@ export function statusMeaning(email: { status: EmailStatus; transport: string | 
 /** What each kind of email is; a kind without a label shows as it is stored. */
 const KIND_LABELS: Record<string, string> = {
   order_receipt: "Purchase receipt",
+  subscription_renewal_receipt: "Renewal receipt",
+  subscription_payment_failed: "Payment failed",
+  subscription_canceled: "Subscription canceled",
+  subscription_ended: "Subscription ended",
 };
 
 export function kindLabel(kind: string): string {
