@@ -22,6 +22,8 @@ import { registerProcessorDouble } from "@/test/processor-double";
 import { POST as validate } from "@/app/v1/customer-portal/license-keys/validate/route";
 import { updateSubscriptionPaymentMethod } from "./payment-method";
 import { RETRY_RENEWAL_JOB } from "./dunning";
+import { scheduleCancellation } from "./lifecycle";
+import { lockRowForEvents } from "@/lib/webhooks/listeners";
 
 const DAY = 24 * 60 * 60_000;
 const DECLINING = `pm_test_${TEST_TOKENS.declined}`;
@@ -246,6 +248,31 @@ describe("dunning", () => {
     await drain(new Date(failedAt.getTime() + 8 * DAY));
     expect(double.charges).toHaveLength(1);
     expect(await cycleOrdersOf(subscription.id)).toHaveLength(1);
+  });
+
+  it("ends a past_due subscription canceled meanwhile at its next retry instead of charging it", async () => {
+    const start = new Date("2026-06-25T08:00:00.000Z");
+    const { subscription, key } = await subscribe(start);
+    const failedAt = new Date(subscription.current_period_end!.getTime() + 60_000);
+    await drain(failedAt);
+    const pastDue = await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
+    await db.$transaction(async (tx) => {
+      await lockRowForEvents(tx, "subscriptions", subscription.id);
+      await scheduleCancellation(tx, pastDue, { cancel: true, reason: "unused" }, failedAt);
+    });
+    const day1 = new Date(failedAt.getTime() + DAY);
+    await drain(day1);
+    expect(await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).toMatchObject({
+      status: "canceled",
+      ended_at: day1,
+    });
+    expect(await attemptsOf(subscription.id)).toHaveLength(1);
+    expect(await validates(key.key)).toBe(404);
+    expect((await emailsOf(subscription.id)).map((e) => e.kind)).toEqual([
+      "subscription_payment_failed",
+      "subscription_canceled",
+      "subscription_ended",
+    ]);
   });
 
   it("refuses a new card for an ended subscription (403) without calling the processor", async () => {

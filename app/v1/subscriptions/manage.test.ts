@@ -229,6 +229,16 @@ describe("DELETE /v1/subscriptions/{id}", () => {
     expect((await emailsOf(subscription.id)).map((e) => e.kind)).toEqual(["subscription_ended"]);
   });
 
+  it("revokes a past_due subscription too", async () => {
+    const { subscription, key } = await subscribe();
+    await db.subscription.update({ where: { id: subscription.id }, data: { status: "past_due" } });
+    const deleted = await deleteAs(subscription.id);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.status).toBe("canceled");
+    expect(await validates(key.key)).toBe(404);
+    expect((await readEvents()).map((e) => e.type)).toContain("subscription.revoked");
+  });
+
   it("ends the subscription once when revoked by many requests at the same time", async () => {
     const { subscription } = await subscribe();
     const answers = await Promise.all(Array.from({ length: 8 }, () => deleteAs(subscription.id)));
