@@ -67,6 +67,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
     "/v1/subscriptions/{id}": { id: f.subscriptionId },
+    "/v1/subscriptions/{id}/dunning": { id: f.subscriptionId },
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },

@@ -17,7 +17,8 @@ import {
   sweepWebhooksJob,
   SWEEP_WEBHOOKS_JOB,
 } from "../webhooks/deliver";
-import { retryRenewalJob, RETRY_RENEWAL_JOB } from "../subscriptions/dunning";
+import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
+import { retryRenewalJob } from "../subscriptions/retry-job";
 import { pruneJob, PRUNE_JOB } from "./prune";
 import type { JobHandlers } from "./queue";
 

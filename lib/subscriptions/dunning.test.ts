@@ -11,7 +11,9 @@ import {
   createOrder,
   createOrganization,
   createProduct,
+  createToken,
 } from "@/lib/factories";
+import { GET as getDunning } from "@/app/v1/subscriptions/[id]/dunning/route";
 import { ensureRecurringJobs, runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { ApiError } from "@/lib/core/errors";
@@ -30,12 +32,16 @@ const DECLINING = `pm_test_${TEST_TOKENS.declined}`;
 let db: Db;
 let organizationId: string;
 let priceId: string;
+let token: string;
+let otherToken: string;
 let buyers = 0;
 
 beforeAll(async () => {
   db = await getDb();
   const organization = await createOrganization(db, { name: "Acme Software", email: "help@acme.test" });
   organizationId = organization.id;
+  token = (await createToken(db, organizationId, { scopes: ["subscriptions:read"] })).token;
+  otherToken = (await createToken(db, (await createOrganization(db)).id)).token;
   const license = await createBenefit(db, organizationId, {
     type: "license_keys",
     description: "Acme Cloud license",
@@ -133,6 +139,31 @@ describe("dunning", () => {
     ]);
     expect(await cycleOrdersOf(subscription.id)).toHaveLength(0);
 
+    // The merchant sees every attempt, newest first, and no retry to come.
+    const view = await call(getDunning, { token, params: { id: subscription.id } });
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
+      subscription_id: subscription.id,
+      status: "unpaid",
+      next_retry_at: null,
+    });
+    expect(view.body.attempts.map((a: { retry: number; status: string }) => [a.retry, a.status])).toEqual([
+      [4, "failed"],
+      [3, "failed"],
+      [2, "failed"],
+      [1, "failed"],
+      [0, "failed"],
+    ]);
+    expect(view.body.attempts[0]).toMatchObject({
+      kind: "renewal",
+      amount: 1000,
+      period_end: periodEnd.toISOString(),
+      failure_code: "card_declined",
+      failure_reason: "Your card was declined.",
+    });
+    const foreign = await call(getDunning, { token: otherToken, params: { id: subscription.id } });
+    expect(foreign.status).toBe(404);
+
     const emails = await emailsOf(subscription.id);
     const subject = "Payment failed for your Acme Cloud subscription";
     expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual([
@@ -153,6 +184,11 @@ describe("dunning", () => {
     await drain(failedAt);
     await drain(new Date(failedAt.getTime() + DAY));
     expect(await attemptsOf(subscription.id)).toHaveLength(2);
+    const view = await call(getDunning, { token, params: { id: subscription.id } });
+    expect(view.body).toMatchObject({
+      status: "past_due",
+      next_retry_at: new Date(failedAt.getTime() + 3 * DAY).toISOString(),
+    });
 
     // A declined card changes nothing but its own recorded attempt.
     const day3 = new Date(failedAt.getTime() + 2 * DAY + 3 * 60 * 60_000);

@@ -7,21 +7,22 @@
 // period's `subscription_cycle` order and makes the subscription `active` again with its benefits;
 // after the last failed retry it ends `unpaid` and its benefits are revoked. Every failure emails
 // the buyer the next retry date (or that it was the last) and the link to update the card.
+// The retry job itself is ./retry-job.ts (only the job registry imports it: a module the registry
+// imports must not be the first one a route loads, or the registry would see it half-loaded).
 import type { Db, Tx } from "../db/client";
 import { dunningRetryDays } from "../config";
-import type { JobHandler } from "../jobs/queue";
 import { enqueueJob } from "../jobs/queue";
+import { RETRY_RENEWAL_JOB } from "./job-names";
 import { callProcessor, createPaymentAttempt } from "../payments/attempts";
 import type { PaymentLookup } from "../payments/processor";
 import { recordPaymentOutcome } from "../payments/outcomes";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
-import { lockRowForEvents } from "../webhooks/listeners";
 import { changeStatus, endSubscription } from "./lifecycle";
 import { queuePaymentFailed } from "./emails";
 import { renewalAmounts } from "./renewal-amounts";
 import type { RenewalTerms } from "./renewal-outcome";
 
-export const RETRY_RENEWAL_JOB = "subscription.retry_renewal";
+export { RETRY_RENEWAL_JOB };
 const DAY_MS = 24 * 60 * 60_000;
 
 export type RetryPayload = {
@@ -145,51 +146,3 @@ export async function createDunningAttempt(
     now,
   );
 }
-
-async function startRetry(tx: Tx, payload: RetryPayload, now: Date): Promise<PaymentAttempt | null> {
-  // Also reads who listens to the organization's events (no statement of its own).
-  await lockRowForEvents(tx, "subscriptions", payload.subscription_id);
-  const subscription = await tx.subscription.findUnique({ where: { id: payload.subscription_id } });
-  // Paid meanwhile (a new card), ended, or another period: nothing left to retry.
-  if (!subscription || subscription.status !== "past_due") return null;
-  if (subscription.current_period_end?.toISOString() !== payload.period_end) return null;
-  if (subscription.cancel_at_period_end) {
-    // Canceled while unpaid: it ends now rather than being charged for a period it gives up.
-    await endSubscription(tx, subscription, "canceled", now, now);
-    return null;
-  }
-  return createDunningAttempt(
-    tx,
-    subscription,
-    {
-      reference: renewalReference(subscription.id, payload.period_end, payload.retry),
-      retry: payload.retry,
-      startedAt: payload.dunning_started_at,
-      trigger: "schedule",
-    },
-    now,
-  );
-}
-
-/** One scheduled retry: records its attempt and commits, charges, then records the outcome. */
-export async function retryRenewal(
-  db: Db,
-  payload: RetryPayload,
-  now: Date,
-  assertHeld: (tx: Tx) => Promise<void> = async () => {},
-): Promise<void> {
-  const attempt = await db.$transaction(
-    async (tx) => {
-      await assertHeld(tx);
-      return startRetry(tx, payload, now);
-    },
-    { maxWait: 20_000, timeout: 15_000 },
-  );
-  if (attempt) await chargeRenewalAttempt(db, attempt, now);
-}
-
-export const retryRenewalJob: JobHandler<RetryPayload> = {
-  maxAttempts: 8,
-  ownsTransactions: true,
-  run: (db, payload, ctx) => retryRenewal(db, payload, ctx.now, ctx.assertHeld),
-};
