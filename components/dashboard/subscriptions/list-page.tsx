@@ -77,7 +77,11 @@ export function SubscriptionsPage() {
                       {subscription.customer.email}
                     </Link>
                   </td>
-                  <td className={`${cellClass} max-w-48 truncate`}>{subscription.product.name}</td>
+                  <td className={`${cellClass} max-w-48 truncate`}>
+                    <Link href={orgPath(`/subscriptions/${subscription.id}`)} className={linkClass}>
+                      {subscription.product.name}
+                    </Link>
+                  </td>
                   <td className={cellClass}>
                     <Badge tone={STATUS_TONES[subscription.status]}>
                       {STATUS_LABELS[subscription.status]}
