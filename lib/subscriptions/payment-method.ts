@@ -59,7 +59,8 @@ async function saveMethod(tx: Tx, setup: PaymentAttempt, now: Date): Promise<Pay
     },
   });
   await emitSubscriptionEvents(tx, before, after, now);
-  if (after.status !== "past_due" || !after.current_period_end) return null;
+  // Canceled while unpaid: the card is kept, but the period the buyer gave up is not charged.
+  if (after.status !== "past_due" || !after.current_period_end || after.cancel_at_period_end) return null;
   const periodEnd = after.current_period_end.toISOString();
   return createDunningAttempt(
     tx,
