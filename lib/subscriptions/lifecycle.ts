@@ -121,11 +121,12 @@ export async function scheduleCancellation(
           modified_at: now,
         },
   });
-  if (after.cancel_at_period_end !== subscription.cancel_at_period_end || reasonGiven) {
-    await emitSubscriptionEvents(tx, subscription, after, now);
-  }
+  // The email before the events: events are the transaction's last writes (lib/webhooks/emit.ts).
   if (after.cancel_at_period_end && !subscription.cancel_at_period_end) {
     await queueSubscriptionCanceled(tx, after, now);
+  }
+  if (after.cancel_at_period_end !== subscription.cancel_at_period_end || reasonGiven) {
+    await emitSubscriptionEvents(tx, subscription, after, now);
   }
   return after;
 }
@@ -154,9 +155,9 @@ export async function endSubscription(
     },
   });
   const revoked = await revokeSubscriptionBenefits(tx, subscription.id, now);
+  await queueSubscriptionEnded(tx, after, options.revoked ? "revoked" : to, now);
   await emitSubscriptionEvents(tx, subscription, after, now);
   await emitGrantsRevoked(tx, subscription.organization_id, revoked, now);
-  await queueSubscriptionEnded(tx, after, options.revoked ? "revoked" : to, now);
   return after;
 }
 

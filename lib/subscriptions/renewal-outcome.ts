@@ -70,9 +70,12 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
   });
   await changeStatus(tx, subscription, "active", now, {
     data: { current_period_start: periodEnd, current_period_end: newEnd },
-    beforeEvents: () => emitOrderEvents(tx, newOrderEventTypes(order), order, now),
+    beforeEvents: async () => {
+      // The receipt before the events: events are the transaction's last writes.
+      await queueRenewalReceipt(tx, order, periodEnd, newEnd, now);
+      await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
+    },
   });
-  await queueRenewalReceipt(tx, order, periodEnd, newEnd, now);
   // Several periods behind (the server was down): the next one is due at once.
   if (newEnd <= now) await enqueueRenewal(tx, { id: subscription.id, current_period_end: newEnd }, now);
 }

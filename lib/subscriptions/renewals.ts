@@ -1,8 +1,8 @@
 // Renewals (contract section 4): a recurring scan finds active subscriptions whose period has
 // ended and enqueues one renewal job per subscription and period. The renewal charges the saved
 // payment method, creates a `subscription_cycle` order and advances the period; a declined charge
-// (or no saved method) moves the subscription to `past_due` and starts dunning (./dunning.ts); a subscription set to cancel at the
-// period's end is canceled instead and its benefits are revoked. The charge is made outside any
+// (or no saved method) moves the subscription to `past_due` and starts dunning (./dunning.ts); a
+// subscription set to cancel at the period's end is canceled instead and its benefits revoked. The charge is made outside any
 // transaction: the job records a payment attempt (one per subscription and period) and commits,
 // charges, then records the outcome (./renewal-outcome.ts) in a second transaction.
 import type { Db, Tx } from "../db/client";
