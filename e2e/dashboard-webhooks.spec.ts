@@ -61,13 +61,13 @@ test("Webhooks in the navigation; the list, the add form and its checks render",
   await expect(form.getByLabel("order.paid")).not.toBeChecked();
   const subscriptions = form.getByRole("group", { name: "Subscription events" });
   await subscriptions.getByRole("checkbox").first().check();
-  // The group's own checkbox and its four types.
-  await expect(subscriptions.getByRole("checkbox")).toHaveCount(5);
+  // The group's own checkbox and its six types.
+  await expect(subscriptions.getByRole("checkbox")).toHaveCount(7);
   for (const box of await subscriptions.getByRole("checkbox").all()) await expect(box).toBeChecked();
   await form.getByLabel("order.paid").check();
   // Some picked: "select all" shows mixed.
   expect(await all.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
-  await expect(form.getByText(/^5 of \d+ events picked\.$/)).toBeVisible();
+  await expect(form.getByText(/^7 of \d+ events picked\.$/)).toBeVisible();
   await form.getByLabel("Signing secret (optional)").fill("not-a-secret");
   await form.getByLabel("Endpoint URL").fill("example.com");
   await form.getByRole("button", { name: "Add endpoint" }).click();

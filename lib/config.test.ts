@@ -3,6 +3,7 @@ import {
   certificateTtlDays,
   checkSettings,
   ConfigError,
+  dunningRetryDays,
   emailFromAddress,
   emailTransportSetting,
 } from "./config";
@@ -25,6 +26,24 @@ describe("CERTIFICATE_TTL_DAYS", () => {
       expect(() => checkSettings(env), value).toThrow(ConfigError);
     }
     expect(() => checkSettings({})).not.toThrow();
+  });
+});
+
+describe("DUNNING_RETRY_DAYS", () => {
+  it("is 1,3,5,7 unless set to increasing whole days from 1 to 60", () => {
+    expect(dunningRetryDays({})).toEqual([1, 3, 5, 7]);
+    expect(dunningRetryDays({ DUNNING_RETRY_DAYS: " " })).toEqual([1, 3, 5, 7]);
+    expect(dunningRetryDays({ DUNNING_RETRY_DAYS: "2" })).toEqual([2]);
+    expect(dunningRetryDays({ DUNNING_RETRY_DAYS: " 1, 2 ,10,60" })).toEqual([1, 2, 10, 60]);
+  });
+
+  it("refuses anything else, at start-up too", () => {
+    const bad = ["0", "61", "3,1", "1,1", "1,,3", "1.5", "-1", "a", "1;3", "1,2,3,4,5,6,7,8,9,10,11"];
+    for (const value of bad) {
+      const env = { DUNNING_RETRY_DAYS: value };
+      expect(() => dunningRetryDays(env), value).toThrow(/^DUNNING_RETRY_DAYS must be up to 10 increasing/);
+      expect(() => checkSettings(env), value).toThrow(ConfigError);
+    }
   });
 });
 

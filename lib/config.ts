@@ -56,6 +56,34 @@ export function certificateTtlDays(env: Record<string, string | undefined> = pro
   return days;
 }
 
+export const DEFAULT_DUNNING_RETRY_DAYS = [1, 3, 5, 7] as const;
+const MAX_DUNNING_RETRIES = 10;
+const MAX_DUNNING_DAY = 60;
+
+/**
+ * DUNNING_RETRY_DAYS: when a failed renewal is charged again, in days after its first failure,
+ * comma-separated and increasing (default "1,3,5,7"); the subscription becomes `unpaid` when the
+ * last retry fails. At most 10 retries, each within 60 days: a typo must not keep the benefits of
+ * an unpaid subscription working for months, nor end it at once.
+ */
+export function dunningRetryDays(env: Record<string, string | undefined> = process.env): number[] {
+  const raw = env.DUNNING_RETRY_DAYS?.trim();
+  if (!raw) return [...DEFAULT_DUNNING_RETRY_DAYS];
+  const parts = raw.split(",").map((part) => part.trim());
+  const days = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : NaN));
+  const valid =
+    days.length <= MAX_DUNNING_RETRIES &&
+    days.every((day, index) => day >= 1 && day <= MAX_DUNNING_DAY && (index === 0 || day > days[index - 1]!));
+  if (!valid) {
+    throw new ConfigError(
+      `DUNNING_RETRY_DAYS must be up to ${MAX_DUNNING_RETRIES} increasing whole numbers of days from 1 to ` +
+        `${MAX_DUNNING_DAY}, comma-separated (got "${raw.slice(0, 40)}"); unset, it is ` +
+        `"${DEFAULT_DUNNING_RETRY_DAYS.join(",")}".`,
+    );
+  }
+  return days;
+}
+
 /** How emails leave (lib/email/transport.ts): SMTP when SMTP_URL is set, else the embedded default. */
 export type EmailTransportSetting = { kind: "smtp"; url: string } | { kind: "embedded" };
 
@@ -120,6 +148,7 @@ export function emailFromAddress(env: Record<string, string | undefined> = proce
 /** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
 export function checkSettings(env: Record<string, string | undefined> = process.env): void {
   certificateTtlDays(env);
+  dunningRetryDays(env);
   emailTransportSetting(env);
   emailFromAddress(env);
 }

@@ -253,7 +253,7 @@ describe("subscriptions", () => {
     expect(events[0]!.data).toEqual(await bodyOf(getSubscription, subscription.id));
   });
 
-  it("canceled at the period's end: updated, canceled, then its grant and key revoked", async () => {
+  it("canceled at the period's end: updated, canceled, revoked, then its grant and key revoked", async () => {
     const start = new Date("2026-03-03T09:00:00.000Z");
     const { subscription, key } = await subscribe(start);
     await db.subscription.update({ where: { id: subscription.id }, data: { cancel_at_period_end: true } });
@@ -262,6 +262,7 @@ describe("subscriptions", () => {
     expect(events.map((e) => e.type)).toEqual([
       "subscription.updated",
       "subscription.canceled",
+      "subscription.revoked",
       "benefit_grant.revoked",
       "license_key.updated",
     ]);
@@ -269,6 +270,8 @@ describe("subscriptions", () => {
     expect(subscriptionBody.status).toBe("canceled");
     expect(events[0]!.data).toEqual(subscriptionBody);
     expect(events[1]!.data).toEqual(subscriptionBody);
+    expect(events[2]!.data).toEqual(subscriptionBody);
+    events.splice(2, 1);
     const grant = await db.benefitGrant.findUniqueOrThrow({ where: { id: key.benefit_grant_id! } });
     expect(events[2]!.data).toMatchObject({
       id: grant.id,
@@ -302,7 +305,21 @@ describe("subscriptions", () => {
     expect(subscriptionEventTypes(state("active", true), state("canceled", true))).toEqual([
       "subscription.updated",
       "subscription.canceled",
+      "subscription.revoked",
     ]);
     expect(subscriptionEventTypes(state("canceled"), state("canceled"))).toEqual(["subscription.updated"]);
+    expect(subscriptionEventTypes(state("active", true), state("active"))).toEqual([
+      "subscription.updated",
+      "subscription.uncanceled",
+    ]);
+    expect(subscriptionEventTypes(state("active"), state("canceled"))).toEqual([
+      "subscription.updated",
+      "subscription.canceled",
+      "subscription.revoked",
+    ]);
+    expect(subscriptionEventTypes(state("past_due"), state("unpaid"))).toEqual([
+      "subscription.updated",
+      "subscription.revoked",
+    ]);
   });
 });

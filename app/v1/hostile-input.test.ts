@@ -68,6 +68,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
     "/v1/subscriptions/{id}": { id: f.subscriptionId },
+    "/v1/subscriptions/{id}/dunning": { id: f.subscriptionId },
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
@@ -164,6 +165,8 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "PATCH /v1/customers/{id}": { name: "Renamed customer" },
     "POST /v1/webhooks/endpoints": { url: "https://hooks.example.com/new", events: ["order.paid"] },
     "PATCH /v1/webhooks/endpoints/{id}": { enabled: false },
+    // Before the DELETE of the same route, which revokes it.
+    "PATCH /v1/subscriptions/{id}": { cancel_at_period_end: true, customer_cancellation_reason: "unused" },
     "POST /v1/products/": { name: "Hostile product", prices: [{ amount_type: "fixed", price_amount: 1000 }] },
     "PATCH /v1/products/{id}": { name: "Renamed product" },
     "POST /v1/products/{id}/benefits": { benefits: [] },

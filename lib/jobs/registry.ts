@@ -17,6 +17,8 @@ import {
   sweepWebhooksJob,
   SWEEP_WEBHOOKS_JOB,
 } from "../webhooks/deliver";
+import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
+import { retryRenewalJob } from "../subscriptions/retry-job";
 import { pruneJob, PRUNE_JOB } from "./prune";
 import type { JobHandlers } from "./queue";
 
@@ -25,6 +27,7 @@ export const jobHandlers: JobHandlers = {
   [EXPIRE_CHECKOUTS_JOB]: expireCheckoutsJob,
   [SCAN_RENEWALS_JOB]: scanRenewalsJob,
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
+  [RETRY_RENEWAL_JOB]: retryRenewalJob,
   [REFUND_PAYMENT_JOB]: refundPaymentJob,
   [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,

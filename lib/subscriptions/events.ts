@@ -4,12 +4,18 @@
 // - updated: any change of an existing one (a renewal's new period, past_due, cancellation);
 // - active: it became active (created active, or a past_due one paid again);
 // - canceled: a cancellation was scheduled (cancel_at_period_end set) or it ended canceled; a
-//   scheduled cancellation therefore sends it twice: when scheduled and when the period ends.
+//   scheduled cancellation therefore sends it twice: when scheduled and when the period ends;
+// - uncanceled: a scheduled cancellation was taken back before the period ended;
+// - revoked: it ended (canceled at the period's end, revoked now, or unpaid after the last dunning
+//   retry): its benefits are revoked with it, as the reference API's event means.
 import type { Tx } from "../db/client";
 import type { Subscription } from "../generated/prisma/client";
 import type { WebhookEventType } from "../webhooks/event-types";
 import { emitResourceEvents, organizationPrincipal } from "../webhooks/resource-events";
 import { getSubscription, subscriptionWithRelationsSchema } from "./read";
+
+// The ended statuses (lifecycle.ts ENDED_STATUSES; not imported: lifecycle.ts imports this file).
+const ENDED: readonly Subscription["status"][] = ["canceled", "unpaid", "incomplete_expired"];
 
 export type SubscriptionState = Pick<
   Subscription,
@@ -29,6 +35,10 @@ export function subscriptionEventTypes(
   const ended = after.status === "canceled" && before.status !== "canceled";
   const scheduled = after.cancel_at_period_end && !before.cancel_at_period_end;
   if (ended || scheduled) types.push("subscription.canceled");
+  const live = !ENDED.includes(after.status);
+  if (live && before.cancel_at_period_end && !after.cancel_at_period_end)
+    types.push("subscription.uncanceled");
+  if (!live && !ENDED.includes(before.status)) types.push("subscription.revoked");
   return types;
 }
 

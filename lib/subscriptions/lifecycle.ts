@@ -9,7 +9,8 @@
 //   any live → canceled   revoked: ends at once
 //
 // Ending (canceled, unpaid) revokes the subscription's grants and their license keys; a recovered
-// subscription keeps them.
+// subscription keeps them. The buyer's emails of these changes (a cancellation scheduled, the end)
+// are queued here too, so every path that makes the change tells the buyer.
 import type { Tx } from "../db/client";
 import type { Subscription } from "../generated/prisma/client";
 import { ApiError } from "../core/errors";
@@ -17,6 +18,7 @@ import { revokeSubscriptionBenefits } from "../benefits/grants";
 import { emitGrantsRevoked } from "../benefits/grant-events";
 import { emitSubscriptionEvents } from "./events";
 import { subscriptionSchema } from "./schemas";
+import { queueSubscriptionCanceled, queueSubscriptionEnded } from "./emails";
 
 export type SubscriptionStatus = Subscription["status"];
 export type CancellationReason = NonNullable<Subscription["customer_cancellation_reason"]>;
@@ -92,6 +94,11 @@ export async function scheduleCancellation(
   now: Date,
 ): Promise<Subscription> {
   if (isEnded(subscription.status)) throw new ApiError("NotPermitted", "This subscription has ended.");
+  // Past the period's end the cancellation is being carried out (the renewal job ends it).
+  const periodOver = !!subscription.current_period_end && subscription.current_period_end <= now;
+  if (!input.cancel && subscription.cancel_at_period_end && periodOver) {
+    throw new ApiError("NotPermitted", "The period has ended: the cancellation can no longer be taken back.");
+  }
   const reasonGiven = input.reason !== undefined || input.comment !== undefined;
   if (subscription.cancel_at_period_end === input.cancel && !reasonGiven) return subscription;
   const after = await tx.subscription.update({
@@ -114,6 +121,10 @@ export async function scheduleCancellation(
           modified_at: now,
         },
   });
+  // The email before the events: events are the transaction's last writes (lib/webhooks/emit.ts).
+  if (after.cancel_at_period_end && !subscription.cancel_at_period_end) {
+    await queueSubscriptionCanceled(tx, after, now);
+  }
   if (after.cancel_at_period_end !== subscription.cancel_at_period_end || reasonGiven) {
     await emitSubscriptionEvents(tx, subscription, after, now);
   }
@@ -130,6 +141,7 @@ export async function endSubscription(
   to: "canceled" | "unpaid",
   endedAt: Date,
   now: Date,
+  options: { revoked?: boolean } = {},
 ): Promise<Subscription> {
   assertTransition(subscription, to);
   const after = await tx.subscription.update({
@@ -143,6 +155,7 @@ export async function endSubscription(
     },
   });
   const revoked = await revokeSubscriptionBenefits(tx, subscription.id, now);
+  await queueSubscriptionEnded(tx, after, options.revoked ? "revoked" : to, now);
   await emitSubscriptionEvents(tx, subscription, after, now);
   await emitGrantsRevoked(tx, subscription.organization_id, revoked, now);
   return after;
@@ -150,5 +163,5 @@ export async function endSubscription(
 
 /** Revocation: ends the subscription now, whatever its period. */
 export function revokeSubscription(tx: Tx, subscription: Subscription, now: Date): Promise<Subscription> {
-  return endSubscription(tx, subscription, "canceled", now, now);
+  return endSubscription(tx, subscription, "canceled", now, now, { revoked: true });
 }

@@ -1,5 +1,6 @@
 // What a renewal's payment outcome does to the subscription: succeeded → the `subscription_cycle`
-// order and the next period; declined (or waiting for the buyer) → `past_due`. The renewal job's
+// order (with its receipt email) and the next period; declined (or waiting for the buyer) →
+// `past_due` and dunning (./dunning.ts: the retries, then `unpaid`). The renewal job's
 // own answer, the processor's later notification and reconciliation all end here. Each writes
 // its webhook events (the order's, then the subscription's) after its last write.
 import { randomUUID } from "node:crypto";
@@ -11,6 +12,8 @@ import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
 import { nextPeriodEnd, type Interval } from "./periods";
+import { queueRenewalReceipt } from "./emails";
+import { handleFailedRenewal } from "./dunning";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 
@@ -21,6 +24,12 @@ export type RenewalTerms = {
   tax_amount: number;
   discount_id: string | null;
   billing_address: unknown;
+  /** Dunning: 0 (or absent) for the renewal itself, n for its n-th scheduled retry. */
+  retry?: number;
+  /** Dunning: when the renewal first failed; the retries are counted in days from it. */
+  dunning_started_at?: string;
+  /** `payment_method`: charged at once with a method the buyer just saved (not a scheduled try). */
+  trigger?: "schedule" | "payment_method";
 };
 
 /** One job per subscription and period: the dedupe key makes repeated scans harmless. */
@@ -61,14 +70,14 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
   });
   await changeStatus(tx, subscription, "active", now, {
     data: { current_period_start: periodEnd, current_period_end: newEnd },
-    beforeEvents: () => emitOrderEvents(tx, newOrderEventTypes(order), order, now),
+    beforeEvents: async () => {
+      // The receipt before the events: events are the transaction's last writes.
+      await queueRenewalReceipt(tx, order, periodEnd, newEnd, now);
+      await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
+    },
   });
   // Several periods behind (the server was down): the next one is due at once.
   if (newEnd <= now) await enqueueRenewal(tx, { id: subscription.id, current_period_end: newEnd }, now);
-}
-
-export async function markPastDue(tx: Tx, subscription: Subscription, now: Date) {
-  await changeStatus(tx, subscription, "past_due", now);
 }
 
 export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
@@ -90,7 +99,7 @@ export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now:
     case "failed":
     case "requires_action":
       // Off-session, a payment that needs the buyer is a failed renewal until they act.
-      if (renewable && subscription.status === "active") await markPastDue(tx, subscription, now);
+      if (renewable) await handleFailedRenewal(tx, subscription, attempt, now);
       return;
     case "pending":
       return;

@@ -1,29 +1,27 @@
 // Renewals (contract section 4): a recurring scan finds active subscriptions whose period has
 // ended and enqueues one renewal job per subscription and period. The renewal charges the saved
 // payment method, creates a `subscription_cycle` order and advances the period; a declined charge
-// (or no saved method) moves the subscription to `past_due`; a subscription set to cancel at the
-// period's end is canceled instead and its benefits are revoked. The charge is made outside any
+// (or no saved method) moves the subscription to `past_due` and starts dunning (./dunning.ts); a
+// subscription set to cancel at the period's end is canceled instead and its benefits revoked. The charge is made outside any
 // transaction: the job records a payment attempt (one per subscription and period) and commits,
 // charges, then records the outcome (./renewal-outcome.ts) in a second transaction.
 import type { Db, Tx } from "../db/client";
 import { lockRowForEvents } from "../webhooks/listeners";
-import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
-import { discountForAmounts } from "../checkout/pricing";
 import type { JobHandler } from "../jobs/queue";
-import { callProcessor, createPaymentAttempt } from "../payments/attempts";
-import { recordPaymentOutcome } from "../payments/outcomes";
-import type { Discount, PaymentAttempt, Subscription } from "../generated/prisma/client";
-import { periodsElapsed } from "./periods";
+import { createPaymentAttempt } from "../payments/attempts";
+import { chargeRenewalAttempt, renewalReference } from "./dunning";
+import type { PaymentAttempt } from "../generated/prisma/client";
+import { renewalAmounts } from "./renewal-amounts";
 import { endSubscription } from "./lifecycle";
 import {
   completeRenewal,
   enqueueRenewal,
-  markPastDue,
   RENEW_SUBSCRIPTION_JOB,
   type RenewalTerms,
 } from "./renewal-outcome";
 
 export { RENEW_SUBSCRIPTION_JOB };
+export { discountAppliesTo } from "./renewal-amounts";
 export const SCAN_RENEWALS_JOB = "subscriptions.scan_renewals";
 const SCAN_BATCH = 500;
 
@@ -44,49 +42,6 @@ export async function scanRenewals(tx: Tx, now: Date): Promise<number> {
     );
   }
   return due.length;
-}
-
-/**
- * Whether a forever or repeating discount still applies to the period starting at `periodStart`:
- * `duration_in_months` counts calendar months from the start, whatever the billing interval.
- */
-export function discountAppliesTo(
-  discount: Pick<Discount, "duration" | "duration_in_months">,
-  anchor: Date,
-  periodStart: Date,
-): boolean {
-  if (discount.duration === "forever") return true;
-  if (discount.duration !== "repeating") return false;
-  const monthsElapsed = periodsElapsed(anchor, periodStart, "month");
-  return monthsElapsed < (discount.duration_in_months ?? 0);
-}
-
-async function renewalAmounts(
-  tx: Tx,
-  subscription: Subscription & { discount: Discount | null },
-  periodStart: Date,
-) {
-  const anchor = subscription.started_at ?? subscription.created_at;
-  const discount =
-    subscription.discount && discountAppliesTo(subscription.discount, anchor, periodStart)
-      ? subscription.discount
-      : null;
-  const [customer, rates] = await Promise.all([
-    tx.customer.findUnique({ where: { id: subscription.customer_id }, select: { billing_address: true } }),
-    tx.taxRate.findMany({ where: { organization_id: subscription.organization_id } }),
-  ]);
-  const address = customer?.billing_address as { country?: string | null; state?: string | null } | null;
-  const amounts = computeAmounts({
-    price: {
-      type: "recurring",
-      amount_type: "fixed",
-      price_amount: subscription.amount,
-      preset_amount: null,
-    },
-    discount: discountForAmounts(discount),
-    taxBasisPoints: taxBasisPointsFor(rates, address),
-  });
-  return { amounts, discount, billingAddress: customer?.billing_address ?? null };
 }
 
 /**
@@ -111,7 +66,7 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
   }
 
   // A run after a crash finds the attempt of this period and charges with the same key again.
-  const reference = `renew:${subscription.id}:${payload.period_end}`;
+  const reference = renewalReference(subscription.id, payload.period_end);
   const existing = await tx.paymentAttempt.findUnique({ where: { reference } });
   if (existing) return existing.status === "pending" ? existing : null;
 
@@ -127,10 +82,8 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
     await completeRenewal(tx, subscription, terms, now);
     return null;
   }
-  if (!subscription.payment_method_ref) {
-    await markPastDue(tx, subscription, now);
-    return null;
-  }
+  // Without a saved method the attempt is recorded all the same and fails without a call: the
+  // renewal fails like a declined card and dunning starts (the buyer may add a card meanwhile).
   return createPaymentAttempt(
     tx,
     {
@@ -162,9 +115,7 @@ export async function renewSubscription(
     },
     { maxWait: 20_000, timeout: 15_000 },
   );
-  if (!attempt) return;
-  const result = await callProcessor(attempt);
-  await recordPaymentOutcome(db, { attemptId: attempt.id }, result, now);
+  if (attempt) await chargeRenewalAttempt(db, attempt, now);
 }
 
 export const scanRenewalsJob: JobHandler = {

@@ -55,3 +55,19 @@ export function toSubscription(row: Subscription) {
     user_id: row.customer_id,
   };
 }
+
+export const CANCELLATION_COMMENT_MAX = 2000;
+
+/**
+ * PATCH /v1/subscriptions/{id}: either schedule (true) or take back (false) the cancellation at the
+ * period's end, with the customer's reason and comment, or `{revoke: true}` to end it now.
+ */
+export const updateSubscriptionBody = z.union([
+  z.strictObject({
+    cancel_at_period_end: z.boolean(),
+    customer_cancellation_reason: subscriptionSchema.shape.customer_cancellation_reason.optional(),
+    customer_cancellation_comment: z.string().trim().max(CANCELLATION_COMMENT_MAX).nullable().optional(),
+  }),
+  z.strictObject({ revoke: z.literal(true) }),
+]);
+export type UpdateSubscriptionBody = z.output<typeof updateSubscriptionBody>;

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "subscription.active",
   "subscription.updated",
   "subscription.canceled",
+  "subscription.uncanceled",
+  "subscription.revoked",
   "benefit_grant.created",
   "benefit_grant.revoked",
   "license_key.created",

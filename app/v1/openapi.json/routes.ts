@@ -69,6 +69,7 @@ import * as refund from "../refunds/[id]/route";
 import * as metrics from "../metrics/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
+import * as subscriptionDunning from "../subscriptions/[id]/dunning/route";
 import * as files from "../files/route";
 import * as file from "../files/[id]/route";
 import * as webhookEndpoints from "../webhooks/endpoints/route";
@@ -155,6 +156,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/metrics/", module: metrics },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },
+  { path: "/v1/subscriptions/{id}/dunning", module: subscriptionDunning },
   { path: "/v1/files/", module: files },
   { path: "/v1/files/{id}", module: file },
   { path: "/v1/webhooks/endpoints", module: webhookEndpoints },

@@ -27,6 +27,10 @@ const KIND_LABELS: Record<string, string> = {
   order_receipt: "Purchase receipt",
   portal_sign_in_code: "Customer portal sign-in code",
   refund_issued: "Refund issued",
+  subscription_renewal_receipt: "Renewal receipt",
+  subscription_payment_failed: "Payment failed",
+  subscription_canceled: "Subscription canceled",
+  subscription_ended: "Subscription ended",
 };
 
 export function kindLabel(kind: string): string {

@@ -1,12 +1,30 @@
 "use client";
-// Subscriptions over /v1/subscriptions/ (the list with its filters and sorting; read-only here).
+// Subscriptions over /v1/subscriptions/: the list with its filters and sorting, and the merchant's
+// changes (PATCH: cancel at period end, take it back, revoke; DELETE: revoke), which refresh the
+// lists and the detail next to the mutation, and its dunning view (payment attempts).
 import type { z } from "zod";
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api-client";
+import type { subscriptionDunningSchema } from "@/lib/subscriptions/dunning-view";
 import type { subscriptionWithRelationsSchema } from "@/lib/subscriptions/read";
+import type { updateSubscriptionBody } from "@/lib/subscriptions/schemas";
 import { resourceHooks } from "./resource";
 
 export type SubscriptionResource = z.input<typeof subscriptionWithRelationsSchema>;
+export type UpdateSubscription = z.input<typeof updateSubscriptionBody>;
 
-export const subscriptions = resourceHooks<SubscriptionResource, never, never>(
+export const subscriptions = resourceHooks<SubscriptionResource, never, UpdateSubscription>(
   "subscriptions",
   "/v1/subscriptions/",
 );
+
+export type SubscriptionDunning = z.input<typeof subscriptionDunningSchema>;
+
+/** The subscription's payment attempts and next retry (GET /v1/subscriptions/{id}/dunning). */
+export function useSubscriptionDunning(id: string) {
+  return useQuery({
+    queryKey: [...subscriptions.keys.detail(id), "dunning"],
+    queryFn: ({ signal }) =>
+      apiFetch<SubscriptionDunning>(`/v1/subscriptions/${encodeURIComponent(id)}/dunning`, { signal }),
+  });
+}

@@ -1,6 +1,7 @@
 "use client";
 // /dashboard/<org>/subscriptions: every subscription of the organization, filtered by status or
-// whether it has ended, sorted and paged through the URL; each row links to its customer.
+// whether it has ended, sorted and paged through the URL; each row links to its customer and has
+// the merchant's actions (cancel at period end, don't cancel, revoke now: ./row-actions.tsx).
 import Link from "next/link";
 import { formatDate } from "../format";
 import { subscriptions } from "../hooks/subscriptions";
@@ -10,8 +11,10 @@ import { ListBody } from "../ui/list-body";
 import { Badge, PageHeader } from "../ui/misc";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, SortableTh, Table, Th } from "../ui/table";
 import { SubscriptionFilters } from "./filters";
+import { SubscriptionRowActions } from "./row-actions";
 import {
   activeFrom,
+  cancellationText,
   periodText,
   priceText,
   statusFrom,
@@ -44,7 +47,7 @@ export function SubscriptionsPage() {
         page={view.page}
         limit={view.limit}
         onPageChange={(page) => view.url.update({ page })}
-        columns={7}
+        columns={8}
         filtered={status !== undefined || active !== undefined}
         onClearFilters={() => view.url.update({ status: null, active: null })}
         empty={{
@@ -61,8 +64,9 @@ export function SubscriptionsPage() {
                 <SortableTh field="status" label="Status" {...view.sortProps} />
                 <SortableTh field="amount" label="Price" defaultDirection="desc" {...view.sortProps} />
                 <SortableTh field="current_period_end" label="Current period" {...view.sortProps} />
-                <Th>Cancel at period end</Th>
+                <Th>Canceled</Th>
                 <SortableTh field="started_at" label="Started" defaultDirection="desc" {...view.sortProps} />
+                <Th>Actions</Th>
               </tr>
             </thead>
             <tbody>
@@ -73,7 +77,11 @@ export function SubscriptionsPage() {
                       {subscription.customer.email}
                     </Link>
                   </td>
-                  <td className={`${cellClass} max-w-48 truncate`}>{subscription.product.name}</td>
+                  <td className={`${cellClass} max-w-48 truncate`}>
+                    <Link href={orgPath(`/subscriptions/${subscription.id}`)} className={linkClass}>
+                      {subscription.product.name}
+                    </Link>
+                  </td>
                   <td className={cellClass}>
                     <Badge tone={STATUS_TONES[subscription.status]}>
                       {STATUS_LABELS[subscription.status]}
@@ -85,10 +93,17 @@ export function SubscriptionsPage() {
                   <td className={`${cellClass} whitespace-nowrap`}>
                     {periodText(subscription.current_period_start, subscription.current_period_end)}
                   </td>
-                  <td className={cellClass}>
-                    {subscription.cancel_at_period_end ? <Badge tone="amber">Yes</Badge> : "No"}
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    {subscription.cancel_at_period_end && !subscription.ended_at ? (
+                      <Badge tone="amber">{cancellationText(subscription)}</Badge>
+                    ) : (
+                      cancellationText(subscription)
+                    )}
                   </td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatDate(subscription.started_at)}</td>
+                  <td className={cellClass}>
+                    <SubscriptionRowActions subscription={subscription} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,13 @@
 // The subscriptions list's URL filters and display texts.
 import { describe, expect, it } from "vitest";
-import { activeFrom, periodText, priceText, statusFrom } from "./logic";
+import {
+  activeFrom,
+  cancellationText,
+  periodText,
+  priceText,
+  statusFrom,
+  subscriptionActions,
+} from "./logic";
 
 describe("subscription list helpers", () => {
   it("reads only filters the API accepts from the URL", () => {
@@ -16,5 +23,39 @@ describe("subscription list helpers", () => {
     expect(priceText(1000, "usd", "month")).toBe("$10.00 / month");
     expect(periodText("2030-01-15T12:00:00Z", null)).toMatch(/2030 – …$/);
     expect(periodText("2030-01-15T12:00:00Z", "2030-02-15T12:00:00Z")).toMatch(/2030 – .*2030$/);
+  });
+
+  it("offers the changes the subscription allows", () => {
+    const now = new Date("2030-01-20T00:00:00Z");
+    const live = {
+      status: "active" as const,
+      cancel_at_period_end: false,
+      current_period_end: "2030-02-15T12:00:00Z",
+    };
+    expect(subscriptionActions(live, now)).toEqual(["cancel", "revoke"]);
+    expect(subscriptionActions({ ...live, cancel_at_period_end: true }, now)).toEqual(["uncancel", "revoke"]);
+    expect(subscriptionActions({ ...live, status: "past_due" }, now)).toEqual(["cancel", "revoke"]);
+    // Past the period's end the cancellation is being carried out: it can no longer be taken back.
+    const over = { ...live, cancel_at_period_end: true, current_period_end: "2030-01-15T12:00:00Z" };
+    expect(subscriptionActions(over, now)).toEqual(["revoke"]);
+    for (const status of ["canceled", "unpaid", "incomplete_expired"] as const) {
+      expect(subscriptionActions({ ...live, status }, now)).toEqual([]);
+    }
+  });
+
+  it("shows when a canceled subscription ends or ended", () => {
+    const base = { status: "active" as const, cancel_at_period_end: false, ends_at: null, ended_at: null };
+    expect(cancellationText(base)).toBe("No");
+    expect(
+      cancellationText({ ...base, cancel_at_period_end: true, ends_at: "2030-02-15T12:00:00Z" }),
+    ).toMatch(/^Ends .*2030$/);
+    expect(
+      cancellationText({
+        ...base,
+        status: "canceled",
+        ends_at: "2030-02-15T12:00:00Z",
+        ended_at: "2030-02-15T12:00:00Z",
+      }),
+    ).toMatch(/^Ended .*2030$/);
   });
 });

@@ -1,5 +1,6 @@
 // Pure helpers of the subscriptions list: status labels and tones, the filters read from the URL
-// (only values the API accepts), and the price and period as a merchant reads them.
+// (only values the API accepts), the price and period as a merchant reads them, and which changes
+// a subscription allows (its row actions).
 import { formatMoney } from "@/lib/money";
 import type { BadgeTone } from "../ui/misc";
 import { formatDate } from "../format";
@@ -62,3 +63,51 @@ export function priceText(amount: number, currency: string, interval: "month" | 
 export function periodText(start: string, end: string | null): string {
   return `${formatDate(start)} – ${end ? formatDate(end) : "…"}`;
 }
+
+/** Statuses that are over: no change is possible any more. */
+const ENDED: readonly SubscriptionStatus[] = ["canceled", "unpaid", "incomplete_expired"];
+
+export type SubscriptionAction = "cancel" | "uncancel" | "revoke";
+
+type ActionState = {
+  status: SubscriptionStatus;
+  cancel_at_period_end: boolean;
+  current_period_end: string | null;
+};
+
+/**
+ * What the merchant may do now: schedule the cancellation (or take it back while the period
+ * lasts) and revoke; nothing once it has ended.
+ */
+export function subscriptionActions(subscription: ActionState, now = new Date()): SubscriptionAction[] {
+  if (ENDED.includes(subscription.status)) return [];
+  const periodOver =
+    subscription.current_period_end !== null && new Date(subscription.current_period_end) <= now;
+  if (!subscription.cancel_at_period_end) return ["cancel", "revoke"];
+  return periodOver ? ["revoke"] : ["uncancel", "revoke"];
+}
+
+/** The cancellation column: "Ends Jan 1, 2030", "Ended Jan 1, 2030" or "No". */
+export function cancellationText(subscription: {
+  status: SubscriptionStatus;
+  cancel_at_period_end: boolean;
+  ends_at: string | null;
+  ended_at: string | null;
+}): string {
+  if (subscription.ended_at) return `Ended ${formatDate(subscription.ended_at)}`;
+  if (subscription.cancel_at_period_end && subscription.ends_at)
+    return `Ends ${formatDate(subscription.ends_at)}`;
+  return "No";
+}
+
+export const CANCELLATION_REASON_LABELS = {
+  customer_service: "Customer service",
+  low_quality: "Low quality",
+  missing_features: "Missing features",
+  switched_service: "Switched service",
+  too_complex: "Too complex",
+  too_expensive: "Too expensive",
+  unused: "Unused",
+  other: "Other",
+} as const;
+export type CancellationReason = keyof typeof CANCELLATION_REASON_LABELS;

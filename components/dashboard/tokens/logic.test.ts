@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dateInputValue } from "../license-keys/logic";
+import { SCOPES } from "@/lib/auth/scopes";
 import { expiresAtFor, groupScopes, tokenState } from "./logic";
 
 const now = new Date("2030-01-10T12:00:00.000Z");
@@ -28,6 +29,14 @@ describe("token state", () => {
 });
 
 describe("scope groups", () => {
+  it("offers the subscriptions scopes in the token form, read and write side by side", () => {
+    expect(groupScopes(SCOPES).find((group) => group.resource === "subscriptions")).toEqual({
+      resource: "subscriptions",
+      label: "Subscriptions",
+      scopes: ["subscriptions:read", "subscriptions:write"],
+    });
+  });
+
   it("groups scopes by resource in order, with a readable label", () => {
     expect(groupScopes(["orders:read", "license_keys:read", "license_keys:write"])).toEqual([
       { resource: "orders", label: "Orders", scopes: ["orders:read"] },

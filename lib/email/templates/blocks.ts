@@ -1,0 +1,49 @@
+// Pieces the subscription emails share: dates in words, a table of labelled values and a link, each
+// as plain text and as HTML (escaped by `html`), so every template says the same in both parts.
+import { html, type SafeHtml } from "./html";
+
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+export const formatDate = (date: Date) => DATE.format(date);
+
+export type Rows = [label: string, value: string][];
+
+export function textRows(rows: Rows): string {
+  return rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+}
+
+const CELL = "padding:4px 0;";
+
+export function htmlRows(rows: Rows, options: { boldLast?: boolean; alignRight?: boolean } = {}): SafeHtml {
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    style="margin:0 0 16px;"
+  >
+    ${rows.map(
+      ([label, value], index) =>
+        html`<tr style="${options.boldLast && index === rows.length - 1 ? "font-weight:600;" : ""}">
+          <td style="${CELL}color:#71717a;width:40%;">${label}</td>
+          <td style="${CELL}${options.alignRight ? "text-align:right;" : ""}">${value}</td>
+        </tr>`,
+    )}
+  </table>`;
+}
+
+export function htmlParagraphs(paragraphs: string[]): SafeHtml {
+  return html`${paragraphs.map((paragraph) => html`<p style="margin:0 0 12px;">${paragraph}</p>`)}`;
+}
+
+export function htmlLink(label: string, url: string): SafeHtml {
+  return html`<p style="margin:16px 0 0;">
+    <a href="${url}" style="color:#4f46e5;font-weight:600;">${label}</a>
+  </p>`;
+}
+
+export const greetingFor = (customerName: string | null) => (customerName ? `Hi ${customerName},` : "Hi,");
+
+/** Joins the plain-text parts with blank lines, leaving out the missing ones. */
+export function textParts(parts: (string | null)[]): string {
+  return parts.filter((part): part is string => part !== null && part !== "").join("\n\n");
+}

@@ -1,0 +1,123 @@
+// The emails of a subscription's life, queued in the transaction of the change they tell about
+// (lib/email/queue.ts): one per event, by reference, so a change run twice emails once.
+import type { Tx } from "../db/client";
+import type { Order, PaymentAttempt, Subscription } from "../generated/prisma/client";
+import { queueEmail } from "../email/queue";
+import { portalUrl } from "../public-url";
+import { subscriptionCanceled } from "../email/templates/subscription-canceled";
+import { subscriptionEnded, type SubscriptionEndedData } from "../email/templates/subscription-ended";
+import { subscriptionPaymentFailed } from "../email/templates/subscription-payment-failed";
+import { subscriptionRenewalReceipt } from "../email/templates/subscription-renewal-receipt";
+
+async function readParties(tx: Tx, subscriptionId: string) {
+  return tx.subscription.findUniqueOrThrow({
+    where: { id: subscriptionId },
+    select: {
+      id: true,
+      customer_id: true,
+      recurring_interval: true,
+      organization: { select: { id: true, name: true, email: true, slug: true } },
+      customer: { select: { email: true, name: true } },
+      product: { select: { name: true } },
+    },
+  });
+}
+
+type Parties = Awaited<ReturnType<typeof readParties>>;
+
+function envelope(parties: Parties, reference: string, now: Date, orderId: string | null = null) {
+  return {
+    organization: parties.organization,
+    to: parties.customer.email,
+    reference,
+    related: { customerId: parties.customer_id, subscriptionId: parties.id, orderId },
+    now,
+  };
+}
+
+/** The receipt of a `subscription_cycle` order; `periodEnd`: the end of the period it paid. */
+export async function queueRenewalReceipt(
+  tx: Tx,
+  order: Order,
+  periodStart: Date,
+  periodEnd: Date,
+  now: Date,
+) {
+  const parties = await readParties(tx, order.subscription_id!);
+  return queueEmail(tx, {
+    template: subscriptionRenewalReceipt,
+    data: {
+      customerName: parties.customer.name,
+      orderId: order.id,
+      orderedAt: order.created_at,
+      productName: parties.product.name,
+      recurringInterval: parties.recurring_interval,
+      currency: order.currency,
+      amounts: { subtotal: order.amount, tax: order.tax_amount, total: order.amount + order.tax_amount },
+      periodStart,
+      periodEnd,
+      portalUrl: portalUrl(parties.organization.slug),
+    },
+    ...envelope(parties, `${subscriptionRenewalReceipt.kind}:${order.id}`, now, order.id),
+  });
+}
+
+/** A declined renewal or retry; `nextRetryAt` null: it was the last attempt. */
+export async function queuePaymentFailed(
+  tx: Tx,
+  attempt: PaymentAttempt,
+  nextRetryAt: Date | null,
+  now: Date,
+) {
+  const parties = await readParties(tx, attempt.subscription_id!);
+  return queueEmail(tx, {
+    template: subscriptionPaymentFailed,
+    data: {
+      customerName: parties.customer.name,
+      productName: parties.product.name,
+      currency: attempt.currency,
+      amount: attempt.amount,
+      failureReason: attempt.failure_reason,
+      nextRetryAt,
+      updateUrl: portalUrl(parties.organization.slug),
+    },
+    ...envelope(parties, `${subscriptionPaymentFailed.kind}:${attempt.id}`, now),
+  });
+}
+
+/** A cancellation scheduled at the period's end (one email per scheduling). */
+export async function queueSubscriptionCanceled(tx: Tx, subscription: Subscription, now: Date) {
+  const parties = await readParties(tx, subscription.id);
+  const endsAt = subscription.ends_at ?? subscription.current_period_end ?? now;
+  return queueEmail(tx, {
+    template: subscriptionCanceled,
+    data: {
+      customerName: parties.customer.name,
+      productName: parties.product.name,
+      endsAt,
+      portalUrl: portalUrl(parties.organization.slug),
+    },
+    ...envelope(parties, `${subscriptionCanceled.kind}:${subscription.id}:${now.toISOString()}`, now),
+  });
+}
+
+/** The subscription ended (once per subscription: an ended one never changes again). */
+export async function queueSubscriptionEnded(
+  tx: Tx,
+  subscription: Subscription,
+  cause: SubscriptionEndedData["cause"],
+  now: Date,
+) {
+  const parties = await readParties(tx, subscription.id);
+  return queueEmail(tx, {
+    template: subscriptionEnded,
+    data: {
+      customerName: parties.customer.name,
+      productName: parties.product.name,
+      endedAt: subscription.ended_at ?? now,
+      cause,
+      portalUrl: portalUrl(parties.organization.slug),
+    },
+    ...envelope(parties, `${subscriptionEnded.kind}:${subscription.id}`, now),
+  });
+}

@@ -1,0 +1,51 @@
+// What a renewal period costs: the subscription's price with the discount still applying to that
+// period and the tax of the customer's billing address. The renewal and its dunning retries both
+// price the period here.
+import type { Tx } from "../db/client";
+import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
+import { discountForAmounts } from "../checkout/pricing";
+import type { Discount, Subscription } from "../generated/prisma/client";
+import { periodsElapsed } from "./periods";
+
+/**
+ * Whether a forever or repeating discount still applies to the period starting at `periodStart`:
+ * `duration_in_months` counts calendar months from the start, whatever the billing interval.
+ */
+export function discountAppliesTo(
+  discount: Pick<Discount, "duration" | "duration_in_months">,
+  anchor: Date,
+  periodStart: Date,
+): boolean {
+  if (discount.duration === "forever") return true;
+  if (discount.duration !== "repeating") return false;
+  const monthsElapsed = periodsElapsed(anchor, periodStart, "month");
+  return monthsElapsed < (discount.duration_in_months ?? 0);
+}
+
+export async function renewalAmounts(
+  tx: Tx,
+  subscription: Subscription & { discount: Discount | null },
+  periodStart: Date,
+) {
+  const anchor = subscription.started_at ?? subscription.created_at;
+  const discount =
+    subscription.discount && discountAppliesTo(subscription.discount, anchor, periodStart)
+      ? subscription.discount
+      : null;
+  const [customer, rates] = await Promise.all([
+    tx.customer.findUnique({ where: { id: subscription.customer_id }, select: { billing_address: true } }),
+    tx.taxRate.findMany({ where: { organization_id: subscription.organization_id } }),
+  ]);
+  const address = customer?.billing_address as { country?: string | null; state?: string | null } | null;
+  const amounts = computeAmounts({
+    price: {
+      type: "recurring",
+      amount_type: "fixed",
+      price_amount: subscription.amount,
+      preset_amount: null,
+    },
+    discount: discountForAmounts(discount),
+    taxBasisPoints: taxBasisPointsFor(rates, address),
+  });
+  return { amounts, discount, billingAddress: customer?.billing_address ?? null };
+}
