@@ -515,10 +515,8 @@ describe("subscriptions", () => {
       params: { id: ids.subscription },
       body: { token: "tok_visa" },
     });
-    // The subscriptions work implements the update; until it lands the placeholder answers 400.
-    expect([200, 400]).toContain(res.status);
-    if (res.status === 200)
-      expect(res.body).toMatchObject({ id: ids.subscription, payment_method: { last4: "4242" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ids.subscription, payment_method: { last4: "4242" } });
   });
 });
 
