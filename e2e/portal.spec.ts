@@ -16,7 +16,9 @@ import {
   open,
   payButton,
 } from "./checkout-helpers";
+import { demoPurchase, httpApi } from "../scripts/demo-purchase";
 import { shot, signIn } from "./dashboard-helpers";
+import { DEMO_ACCESS_TOKEN, E2E_BASE_URL } from "./env";
 import { auth, expect, test } from "./fixtures";
 
 const DEVICE = "Jane's MacBook Air";
@@ -89,16 +91,15 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow, "nothing wider than the phone's screen").toBeLessThanOrEqual(0);
 }
 
-test.describe.serial("customer portal", () => {
-  let buyer: Buyer;
-  const seenCodes = new Set<string>();
-
+test.describe("customer portal", () => {
   test("a buyer signs in with the emailed code, deactivates a device, cancels and keeps their subscription", async ({
     page,
     request,
     browser,
   }) => {
     test.setTimeout(180_000);
+    let buyer = {} as Buyer;
+    const seenCodes = new Set<string>();
     const { productId, organizationId } = await subscriptionWithManagedKeys(request);
 
     await test.step("buy the subscription in the hosted checkout, signed out", async () => {
@@ -281,6 +282,15 @@ test.describe.serial("customer portal", () => {
 
   test("another organization's portal shows nothing of this buyer", async ({ browser, request }) => {
     test.setTimeout(120_000);
+    // A buyer of the demo organization of its own (this test does not lean on the one above).
+    const purchase = await demoPurchase(httpApi(E2E_BASE_URL), DEMO_ACCESS_TOKEN);
+    const order = await getJson(request, `/v1/orders/${purchase.orderId}`);
+    const buyer = {
+      email: order.customer.email as string,
+      customerId: order.customer_id as string,
+      organizationId: order.organization_id as string,
+    };
+    const seenCodes = new Set<string>();
     // The demo admin makes a second organization (a merchant session: POST /v1/organizations/).
     const merchant = await browser.newContext();
     const dashboard = await merchant.newPage();
