@@ -16,6 +16,8 @@ const nextConfig = {
     "fs-native-extensions",
     // Loaded on the first email over SMTP (lib/email/transport.ts), from node_modules.
     "nodemailer",
+    // Reads its standard fonts' metric files from node_modules at run time (the receipt PDF).
+    "pdfkit",
   ],
   // Next.js loads every route's module at start by default (in the background, but on the one
   // thread that also boots the database, and they stay in memory): each loads on its first request.

@@ -14,6 +14,7 @@ import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { storedClientSecret } from "../checkout/client-secret";
 import { emailBodyContext } from "../email/queue";
 import { encrypt } from "../secrets";
+import { defaultInvoicePrefix, takeInvoiceNumber } from "../orders/invoice-numbers";
 import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
 
 let sequence = 0;
@@ -24,11 +25,13 @@ export async function createOrganization(
   data: Partial<Prisma.OrganizationUncheckedCreateInput> = {},
 ) {
   const n = next();
+  const slug = data.slug ?? `org-${n}-${randomUUID().slice(0, 8)}`;
   return db.organization.create({
     data: {
       id: randomUUID(),
       name: `Organization ${n}`,
-      slug: `org-${n}-${randomUUID().slice(0, 8)}`,
+      slug,
+      customer_invoice_prefix: defaultInvoicePrefix(slug),
       ...data,
     },
   });
@@ -287,6 +290,7 @@ export async function createOrder(
   const order = await db.order.create({
     data: {
       id: randomUUID(),
+      invoice_number: options.order?.invoice_number ?? (await takeInvoiceNumber(db, organizationId)),
       organization_id: organizationId,
       amount: price.price_amount ?? 0,
       currency: price.price_currency,

@@ -11,6 +11,7 @@ import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
 import { nextPeriodEnd, type Interval } from "./periods";
+import { takeInvoiceNumber } from "../orders/invoice-numbers";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 
@@ -43,6 +44,7 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
   const order = await tx.order.create({
     data: {
       id: randomUUID(),
+      invoice_number: await takeInvoiceNumber(tx, subscription.organization_id),
       created_at: now,
       organization_id: subscription.organization_id,
       status: "paid",

@@ -282,6 +282,7 @@ describe("GET /v1/orders/export with 2,500 orders", () => {
       data: rows.map((row, i) => ({
         id: row.id,
         organization_id: org.id,
+        invoice_number: `BULK-${String(i + 1).padStart(5, "0")}`,
         created_at: row.created_at,
         amount: row.amount,
         currency: "usd",
