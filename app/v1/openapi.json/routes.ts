@@ -50,6 +50,7 @@ import * as deactivateKey from "../license-keys/deactivate/route";
 import * as orders from "../orders/route";
 import * as order from "../orders/[id]/route";
 import * as ordersExport from "../orders/export/route";
+import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as metrics from "../metrics/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
@@ -120,6 +121,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/orders/", module: orders },
   { path: "/v1/orders/export", module: ordersExport },
   { path: "/v1/orders/{id}", module: order },
+  { path: "/v1/orders/{id}/receipt", module: orderReceipt },
   { path: "/v1/metrics/", module: metrics },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },
