@@ -28,3 +28,7 @@ UPDATE "organizations" org
 ALTER TABLE "orders" ALTER COLUMN "invoice_number" SET NOT NULL;
 
 CREATE UNIQUE INDEX "orders_organization_id_invoice_number_key" ON "orders"("organization_id", "invoice_number");
+
+-- The first-period discount disclosed (issue 13): what each period of a subscription costs, tax
+-- included, once a `once` or `repeating` discount ends ("$8.57 today, then $10.71 / month").
+ALTER TABLE "checkout_sessions" ADD COLUMN "total_amount_after_discount_ends" INTEGER;
