@@ -282,6 +282,36 @@ describe("first-period discount disclosure", () => {
     expect(text).toContain(`Order: ${order.invoice_number}`);
   });
 
+  it("a subscription whose first period is free still saves a card for its renewals", async () => {
+    const discount = await createDiscount(db, org.id, { duration: "once", basis_points: 10000 });
+    const session = await createCheckout(db, org.id, monthlyPriceId, {
+      discount_id: discount.id,
+      customer_billing_address: ADDRESS,
+    });
+    const params = { client_secret: session.client_secret };
+    const open = await call(getClientCheckout, { params });
+    expect(open.body).toMatchObject({
+      total_amount: 0,
+      total_amount_after_discount_ends: 1250,
+      is_payment_form_required: true,
+      is_payment_setup_required: true,
+    });
+    const { confirmation_token_id: _omitted, ...withoutCard } = confirmBody(100);
+    const refused = await call(confirm, { params, body: withoutCard });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      { type: "missing", loc: ["body", "confirmation_token_id"], msg: "Field required", input: null },
+    ]);
+    expect((await call(confirm, { params, body: confirmBody(100) })).status).toBe(200);
+    await drainJobs();
+    const order = await db.order.findUniqueOrThrow({ where: { checkout_id: session.id } });
+    expect(order).toMatchObject({ amount: 0, tax_amount: 0 });
+    const subscription = await db.subscription.findUniqueOrThrow({ where: { id: order.subscription_id! } });
+    expect(subscription.payment_method_ref).toEqual(expect.any(String));
+    const attempt = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    expect(attempt).toMatchObject({ kind: "setup", amount: 0, status: "succeeded" });
+  });
+
   it("says nothing more for a forever discount (the price does not change)", async () => {
     const discount = await createDiscount(db, org.id, { duration: "forever", basis_points: 5000 });
     const session = await createCheckout(db, org.id, monthlyPriceId, {
