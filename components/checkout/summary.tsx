@@ -182,7 +182,10 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
           />
         </div>
         {disclosure ? (
-          <p data-testid="discount-disclosure" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          <p
+            data-testid="discount-disclosure"
+            className="text-sm font-medium text-zinc-900 dark:text-zinc-100"
+          >
             {disclosure}
           </p>
         ) : null}

@@ -82,7 +82,7 @@ export function ReceiptDocument({ receipt, pdfHref }: Props) {
           <tfoot>
             {receipt.totals.map((row) => (
               <tr key={row.label} className={row.strong ? "font-semibold" : undefined}>
-                <th scope="row" className="pt-2 text-right font-[inherit]">
+                <th scope="row" className={`pt-2 text-right ${row.strong ? "font-semibold" : "font-normal"}`}>
                   {row.label}
                 </th>
                 <td className="pt-2 pl-6 text-right tabular-nums">{row.value}</td>

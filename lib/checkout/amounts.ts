@@ -96,7 +96,10 @@ export function taxBasisPointsFor(
 }
 
 /** How long a discount lasts on a subscription (the discount's own fields). */
-export type DiscountDuration = { duration: "once" | "forever" | "repeating"; duration_in_months: number | null };
+export type DiscountDuration = {
+  duration: "once" | "forever" | "repeating";
+  duration_in_months: number | null;
+};
 
 /**
  * What each period of a subscription costs, tax included, once a discount that covers only its

@@ -100,7 +100,10 @@ export async function priceCheckout(
     total_amount: amounts.total_amount,
     total_amount_after_discount_ends: totalAfterDiscountEnds({
       ...inputs,
-      discount: inputs.discount && input.discount ? { ...inputs.discount, ...discountDuration(input.discount) } : null,
+      discount:
+        inputs.discount && input.discount
+          ? { ...inputs.discount, ...discountDuration(input.discount) }
+          : null,
     }),
     currency: input.price.price_currency,
   };

@@ -82,7 +82,9 @@ export async function queueOrderReceipt(
       interval: order.product_price.recurring_interval,
       totalToday: order.amount + order.tax_amount,
       totalAfterDiscount:
-        order.product_price.type === "recurring" ? (order.checkout?.total_amount_after_discount_ends ?? null) : null,
+        order.product_price.type === "recurring"
+          ? (order.checkout?.total_amount_after_discount_ends ?? null)
+          : null,
       discount: order.discount,
     }),
     licenseKeys: order.benefit_grants.flatMap((grant) =>
