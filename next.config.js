@@ -16,6 +16,8 @@ const nextConfig = {
     "fs-native-extensions",
     // Loaded on the first email over SMTP (lib/email/transport.ts), from node_modules.
     "nodemailer",
+    // Reads its standard fonts' metric files from node_modules at run time (the receipt PDF).
+    "pdfkit",
   ],
   // Next.js loads every route's module at start by default (in the background, but on the one
   // thread that also boots the database, and they stay in memory): each loads on its first request.
@@ -33,6 +35,15 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+        ],
+      },
+      {
+        // Receipts are personal (the link is the key): never indexed, cached, or leaked by referrer.
+        source: "/receipts/:path*",
+        headers: [
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+          { key: "Cache-Control", value: "private, no-store" },
+          { key: "Referrer-Policy", value: "no-referrer" },
         ],
       },
     ];

@@ -134,6 +134,52 @@ test.describe("hosted checkout", () => {
     });
   });
 
+  test("a first-period discount says what month 2 costs; the confirmation shows the order number and its receipt", async ({
+    page,
+    request,
+  }) => {
+    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Cloud") });
+    await open(page, session);
+    await fillContact(page, { email: email("launch"), name: "Sam Buyer", country: "US", state: "CA" });
+    await page.getByLabel("Discount code").fill("launch20");
+    await page.getByRole("button", { name: "Apply" }).click();
+    // 20 % off $9.00 once, plus California's 7.25 %: $7.72 now; then $9.00 plus tax.
+    await expect(page.getByTestId("total")).toHaveText("$7.72");
+    await expect(page.getByTestId("discount-disclosure")).toHaveText("$7.72 today, then $9.65 / month");
+    await expect(payButton(page)).toHaveText("Subscribe · $7.72 today, then $9.65 / month");
+    await shot(page, "first-period-discount");
+    await fillCard(page);
+    await payButton(page).click();
+    await expectSucceeded(page);
+    await expect(page.getByText("$7.72 today, then $9.65 / month, until you cancel")).toBeVisible();
+
+    const [order] = (await ordersOf(request, session.id)).items;
+    expect(order.invoice_number).toMatch(/^[A-Z0-9]+-\d{4,}$/);
+    await expect(page.getByTestId("invoice-number")).toHaveText(order.invoice_number);
+    await shot(page, "confirmation-with-receipt");
+
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: "View your receipt" }).click(),
+    ]);
+    await expect(receipt.getByTestId("receipt-number")).toHaveText(order.invoice_number);
+    await expect(receipt.getByText("Launch week")).toBeVisible();
+    await expect(receipt.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await receipt.screenshot({ path: test.info().outputPath("receipt.png"), fullPage: true });
+    const pdf = await request.get(`${receipt.url()}/pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["content-disposition"]).toBe(
+      `inline; filename="receipt-${order.invoice_number}.pdf"`,
+    );
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // A forged link is a 404 page.
+    const forged = await receipt.goto(receipt.url().replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    expect(forged?.status()).toBe(404);
+    await expect(receipt.getByRole("heading", { name: "Receipt not found" })).toBeVisible();
+  });
+
   test("a 100 % discount code removes the card form", async ({ page, request }) => {
     const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
     await open(page, session);

@@ -10,7 +10,13 @@ import { auth, expect, test } from "./fixtures";
 
 const ORDERS = "/dashboard/demo/orders";
 
-type ApiOrder = { id: string; amount: number; customer: { email: string }; product: { name: string } };
+type ApiOrder = {
+  id: string;
+  invoice_number: string;
+  amount: number;
+  customer: { email: string };
+  product: { name: string };
+};
 type ApiPage = { items: ApiOrder[]; pagination: { total_count: number; max_page: number } };
 
 /** The orders the API lists for these filters (first 100). */
@@ -253,7 +259,7 @@ test("order page: amounts, customer, product; an unknown id is not found", async
   await settled(page);
   await table(page).locator(`a[href$="/${order!.id}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order!.id}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${order!.id.slice(0, 8)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${order!.invoice_number}`);
   const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
     order!.amount / 100,
   );
@@ -287,7 +293,7 @@ test("orders: Export CSV downloads exactly the filtered list", async ({ page, re
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await download.path(), "utf8")).trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    "id,created_at,status,billing_reason,customer_email,customer_name,product,price_type,discount_code," +
+    "id,invoice_number,created_at,status,billing_reason,customer_email,customer_name,product,price_type,discount_code," +
       "subscription_id,currency,amount,tax_amount,refunded_amount",
   );
   const records = lines.slice(1);

@@ -57,7 +57,7 @@ const ORG = "00000000-0000-4000-8000-000000000001";
 // CUSTOMERS customers, a subscription per (customer, recurring product) that has orders, and ORDERS
 // orders over 2024-2025. Hashes of the row number (multiplicative, mod a prime) spread the choices.
 const SEED_SQL = `
-INSERT INTO organizations (id, name, slug) VALUES ('${ORG}', 'Bench organization', 'bench');
+INSERT INTO organizations (id, name, slug, customer_invoice_prefix) VALUES ('${ORG}', 'Bench organization', 'bench', 'BENCH');
 
 INSERT INTO products (id, organization_id, name, is_recurring)
 SELECT md5('product' || p)::uuid, '${ORG}', name, recurring
@@ -128,7 +128,7 @@ SELECT md5('sub' || c || '-' || product)::uuid, min(created_at), '${ORG}', max(a
 
 INSERT INTO orders (id, created_at, organization_id, status, amount, tax_amount, refunded_amount, currency,
                     billing_reason, product_price_type, customer_id, product_id, product_price_id,
-                    discount_id, subscription_id)
+                    discount_id, subscription_id, invoice_number)
 SELECT md5('order' || i)::uuid, created_at, '${ORG}',
        (CASE WHEN i % 50 = 0 THEN 'refunded' WHEN i % 37 = 0 THEN 'partially_refunded' ELSE 'paid' END)::"OrderStatus",
        amount,
@@ -140,7 +140,8 @@ SELECT md5('order' || i)::uuid, created_at, '${ORG}',
              ELSE 'subscription_cycle' END)::"BillingReason",
        price_type::"PriceType", md5('customer' || c)::uuid, md5('product' || product)::uuid, md5('price' || p)::uuid,
        CASE WHEN d IS NOT NULL THEN md5('discount' || d)::uuid END,
-       CASE WHEN price_type = 'recurring' THEN md5('sub' || c || '-' || product)::uuid END
+       CASE WHEN price_type = 'recurring' THEN md5('sub' || c || '-' || product)::uuid END,
+       'BENCH-' || lpad(i::text, greatest(4, length(i::text)), '0')
   FROM gen_amounts;
 
 DROP TABLE gen_amounts;

@@ -7,7 +7,7 @@ import type { CheckoutView } from "./api";
 import { isEmbedded, postToEmbedder } from "./embed";
 import { Spinner } from "./fields";
 import { formatMoney } from "@/lib/money";
-import { intervalLabel } from "./format";
+import { checkoutDisclosure, intervalLabel } from "./format";
 import { useCheckoutBenefits } from "./hooks";
 import { LicenseKeyDetails } from "./license-key";
 import { OrganizationBadge } from "./summary";
@@ -148,6 +148,8 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
 
   const price = checkout.product_price;
   const paid = formatMoney(checkout.total_amount ?? 0, checkout.currency);
+  const disclosure = checkoutDisclosure(checkout);
+  const order = checkout.order;
 
   return (
     <main className="mx-auto min-h-screen max-w-xl px-5 py-12 sm:py-20">
@@ -188,6 +190,14 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
         </div>
 
         <dl className="mt-6 space-y-2 border-t border-zinc-200 pt-5 text-sm dark:border-zinc-800">
+          {order ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-zinc-600 dark:text-zinc-400">Order number</dt>
+              <dd data-testid="invoice-number" className="font-medium text-zinc-900 dark:text-zinc-100">
+                {order.invoice_number}
+              </dd>
+            </div>
+          ) : null}
           <div className="flex justify-between gap-4">
             <dt className="text-zinc-600 dark:text-zinc-400">Product</dt>
             <dd className="text-right font-medium text-zinc-900 dark:text-zinc-100">
@@ -203,8 +213,9 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
           {price.type === "recurring" ? (
             <div className="flex justify-between gap-4">
               <dt className="text-zinc-600 dark:text-zinc-400">Billing</dt>
-              <dd className="text-zinc-900 dark:text-zinc-100">
-                Every {intervalLabel(price.recurring_interval)}, until you cancel
+              <dd className="text-right text-zinc-900 dark:text-zinc-100">
+                {disclosure ? `${disclosure}, ` : `Every ${intervalLabel(price.recurring_interval)}, `}
+                until you cancel
               </dd>
             </div>
           ) : null}
@@ -218,6 +229,25 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
 
         {succeeded ? (
           <div className="mt-6 space-y-6">
+            {order ? (
+              <p className="text-sm">
+                <a
+                  href={order.receipt_url}
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-blue-400"
+                >
+                  View your receipt
+                </a>
+                <span className="text-zinc-500 dark:text-zinc-400"> · </span>
+                <a
+                  href={order.receipt_pdf_url}
+                  className="font-medium text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-blue-400"
+                >
+                  Download PDF
+                </a>
+              </p>
+            ) : null}
             <Benefits checkout={checkout} />
             {successUrl && !embedded ? <Redirect url={successUrl} /> : null}
             <PortalLink organization={checkout.organization} />

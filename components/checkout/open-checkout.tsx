@@ -30,7 +30,7 @@ import {
   type SyncGroup,
 } from "./form-state";
 import { currencySymbol, formatMoney } from "@/lib/money";
-import { intervalLabel } from "./format";
+import { checkoutDisclosure, intervalLabel } from "./format";
 import { useCheckoutStore, useConfirmCheckout } from "./hooks";
 import { ProductPicker } from "./product-picker";
 import { OrganizationBadge, ProductDetails, Totals } from "./summary";
@@ -56,9 +56,14 @@ function hasControl(key: string, checkout: CheckoutView): boolean {
 function payLabel(checkout: CheckoutView): string {
   const total = formatMoney(checkout.total_amount ?? 0, checkout.currency);
   const recurring = checkout.product_price.type === "recurring";
-  if (!checkout.is_payment_required) return recurring ? "Start subscription" : "Complete order";
+  // A first period that is discounted (or free) says what the next ones cost, tax included.
+  const disclosure = checkoutDisclosure(checkout);
+  if (!checkout.is_payment_required) {
+    if (!recurring) return "Complete order";
+    return disclosure ? `Start subscription · ${disclosure}` : "Start subscription";
+  }
   return recurring
-    ? `Subscribe · ${total} / ${intervalLabel(checkout.product_price.recurring_interval)}`
+    ? `Subscribe · ${disclosure ?? `${total} / ${intervalLabel(checkout.product_price.recurring_interval)}`}`
     : `Pay ${total}`;
 }
 

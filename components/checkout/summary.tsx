@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { CheckoutView } from "./api";
 import { formatMoney } from "@/lib/money";
-import { intervalLabel } from "./format";
+import { checkoutDisclosure, intervalLabel } from "./format";
 
 export function OrganizationBadge({ organization }: { organization: CheckoutView["organization"] }) {
   return (
@@ -130,6 +130,7 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
   const price = checkout.product_price;
   const recurring = price.type === "recurring";
   const code = checkout.discount ? (checkout.discount.code ?? checkout.discount.name) : null;
+  const disclosure = checkoutDisclosure(checkout);
   return (
     <section aria-labelledby="summary-heading" className="space-y-4">
       <h2 id="summary-heading" className="sr-only">
@@ -180,9 +181,18 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
             }
           />
         </div>
+        {disclosure ? (
+          <p
+            data-testid="discount-disclosure"
+            className="text-sm font-medium text-zinc-900 dark:text-zinc-100"
+          >
+            {disclosure}
+          </p>
+        ) : null}
         {recurring ? (
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Renews every {intervalLabel(price.recurring_interval)} until you cancel.
+            Renews every {intervalLabel(price.recurring_interval)} until you cancel
+            {disclosure ? ", at the full price once the discount ends" : ""}.
           </p>
         ) : null}
       </dl>

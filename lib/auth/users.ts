@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { hashPassword } from "./passwords";
 import { SLUG_PATTERN, slugify } from "../organizations/slug";
+import { defaultInvoicePrefix } from "../orders/invoice-numbers";
 
 export { slugify };
 
@@ -28,7 +29,14 @@ export async function createMerchant(db: Db, raw: CreateMerchantInput) {
     }
     const organization =
       (await tx.organization.findUnique({ where: { slug } })) ??
-      (await tx.organization.create({ data: { id: randomUUID(), name: input.organizationName, slug } }));
+      (await tx.organization.create({
+        data: {
+          id: randomUUID(),
+          name: input.organizationName,
+          slug,
+          customer_invoice_prefix: defaultInvoicePrefix(slug),
+        },
+      }));
     const user = await tx.user.create({
       data: { id: randomUUID(), email: input.email, name: input.name ?? null, password_hash: passwordHash },
     });

@@ -94,3 +94,28 @@ export function taxBasisPointsFor(
   const exact = state ? forCountry.find((r) => r.state?.toUpperCase() === state) : undefined;
   return (exact ?? forCountry.find((r) => r.state === null))?.basis_points ?? 0;
 }
+
+/** How long a discount lasts on a subscription (the discount's own fields). */
+export type DiscountDuration = {
+  duration: "once" | "forever" | "repeating";
+  duration_in_months: number | null;
+};
+
+/**
+ * What each period of a subscription costs, tax included, once a discount that covers only its
+ * first period(s) (`once`, `repeating`) ends: the same computation as a renewal without the
+ * discount (lib/subscriptions/renewals.ts). Null when nothing changes: a one-time price, no or a
+ * `forever` discount, or a discount that took nothing off.
+ */
+export function totalAfterDiscountEnds(input: {
+  price: PriceForAmounts;
+  amount?: number | null;
+  discount: (DiscountForAmounts & DiscountDuration) | null;
+  taxBasisPoints?: number;
+}): number | null {
+  const { price, discount } = input;
+  if (price.type !== "recurring" || !discount || discount.duration === "forever") return null;
+  const discounted = computeAmounts(input);
+  if (discounted.discount_amount === 0) return null;
+  return computeAmounts({ ...input, discount: null }).total_amount;
+}

@@ -3,7 +3,13 @@
 // found by the hash of the secret (lib/checkout/client-secret.ts), never by the secret itself.
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../core/errors";
-import { checkoutClientInclude, toCheckoutClient, type ClientUpdateCheckoutBody } from "./schemas";
+import {
+  checkoutClientInclude,
+  toCheckoutClient,
+  type CheckoutOrderView,
+  type ClientUpdateCheckoutBody,
+} from "./schemas";
+import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import {
   assertNoPaymentInProgress,
   assertNoUnresolvedAttempt,
@@ -30,12 +36,23 @@ export async function findClientCheckout(db: DbOrTx, clientSecret: string) {
   return { ...row, client_secret: clientSecret };
 }
 
+async function checkoutOrder(db: DbOrTx, checkoutId: string): Promise<CheckoutOrderView> {
+  const order = await db.order.findUnique({
+    where: { checkout_id: checkoutId },
+    select: { id: true, invoice_number: true },
+  });
+  if (!order) return null;
+  return { ...order, receipt_url: receiptUrl(order.id), receipt_pdf_url: receiptPdfUrl(order.id) };
+}
+
 /**
  * The buyer's view. An open session past `expires_at` reads as `expired` (its real status, contract
  * section 4), as its writes are already refused, even before the sweeper stores it.
  */
 export async function getClientCheckout(db: DbOrTx, clientSecret: string, now = new Date()) {
-  const view = toCheckoutClient(await findClientCheckout(db, clientSecret));
+  const row = await findClientCheckout(db, clientSecret);
+  // Only a succeeded session has an order: the confirmation shows its number and receipt.
+  const view = toCheckoutClient(row, row.status === "succeeded" ? await checkoutOrder(db, row.id) : null);
   return view.status === "open" && view.expires_at <= now ? { ...view, status: "expired" as const } : view;
 }
 

@@ -59,7 +59,11 @@ async function confirmProblems(
     if (!next.customerName) missing(["body", "customer_name"]);
     if (!next.billingAddress?.country) missing(["body", "customer_billing_address", "country"]);
   }
-  if (paymentRequired && !body.confirmation_token_id) missing(["body", "confirmation_token_id"]);
+  // A subscription whose first period is free (a 100% first-period discount) still needs a card:
+  // it is saved (a setup, no charge) for the renewals.
+  if ((paymentRequired || setupRequired) && !body.confirmation_token_id) {
+    missing(["body", "confirmation_token_id"]);
+  }
 
   const answers = validateCustomFieldData(next.product.attached_custom_fields, next.customFieldData, {
     requireAnswers: true,

@@ -8,7 +8,9 @@ import {
   MAX_CUSTOM_AMOUNT,
   MIN_CUSTOM_AMOUNT,
   taxBasisPointsFor,
+  totalAfterDiscountEnds,
   type DiscountForAmounts,
+  type DiscountDuration,
 } from "./amounts";
 import type { Problem } from "../core/errors";
 
@@ -67,6 +69,10 @@ export function discountForAmounts(discount: Discount | null): DiscountForAmount
     : { type: "percentage", basis_points: discount.basis_points ?? 0 };
 }
 
+export function discountDuration(discount: Discount): DiscountDuration {
+  return { duration: discount.duration, duration_in_months: discount.duration_in_months };
+}
+
 /** The amount columns of a session for these inputs. */
 export async function priceCheckout(
   db: DbOrTx,
@@ -79,18 +85,26 @@ export async function priceCheckout(
   },
 ) {
   const rates = await db.taxRate.findMany({ where: { organization_id: input.organizationId } });
-  const amounts = computeAmounts({
+  const inputs = {
     price: input.price,
     amount: input.amount,
     discount: discountForAmounts(input.discount),
     taxBasisPoints: taxBasisPointsFor(rates, input.billingAddress),
-  });
+  };
+  const amounts = computeAmounts(inputs);
   return {
     amount: amounts.amount,
     discount_amount: amounts.discount_amount,
     subtotal_amount: amounts.subtotal_amount,
     tax_amount: amounts.tax_amount,
     total_amount: amounts.total_amount,
+    total_amount_after_discount_ends: totalAfterDiscountEnds({
+      ...inputs,
+      discount:
+        inputs.discount && input.discount
+          ? { ...inputs.discount, ...discountDuration(input.discount) }
+          : null,
+    }),
     currency: input.price.price_currency,
   };
 }

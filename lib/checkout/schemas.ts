@@ -71,7 +71,24 @@ export const checkoutSchema = z.object({
  */
 export const checkoutClientSchema = checkoutSchema
   .omit({ metadata: true, subscription_id: true, customer_metadata: true, external_customer_id: true })
-  .extend({ organization: organizationSchema });
+  .extend({
+    organization: organizationSchema,
+    /**
+     * A subscription whose discount covers only its first period(s) (`once`, `repeating`): what each
+     * period costs once the discount ends, tax included ("$8.57 today, then $10.71 / month").
+     * Null when the price does not change.
+     */
+    total_amount_after_discount_ends: z.number().int().nullable(),
+    /** The order the purchase became (status `succeeded`), with its number and receipt links. */
+    order: z
+      .object({
+        id: z.string(),
+        invoice_number: z.string(),
+        receipt_url: z.string(),
+        receipt_pdf_url: z.string(),
+      })
+      .nullable(),
+  });
 
 /**
  * The Confirm response: the client view with the customer session token (shown once). The token is
@@ -293,6 +310,8 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
 export type CheckoutClientRow = Prisma.CheckoutSessionGetPayload<{ include: typeof checkoutClientInclude }>;
 
 /** The client view's data; encode it with checkoutClientSchema (which drops the merchant fields). */
-export function toCheckoutClient(row: CheckoutClientRow & WithSecret) {
-  return { ...toCheckout(row), organization: toOrganization(row.organization) };
+export type CheckoutOrderView = z.output<typeof checkoutClientSchema>["order"];
+
+export function toCheckoutClient(row: CheckoutClientRow & WithSecret, order: CheckoutOrderView = null) {
+  return { ...toCheckout(row), organization: toOrganization(row.organization), order };
 }

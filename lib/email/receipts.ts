@@ -5,6 +5,8 @@ import { clientSecretOf } from "../checkout/client-secret";
 import { publicBaseUrl } from "../public-url";
 import { DecryptionError } from "../secrets";
 import { queueEmail } from "./queue";
+import { discountDisclosure } from "../checkout/discount-disclosure";
+import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import { orderReceipt, type OrderReceiptData } from "./templates/order-receipt";
 
 const receiptInclude = {
@@ -12,12 +14,14 @@ const receiptInclude = {
   customer: { select: { id: true, email: true, name: true } },
   product: { select: { name: true } },
   product_price: { select: { type: true, recurring_interval: true } },
-  discount: { select: { name: true } },
+  discount: { select: { name: true, duration: true, duration_in_months: true } },
   checkout: {
     select: {
       id: true,
       amount: true,
       discount_amount: true,
+      total_amount: true,
+      total_amount_after_discount_ends: true,
       client_secret_ciphertext: true,
       legacy_client_secret: true,
     },
@@ -60,6 +64,7 @@ export async function queueOrderReceipt(
   const data: OrderReceiptData = {
     customerName: order.customer.name,
     orderId: order.id,
+    invoiceNumber: order.invoice_number,
     orderedAt: order.created_at,
     productName: order.product.name,
     recurringInterval:
@@ -72,6 +77,16 @@ export async function queueOrderReceipt(
       total: order.amount + order.tax_amount,
     },
     discountName: discount > 0 ? (order.discount?.name ?? null) : null,
+    discountDisclosure: discountDisclosure({
+      currency: order.currency,
+      interval: order.product_price.recurring_interval,
+      totalToday: order.amount + order.tax_amount,
+      totalAfterDiscount:
+        order.product_price.type === "recurring"
+          ? (order.checkout?.total_amount_after_discount_ends ?? null)
+          : null,
+      discount: order.discount,
+    }),
     licenseKeys: order.benefit_grants.flatMap((grant) =>
       grant.license_key
         ? [
@@ -84,6 +99,8 @@ export async function queueOrderReceipt(
         : [],
     ),
     purchaseUrl: order.checkout ? confirmationUrl(order.checkout) : null,
+    receiptUrl: receiptUrl(order.id),
+    receiptPdfUrl: receiptPdfUrl(order.id),
     portalUrl: options.portalUrl ?? null,
   };
   return queueEmail(tx, {

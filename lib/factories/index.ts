@@ -10,10 +10,12 @@ import { randomSecret } from "../crypto";
 import { checkoutTtlSeconds } from "../config";
 import { grantProductBenefits } from "../benefits/grants";
 import { addInterval } from "../subscriptions/periods";
-import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
+import { computeAmounts, taxBasisPointsFor, totalAfterDiscountEnds } from "../checkout/amounts";
+import { discountDuration, discountForAmounts } from "../checkout/pricing";
 import { storedClientSecret } from "../checkout/client-secret";
 import { emailBodyContext } from "../email/queue";
 import { encrypt } from "../secrets";
+import { defaultInvoicePrefix, takeInvoiceNumber } from "../orders/invoice-numbers";
 import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
 
 let sequence = 0;
@@ -24,11 +26,13 @@ export async function createOrganization(
   data: Partial<Prisma.OrganizationUncheckedCreateInput> = {},
 ) {
   const n = next();
+  const slug = data.slug ?? `org-${n}-${randomUUID().slice(0, 8)}`;
   return db.organization.create({
     data: {
       id: randomUUID(),
       name: `Organization ${n}`,
-      slug: `org-${n}-${randomUUID().slice(0, 8)}`,
+      slug,
+      customer_invoice_prefix: defaultInvoicePrefix(slug),
       ...data,
     },
   });
@@ -209,20 +213,16 @@ export async function createCheckout(
     ? await db.discount.findUniqueOrThrow({ where: { id: data.discount_id } })
     : null;
   const taxRates = await db.taxRate.findMany({ where: { organization_id: organizationId } });
-  const amounts = computeAmounts({
+  const inputs = {
     price,
     amount: (data.amount as number | undefined) ?? null,
-    discount:
-      discount?.type === "fixed"
-        ? { type: "fixed", amount: discount.amount ?? 0 }
-        : discount
-          ? { type: "percentage", basis_points: discount.basis_points ?? 0 }
-          : null,
+    discount: discountForAmounts(discount),
     taxBasisPoints: taxBasisPointsFor(
       taxRates,
       data.customer_billing_address as { country?: string; state?: string } | null,
     ),
-  });
+  };
+  const amounts = computeAmounts(inputs);
   const id = data.id ?? randomUUID();
   const row = await db.checkoutSession.create({
     data: {
@@ -239,6 +239,10 @@ export async function createCheckout(
       subtotal_amount: amounts.subtotal_amount,
       tax_amount: amounts.tax_amount,
       total_amount: amounts.total_amount,
+      total_amount_after_discount_ends: totalAfterDiscountEnds({
+        ...inputs,
+        discount: inputs.discount && discount ? { ...inputs.discount, ...discountDuration(discount) } : null,
+      }),
       ...data,
     },
   });
@@ -287,6 +291,7 @@ export async function createOrder(
   const order = await db.order.create({
     data: {
       id: randomUUID(),
+      invoice_number: options.order?.invoice_number ?? (await takeInvoiceNumber(db, organizationId)),
       organization_id: organizationId,
       amount: price.price_amount ?? 0,
       currency: price.price_currency,

@@ -13,6 +13,7 @@ export const EXPORT_BATCH_SIZE = 1000;
 
 export const ORDER_CSV_COLUMNS = [
   "id",
+  "invoice_number",
   "created_at",
   "status",
   "billing_reason",
@@ -30,6 +31,7 @@ export const ORDER_CSV_COLUMNS = [
 
 const exportSelect = {
   ...orderSortSelect,
+  invoice_number: true,
   status: true,
   billing_reason: true,
   product_price_type: true,
@@ -46,6 +48,7 @@ type ExportRow = Prisma.OrderGetPayload<{ select: typeof exportSelect }>;
 export function orderCsvRecord(row: ExportRow): CsvValue[] {
   return [
     row.id,
+    row.invoice_number,
     row.created_at.toISOString(),
     row.status,
     row.billing_reason,

@@ -19,6 +19,7 @@ import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
 import { addInterval } from "../subscriptions/periods";
+import { takeInvoiceNumber } from "./invoice-numbers";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
 
@@ -68,6 +69,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   const order = await tx.order.create({
     data: {
       id: randomUUID(),
+      invoice_number: await takeInvoiceNumber(tx, session.organization_id),
       created_at: now,
       organization_id: session.organization_id,
       metadata: session.metadata ?? {},

@@ -15,6 +15,8 @@ export const orderSchema = z.object({
   metadata: metadataOut,
   custom_field_data: jsonObject,
   status: z.enum(["paid", "refunded", "partially_refunded"]),
+  /** Per organization and sequential, e.g. `ACME-0042` (the receipt's number). */
+  invoice_number: z.string(),
   amount: z.number().int(),
   tax_amount: z.number().int(),
   refunded_amount: z.number().int(),

@@ -8,6 +8,7 @@ import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { findOrganizationOrThrow } from "./service";
+import { defaultInvoicePrefix } from "../orders/invoice-numbers";
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from "./schemas";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
@@ -42,6 +43,7 @@ export async function insertOwnedOrganization(
       created_at: now,
       name: body.name,
       slug: body.slug,
+      customer_invoice_prefix: body.customer_invoice_prefix ?? defaultInvoicePrefix(body.slug),
       avatar_url: body.avatar_url ?? null,
       email: body.email ?? null,
       ...settingsData(body.subscription_settings),
@@ -81,6 +83,7 @@ export async function updateOrganization(
         slug: body.slug,
         avatar_url: body.avatar_url,
         email: body.email,
+        customer_invoice_prefix: body.customer_invoice_prefix,
         ...settingsData(body.subscription_settings),
         modified_at: now,
       },

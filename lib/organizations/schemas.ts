@@ -6,12 +6,15 @@ import { timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
 import { RESERVED_SLUGS, SLUG_PATTERN } from "./slug";
+import { INVOICE_PREFIX_MAX_LENGTH, INVOICE_PREFIX_PATTERN } from "../orders/invoice-number-format";
 
 export const organizationSchema = z.object({
   id: z.string(),
   ...timestamps,
   name: z.string(),
   slug: z.string(),
+  /** Starts the organization's order numbers (`ACME-0042`). */
+  customer_invoice_prefix: z.string(),
   avatar_url: z.string().nullable(),
   bio: z.string().nullable(),
   company: z.string().nullable(),
@@ -112,6 +115,15 @@ const supportEmail = z
   .transform((email) => email.toLowerCase())
   .nullable();
 
+/** Upper-cased on the way in; letters and digits only (lib/orders/invoice-numbers.ts). */
+const invoicePrefix = z
+  .string()
+  .trim()
+  .min(1)
+  .max(INVOICE_PREFIX_MAX_LENGTH, { abort: true })
+  .transform((prefix) => prefix.toUpperCase())
+  .pipe(z.string().regex(INVOICE_PREFIX_PATTERN, "Invoice prefix should hold only letters and digits"));
+
 const SUBSCRIPTION_SETTINGS = [
   "allow_multiple_subscriptions",
   "allow_customer_updates",
@@ -138,6 +150,7 @@ export const createOrganizationBody = z.object({
   slug: organizationSlug,
   avatar_url: avatarUrl.optional(),
   email: supportEmail.optional(),
+  customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
 });
 export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
@@ -147,6 +160,7 @@ export const updateOrganizationBody = z.object({
   slug: organizationSlug.optional(),
   avatar_url: avatarUrl.optional(),
   email: supportEmail.optional(),
+  customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;

@@ -14,6 +14,7 @@ import { requestRefund } from "../payments/refunds";
 import { nextPeriodEnd, type Interval } from "./periods";
 import { queueRenewalReceipt } from "./emails";
 import { handleFailedRenewal } from "./dunning";
+import { takeInvoiceNumber } from "../orders/invoice-numbers";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 
@@ -52,6 +53,7 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
   const order = await tx.order.create({
     data: {
       id: randomUUID(),
+      invoice_number: await takeInvoiceNumber(tx, subscription.organization_id),
       created_at: now,
       organization_id: subscription.organization_id,
       status: "paid",

@@ -28,6 +28,7 @@ const ORDER_KEYS = [
   "discount",
   "discount_id",
   "id",
+  "invoice_number",
   "metadata",
   "modified_at",
   "product",

@@ -9,12 +9,14 @@ import { POST as signIn } from "../auth/sign-in/route";
 import { GET as list, POST as create } from "./route";
 import { GET as getOne, PATCH as update } from "./[id]/route";
 
+import { defaultInvoicePrefix } from "@/lib/orders/invoice-numbers";
 const ORGANIZATION_FIELDS = [
   "avatar_url",
   "bio",
   "blog",
   "company",
   "created_at",
+  "customer_invoice_prefix",
   "default_upfront_split_to_contributors",
   "email",
   "feature_settings",
@@ -46,6 +48,7 @@ function shape(row: {
   created_at: Date;
   name: string;
   slug: string;
+  customer_invoice_prefix?: string;
   modified_at?: Date | string | null;
   avatar_url?: string | null;
   email?: string | null;
@@ -57,6 +60,7 @@ function shape(row: {
     modified_at: row.modified_at instanceof Date ? row.modified_at.toISOString() : (row.modified_at ?? null),
     name: row.name,
     slug: row.slug,
+    customer_invoice_prefix: row.customer_invoice_prefix ?? defaultInvoicePrefix(row.slug),
     avatar_url: row.avatar_url ?? null,
     bio: null,
     company: null,
@@ -410,6 +414,30 @@ describe("PATCH /v1/organizations/{id}", () => {
       allow_customer_updates: true,
       proration_behavior: "invoice",
     });
+  });
+
+  it("changes the order-number prefix (upper-cased; letters and digits only)", async () => {
+    const org = await createOrganization(db, { name: "Prefix", slug: "prefix-orgs-test" });
+    expect(org.customer_invoice_prefix).toBe("PREFIXORGSTE"); // the slug's first 12 letters and digits
+    const orgToken = (await createToken(db, org.id)).token;
+    const res = await patch(org.id, { customer_invoice_prefix: " acme2 " }, orgToken);
+    expect(res.status).toBe(200);
+    expect(res.body.customer_invoice_prefix).toBe("ACME2");
+    const bad = await patch(org.id, { customer_invoice_prefix: "AC-ME" }, orgToken);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toEqual([
+      problem(
+        "value_error",
+        ["body", "customer_invoice_prefix"],
+        "Invoice prefix should hold only letters and digits",
+        "AC-ME",
+      ),
+    ]);
+    const long = await patch(org.id, { customer_invoice_prefix: "A".repeat(13) }, orgToken);
+    expect(long.status).toBe(422);
+    expect((await db.organization.findUniqueOrThrow({ where: { id: org.id } })).customer_invoice_prefix).toBe(
+      "ACME2",
+    );
   });
 
   it("answers 409 for a taken slug and changes nothing", async () => {

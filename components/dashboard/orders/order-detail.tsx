@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { ApiRequestError } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
-import { formatDateTime, shortId } from "../format";
+import { formatDateTime } from "../format";
 import { useOrder, type Order } from "../hooks/orders";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";
@@ -74,10 +74,18 @@ export function OrderDetail({ id }: { id: string }) {
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            Order {shortId(o.id)} <Badge tone={statusTone}>{statusLabel}</Badge>
+            Order {o.invoice_number} <Badge tone={statusTone}>{statusLabel}</Badge>
           </span>
         }
-        actions={back}
+        actions={
+          <span className="flex flex-wrap gap-2">
+            {/* The buyer's receipt as a PDF (GET /v1/orders/{id}/receipt, with the session cookie). */}
+            <a href={`/v1/orders/${o.id}/receipt`} className={buttonClasses("secondary")}>
+              Receipt (PDF)
+            </a>
+            {back}
+          </span>
+        }
       >
         {money(o.amount + o.tax_amount)} · {o.customer.email} · {formatDateTime(o.created_at)}
       </PageHeader>
@@ -110,6 +118,7 @@ export function OrderDetail({ id }: { id: string }) {
         <Card title="References">
           <DetailList
             items={[
+              ["Order number", o.invoice_number],
               [
                 "Order ID",
                 <span key="id" className="flex flex-wrap items-center gap-2">

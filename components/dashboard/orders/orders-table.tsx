@@ -23,6 +23,7 @@ export function OrdersTable({ orders, sorting, onSortingChange }: Props) {
       <thead>
         <tr className={headerRowClass}>
           <SortableTh field="created_at" label="Date" defaultDirection="desc" {...sortable} />
+          <Th>Number</Th>
           <SortableTh field="customer" label="Customer" {...sortable} />
           <SortableTh field="product" label="Product" {...sortable} />
           <Th>Type</Th>
@@ -54,6 +55,7 @@ export function OrdersTable({ orders, sorting, onSortingChange }: Props) {
                 </span>
               </Link>
             </td>
+            <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{order.invoice_number}</td>
             <td className={`${cellClass} max-w-[14rem] truncate`} title={order.customer.email}>
               {order.customer.email}
             </td>

@@ -105,6 +105,7 @@ const organization = {
   slug: "acme",
   avatar_url: null,
   email: "help@acme.test",
+  customer_invoice_prefix: "ACME",
   subscription_settings: {
     allow_multiple_subscriptions: false,
     allow_customer_updates: true,
@@ -134,6 +135,18 @@ describe("organizationPatch", () => {
         subscription_settings: { proration_behavior: "invoice" },
       },
       errors: {},
+    });
+  });
+
+  it("sends the order-number prefix upper-cased, and refuses one with other characters", () => {
+    const form = { ...formFromOrganization(organization), customer_invoice_prefix: " acme2 " };
+    expect(organizationPatch(form, organization)).toEqual({
+      body: { customer_invoice_prefix: "ACME2" },
+      errors: {},
+    });
+    const bad = { ...form, customer_invoice_prefix: "AC-ME" };
+    expect(organizationPatch(bad, organization).errors).toEqual({
+      customer_invoice_prefix: "Use 1 to 12 letters and digits, such as ACME.",
     });
   });
 

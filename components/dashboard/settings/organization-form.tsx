@@ -109,6 +109,22 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
               onChange={(e) => set("email", e.target.value)}
             />
           </FormField>
+          <FormField
+            errors={errors}
+            formId={FORM_ID}
+            name="customer_invoice_prefix"
+            label="Order number prefix"
+            hint={`Starts every order number, e.g. ${values.customer_invoice_prefix.trim().toUpperCase() || "ACME"}-0042. Numbers already given keep theirs.`}
+          >
+            <input
+              {...control("customer_invoice_prefix")}
+              maxLength={12}
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={values.customer_invoice_prefix}
+              onChange={(e) => set("customer_invoice_prefix", e.target.value)}
+            />
+          </FormField>
         </div>
       </Card>
       <Card title="Subscriptions">

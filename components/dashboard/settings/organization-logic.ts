@@ -9,6 +9,7 @@ export const ORGANIZATION_FIELDS = [
   "slug",
   "avatar_url",
   "email",
+  "customer_invoice_prefix",
   "subscription_settings",
   "subscription_settings.proration_behavior",
 ] as const;
@@ -20,6 +21,7 @@ export type OrganizationForm = {
   slug: string;
   avatar_url: string;
   email: string;
+  customer_invoice_prefix: string;
   subscription_settings: SubscriptionSettings;
 };
 
@@ -29,6 +31,7 @@ export function formFromOrganization(organization: OrganizationResource): Organi
     slug: organization.slug,
     avatar_url: organization.avatar_url ?? "",
     email: organization.email ?? "",
+    customer_invoice_prefix: organization.customer_invoice_prefix,
     subscription_settings: { ...organization.subscription_settings },
   };
 }
@@ -43,14 +46,25 @@ export function organizationPatch(
   const slug = form.slug.trim();
   if (!name) errors.name = "Give the organization a name.";
   if (!slug) errors.slug = "Give the organization a slug.";
+  // The API upper-cases it too; letters and digits only (lib/orders/invoice-numbers.ts).
+  const prefix = form.customer_invoice_prefix.trim().toUpperCase();
+  if (!/^[A-Z0-9]{1,12}$/.test(prefix))
+    errors.customer_invoice_prefix = "Use 1 to 12 letters and digits, such as ACME.";
   const body: UpdateOrganization = changedFields(
     {
       name: organization.name,
       slug: organization.slug,
       avatar_url: organization.avatar_url,
       email: organization.email,
+      customer_invoice_prefix: organization.customer_invoice_prefix,
     },
-    { name, slug, avatar_url: form.avatar_url.trim() || null, email: form.email.trim() || null },
+    {
+      name,
+      slug,
+      avatar_url: form.avatar_url.trim() || null,
+      email: form.email.trim() || null,
+      customer_invoice_prefix: prefix,
+    },
   );
   const changedSettings = changedFields(organization.subscription_settings, form.subscription_settings);
   if (Object.keys(changedSettings).length) body.subscription_settings = changedSettings;

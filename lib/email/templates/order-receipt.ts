@@ -9,6 +9,8 @@ import type { EmailTemplate } from "./types";
 export type OrderReceiptData = {
   customerName: string | null;
   orderId: string;
+  /** The order's number, e.g. `ACME-0042`. */
+  invoiceNumber: string;
   orderedAt: Date;
   productName: string;
   /** Set for a subscription's first order: the product renews every such interval. */
@@ -17,9 +19,17 @@ export type OrderReceiptData = {
   /** Minor units. `subtotal` is before the discount; `total` is what the buyer paid. */
   amounts: { subtotal: number; discount: number; tax: number; total: number };
   discountName: string | null;
+  /**
+   * A subscription whose discount covers only its first period(s): "$8.57 today, then $10.71 /
+   * month" (lib/checkout/discount-disclosure.ts); null otherwise.
+   */
+  discountDisclosure?: string | null;
   licenseKeys: { key: string; benefit: string; expiresAt: Date | null }[];
   /** The checkout's confirmation page, which shows the purchase again. */
   purchaseUrl: string | null;
+  /** The printable receipt (lib/receipts/links.ts), and its PDF. */
+  receiptUrl?: string | null;
+  receiptPdfUrl?: string | null;
   /** Where the buyer manages their purchases (the customer portal), when there is one. */
   portalUrl?: string | null;
 };
@@ -54,13 +64,16 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
     const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
     const thanks = `Thank you for your purchase from ${brand.name}. This is your receipt.`;
     const details: [string, string][] = [
-      ["Order", data.orderId],
+      ["Order", data.invoiceNumber],
       ["Date", formatDate(data.orderedAt)],
       ["Product", productLine(data)],
     ];
     const amounts = amountLines(data);
     const keysTitle = data.licenseKeys.length > 1 ? "Your license keys" : "Your license key";
+    const disclosure = data.discountDisclosure ? `${data.discountDisclosure}.` : null;
     const links: [string, string][] = [];
+    if (data.receiptUrl) links.push(["Your receipt", data.receiptUrl]);
+    if (data.receiptPdfUrl) links.push(["Receipt (PDF)", data.receiptPdfUrl]);
     if (data.purchaseUrl) links.push(["Your purchase", data.purchaseUrl]);
     if (data.portalUrl) links.push(["Manage your purchases", data.portalUrl]);
 
@@ -69,6 +82,7 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
       thanks,
       details.map(([label, value]) => `${label}: ${value}`).join("\n"),
       amounts.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      disclosure,
       data.licenseKeys.length
         ? `${keysTitle}:\n` + data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key)})`).join("\n")
         : null,
@@ -104,6 +118,7 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
             </tr>`,
         )}
       </table>
+      ${disclosure ? html`<p style="margin:0 0 16px;font-weight:600;">${disclosure}</p>` : null}
       ${
         data.licenseKeys.length
           ? html`<h2 style="margin:16px 0 8px;font-size:16px;">${keysTitle}</h2>

@@ -855,8 +855,12 @@ describe("client views (for the client-secret routes)", () => {
         (k) => !["metadata", "subscription_id", "customer_metadata", "external_customer_id"].includes(k),
       ),
       "organization",
+      // Issue 13: the first-period discount disclosure, and the order once the session succeeded.
+      "total_amount_after_discount_ends",
+      "order",
     ];
     expect(Object.keys(client).sort()).toEqual(expected.sort());
+    expect(client.order).toBeNull();
     expect(client.organization).toMatchObject({ id: ids.org, created_at: expect.stringMatching(ISO) });
     const confirmed = z.encode(checkoutConfirmedSchema, {
       ...toCheckoutClient(withClientSecret(row)),

@@ -17,12 +17,13 @@ import { GET as list } from "../route";
 import { GET as exportCsv, POST as exportPost } from "./route";
 
 const HEADER =
-  "id,created_at,status,billing_reason,customer_email,customer_name,product,price_type,discount_code," +
+  "id,invoice_number,created_at,status,billing_reason,customer_email,customer_name,product,price_type,discount_code," +
   "subscription_id,currency,amount,tax_amount,refunded_amount\r\n";
 
 let token: string;
 const ids: Record<string, string> = {};
 const subscriptionOf: Record<string, string> = {};
+const numbers: Record<string, string> = {};
 
 beforeAll(async () => {
   const db = await getDb();
@@ -94,6 +95,9 @@ beforeAll(async () => {
   ids.foreign = (
     await createOrder(db, other.id, { customerId: stranger.id, priceId: otherPrice.id, withBenefits: false })
   ).id;
+  for (const name of ["o1", "o2", "o3", "o4"]) {
+    numbers[name] = (await db.order.findUniqueOrThrow({ where: { id: ids[name]! } })).invoice_number;
+  }
 });
 
 const exportText = async (query: Record<string, string | string[]> = {}) => {
@@ -123,10 +127,10 @@ describe("GET /v1/orders/export", () => {
     const text = await res.text();
     expect(text).toBe(
       HEADER +
-        `${ids.o4},2025-01-01T12:04:00.250Z,paid,subscription_cycle,alice@example.com,Alice,Alpha cloud,recurring,,${subscriptionOf.o4},usd,900,0,0\r\n` +
-        `${ids.o3},2025-01-01T12:03:00.250Z,paid,purchase,mallory@example.com,"'=HYPERLINK(""http://evil.test""), ""Mal""\nLine 2",Beta tool,one_time,,,usd,2000,0,0\r\n` +
-        `${ids.o2},2025-01-01T12:02:00.250Z,paid,subscription_create,bob@example.com,,Alpha cloud,recurring,,${subscriptionOf.o2},usd,900,0,0\r\n` +
-        `${ids.o1},2025-01-01T12:01:00.250Z,partially_refunded,purchase,alice@example.com,Alice,Beta tool,one_time,Z10,,usd,1800,360,500\r\n`,
+        `${ids.o4},${numbers.o4},2025-01-01T12:04:00.250Z,paid,subscription_cycle,alice@example.com,Alice,Alpha cloud,recurring,,${subscriptionOf.o4},usd,900,0,0\r\n` +
+        `${ids.o3},${numbers.o3},2025-01-01T12:03:00.250Z,paid,purchase,mallory@example.com,"'=HYPERLINK(""http://evil.test""), ""Mal""\nLine 2",Beta tool,one_time,,,usd,2000,0,0\r\n` +
+        `${ids.o2},${numbers.o2},2025-01-01T12:02:00.250Z,paid,subscription_create,bob@example.com,,Alpha cloud,recurring,,${subscriptionOf.o2},usd,900,0,0\r\n` +
+        `${ids.o1},${numbers.o1},2025-01-01T12:01:00.250Z,partially_refunded,purchase,alice@example.com,Alice,Beta tool,one_time,Z10,,usd,1800,360,500\r\n`,
     );
   });
 
@@ -220,7 +224,7 @@ describe("GET /v1/orders/export", () => {
     const res = await callRaw(exportCsv, { token: orgToken });
     expect(await res.text()).toBe(
       HEADER +
-        `${order.id},2025-02-02T00:00:00.000Z,paid,purchase,'@lice@example.com,"'-1\r\n\t2","'+Pro, ""Max""",one_time,'=SUM(A1),,usd,1000,0,0\r\n`,
+        `${order.id},${order.invoice_number},2025-02-02T00:00:00.000Z,paid,purchase,'@lice@example.com,"'-1\r\n\t2","'+Pro, ""Max""",one_time,'=SUM(A1),,usd,1000,0,0\r\n`,
     );
   });
 
@@ -282,6 +286,7 @@ describe("GET /v1/orders/export with 2,500 orders", () => {
       data: rows.map((row, i) => ({
         id: row.id,
         organization_id: org.id,
+        invoice_number: `BULK-${String(i + 1).padStart(5, "0")}`,
         created_at: row.created_at,
         amount: row.amount,
         currency: "usd",

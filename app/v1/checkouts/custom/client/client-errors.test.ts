@@ -214,7 +214,8 @@ describe("confirm's checks", () => {
     expect(res.body.detail).toHaveLength(2);
   });
 
-  it("requires the name and country, but no token, when only a payment setup is required", async () => {
+  // Issue 13: a subscription whose first period is free still saves a card for its renewals.
+  it("requires the name, country and the card token when only a payment setup is required", async () => {
     const session = await open(ids.monthlyPrice!);
     expect((await patch(session.client_secret, { discount_code: "ALL100" })).body).toMatchObject({
       total_amount: 0,
@@ -226,6 +227,7 @@ describe("confirm's checks", () => {
     expect(res.body.detail).toEqual([
       missing("customer_name"),
       missing("customer_billing_address", "country"),
+      missing("confirmation_token_id"),
     ]);
   });
 

@@ -1,0 +1,41 @@
+// The first-period discount, disclosed (issue 13): when a discount covers only part of a
+// subscription, every place that states the price says what it costs after the discount ends,
+// tax included ("$8.57 today, then $10.71 / month"), never just the discounted amount. Pure and
+// free of Node imports: the hosted checkout (summary, Pay button, confirmation) and the receipt
+// email all use it.
+import { formatMoney } from "../money";
+import type { DiscountDuration } from "./amounts";
+
+type Interval = "month" | "year";
+
+/** How many billing periods the discount covers (a repeating one counts calendar months). */
+export function discountedPeriods(discount: DiscountDuration, interval: Interval): number {
+  if (discount.duration !== "repeating") return 1;
+  const months = Math.max(1, discount.duration_in_months ?? 1);
+  return Math.ceil(months / (interval === "year" ? 12 : 1));
+}
+
+export type DisclosureInput = {
+  currency: string;
+  interval: Interval | null | undefined;
+  /** Paid today (the first period), tax included. */
+  totalToday: number;
+  /** Each period once the discount ends, tax included; null when it never changes. */
+  totalAfterDiscount: number | null;
+  discount: DiscountDuration | null;
+};
+
+/**
+ * "$8.57 today, then $10.71 / month" (or "$8.57 / month for 3 months, then $10.71 / month"), or
+ * null when the price does not change after the first period.
+ */
+export function discountDisclosure(input: DisclosureInput): string | null {
+  const { discount, totalAfterDiscount } = input;
+  if (!discount || totalAfterDiscount === null || totalAfterDiscount === input.totalToday) return null;
+  const interval: Interval = input.interval === "year" ? "year" : "month";
+  const money = (minor: number) => formatMoney(minor, input.currency);
+  const then = `then ${money(totalAfterDiscount)} / ${interval}`;
+  const periods = discountedPeriods(discount, interval);
+  if (periods <= 1) return `${money(input.totalToday)} today, ${then}`;
+  return `${money(input.totalToday)} / ${interval} for ${periods} ${interval}s, ${then}`;
+}
