@@ -24,9 +24,9 @@ export function orderTotal(order: Pick<PortalOrder, "amount" | "tax_amount" | "c
   return formatMoney(order.amount + order.tax_amount, order.currency);
 }
 
-/** "ACME-0042", or the start of the id while an order has no number yet. */
+/** The order's number as the buyer sees it everywhere ("ACME-0042"). */
 export function orderNumber(order: Pick<PortalOrder, "invoice_number" | "id">): string {
-  return order.invoice_number ?? `#${order.id.slice(0, 8).toUpperCase()}`;
+  return order.invoice_number;
 }
 
 const SUBSCRIPTION_STATUS: Record<PortalSubscription["status"], { label: string; tone: Tone }> = {

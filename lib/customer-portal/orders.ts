@@ -12,6 +12,7 @@ const orderSelect = {
   id: true,
   created_at: true,
   status: true,
+  invoice_number: true,
   amount: true,
   tax_amount: true,
   refunded_amount: true,
@@ -26,8 +27,6 @@ type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
 function toPortalOrder(row: OrderRow) {
   return {
     ...row,
-    // TODO(invoice_number): read the order's invoice_number once the receipts work adds the column.
-    invoice_number: null as string | null,
     receipt_url: receiptUrl(row.id),
     receipt_pdf_url: receiptPdfUrl(row.id),
   };

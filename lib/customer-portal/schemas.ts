@@ -70,7 +70,7 @@ export const portalOrderSchema = z.object({
   id: z.string(),
   created_at: dateTime,
   status: z.enum(["paid", "refunded", "partially_refunded"]),
-  invoice_number: z.string().nullable(),
+  invoice_number: z.string(),
   amount: z.number().int(),
   tax_amount: z.number().int(),
   refunded_amount: z.number().int(),

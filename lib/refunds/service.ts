@@ -36,9 +36,10 @@ export async function getRefund(db: DbOrTx, principal: Principal, refundId: stri
 }
 
 /**
- * The processor's payment an order was paid with: the succeeded charge of its checkout (the one
- * the session recorded), or the renewal charge whose success made it (same subscription, resolved
- * at the instant the order was created), or any succeeded charge linked to the order itself.
+ * The processor's payment an order was paid with: a succeeded charge linked to the order itself
+ * (a renewal's charge names the order its success made), or the succeeded charge of its checkout
+ * (the one the session recorded), or, for renewal orders made before charges named their order,
+ * the renewal charge of the same subscription resolved at the instant the order was created.
  * Null: nothing was paid (a free order, or one made by hand).
  */
 export async function findOrderPayment(db: DbOrTx, order: Order): Promise<PaymentAttempt | null> {

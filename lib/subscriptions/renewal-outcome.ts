@@ -45,7 +45,14 @@ export function enqueueRenewal(tx: Tx, subscription: { id: string; current_perio
 }
 
 /** The period is paid: its order, the next period, and the next renewal at once when behind. */
-export async function completeRenewal(tx: Tx, subscription: Subscription, terms: RenewalTerms, now: Date) {
+export async function completeRenewal(
+  tx: Tx,
+  subscription: Subscription,
+  terms: RenewalTerms,
+  now: Date,
+  /** The payment attempt that paid the period (none when nothing was due). */
+  paidBy?: PaymentAttempt,
+) {
   const periodEnd = new Date(terms.period_end);
   const interval = subscription.recurring_interval as Interval;
   const anchor = subscription.started_at ?? subscription.created_at;
@@ -70,6 +77,8 @@ export async function completeRenewal(tx: Tx, subscription: Subscription, terms:
       subscription_id: subscription.id,
     },
   });
+  // The charge names its order: a refund of the order finds the payment to give back by it.
+  if (paidBy) await tx.paymentAttempt.update({ where: { id: paidBy.id }, data: { order_id: order.id } });
   await changeStatus(tx, subscription, "active", now, {
     data: { current_period_start: periodEnd, current_period_end: newEnd },
     beforeEvents: async () => {
@@ -93,7 +102,7 @@ export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now:
   const renewable = samePeriod && (subscription.status === "active" || subscription.status === "past_due");
   switch (attempt.status) {
     case "succeeded":
-      if (renewable) await completeRenewal(tx, subscription, terms, now);
+      if (renewable) await completeRenewal(tx, subscription, terms, now, attempt);
       // The period moved on without this payment (it cannot happen through the renewal job, which
       // holds one attempt per period): the money goes back rather than pay for nothing.
       else if (attempt.processor_payment_id) await requestRefund(tx, attempt, now);

@@ -20,6 +20,7 @@ import { createCustomerSession, SIGN_IN_SESSION_TTL_MS } from "@/lib/customer-po
 import { displayKey } from "@/lib/license-keys/key-format";
 import { addInterval } from "@/lib/subscriptions/periods";
 import { call } from "@/test/http";
+import { receiptPdfUrl, receiptUrl } from "@/lib/receipts/links";
 import { GET as getOrganization } from "./organizations/[slug]/route";
 import { GET as me } from "./customers/me/route";
 import { GET as listOrders } from "./orders/route";
@@ -208,11 +209,16 @@ describe("GET /v1/customer-portal/customers/me", () => {
 });
 
 describe("orders", () => {
+  const invoiceNumbers = new Map<string, string>();
+  beforeAll(async () => {
+    for (const order of await db.order.findMany({ select: { id: true, invoice_number: true } }))
+      invoiceNumbers.set(order.id, order.invoice_number);
+  });
   const proOrder = () => ({
     id: ids.order,
     created_at: t(1).toISOString(),
     status: "paid",
-    invoice_number: null,
+    invoice_number: invoiceNumbers.get(ids.order),
     amount: 4900,
     tax_amount: 931,
     refunded_amount: 0,
@@ -220,8 +226,8 @@ describe("orders", () => {
     billing_reason: "purchase",
     product: { id: ids.pro, name: "Acme Pro" },
     subscription_id: null,
-    receipt_url: `http://localhost:3000/receipts/${ids.order}`,
-    receipt_pdf_url: `http://localhost:3000/receipts/${ids.order}/pdf`,
+    receipt_url: receiptUrl(ids.order),
+    receipt_pdf_url: receiptPdfUrl(ids.order),
   });
 
   it("lists only the buyer's orders, newest first, with receipt links", async () => {
@@ -233,7 +239,7 @@ describe("orders", () => {
           id: ids.subscriptionOrder,
           created_at: t(2).toISOString(),
           status: "paid",
-          invoice_number: null,
+          invoice_number: invoiceNumbers.get(ids.subscriptionOrder),
           amount: 450,
           tax_amount: 86,
           refunded_amount: 0,
@@ -241,8 +247,8 @@ describe("orders", () => {
           billing_reason: "subscription_create",
           product: { id: ids.cloud, name: "Acme Cloud" },
           subscription_id: ids.subscription,
-          receipt_url: `http://localhost:3000/receipts/${ids.subscriptionOrder}`,
-          receipt_pdf_url: `http://localhost:3000/receipts/${ids.subscriptionOrder}/pdf`,
+          receipt_url: receiptUrl(ids.subscriptionOrder),
+          receipt_pdf_url: receiptPdfUrl(ids.subscriptionOrder),
         },
         proOrder(),
       ],
