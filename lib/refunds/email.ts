@@ -23,6 +23,7 @@ export async function queueRefundIssued(tx: Tx, refundId: string, now: Date): Pr
     data: {
       customerName: order.customer.name,
       orderId: order.id,
+      invoiceNumber: order.invoice_number,
       orderedAt: order.created_at,
       productName: order.product.name,
       currency: refund.currency,

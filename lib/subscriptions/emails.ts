@@ -1,5 +1,6 @@
 // The emails of a subscription's life, queued in the transaction of the change they tell about
 // (lib/email/queue.ts): one per event, by reference, so a change run twice emails once.
+import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import type { Tx } from "../db/client";
 import type { Order, PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { queueEmail } from "../email/queue";
@@ -49,6 +50,9 @@ export async function queueRenewalReceipt(
     data: {
       customerName: parties.customer.name,
       orderId: order.id,
+      invoiceNumber: order.invoice_number,
+      receiptUrl: receiptUrl(order.id),
+      receiptPdfUrl: receiptPdfUrl(order.id),
       orderedAt: order.created_at,
       productName: parties.product.name,
       recurringInterval: parties.recurring_interval,

@@ -315,7 +315,7 @@ describe("POST /v1/refunds/", () => {
     });
     const text = decrypt(email.text_sealed, emailBodyContext(email.id, "text"));
     expect(text).toContain("Refund Software has refunded $119.00 for your order.");
-    expect(text).toContain(`Order: ${order.id}`);
+    expect(text).toContain(`Order: ${order.invoice_number}`);
     expect(text).toContain(
       "Refunded now: $119.00\nOf which tax: $19.00\nOrder total: $119.00\nRefunded in all: $119.00",
     );

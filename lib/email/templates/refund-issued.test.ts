@@ -8,6 +8,7 @@ const brand = { name: "Acme Software", supportEmail: "help@acme.test" };
 const data: RefundIssuedData = {
   customerName: "Jane Doe",
   orderId: "5d0c2a52-3f7e-4b8e-9f0e-2f1f7f6f1a01",
+  invoiceNumber: "ACME-0042",
   orderedAt: new Date("2026-11-27T10:43:12.345Z"),
   productName: "Acme Pro",
   currency: "usd",
@@ -31,7 +32,7 @@ describe("refund issued", () => {
         "",
         "Acme Software has refunded $119.00 for your order. It goes back to the payment method you paid with; your bank may take a few days to show it.",
         "",
-        "Order: 5d0c2a52-3f7e-4b8e-9f0e-2f1f7f6f1a01",
+        "Order: ACME-0042",
         "Ordered: November 27, 2026",
         "Product: Acme Pro",
         "Refund date: November 28, 2026",
@@ -67,7 +68,7 @@ describe("refund issued", () => {
     const email = refundIssued.render(data, brand);
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.html).toContain("<title>Your refund from Acme Software</title>");
-    for (const fact of ["$119.00", "$19.00", "Jane Doe", data.orderId, "its license keys no longer work"])
+    for (const fact of ["$119.00", "$19.00", "Jane Doe", data.invoiceNumber, "its license keys no longer work"])
       expect(email.html).toContain(fact);
     expect(email.html).toContain('href="mailto:help@acme.test"');
   });

@@ -9,6 +9,8 @@ import type { EmailTemplate } from "./types";
 export type RefundIssuedData = {
   customerName: string | null;
   orderId: string;
+  /** The order's number, e.g. `ACME-0042`. */
+  invoiceNumber: string;
   orderedAt: Date;
   productName: string;
   currency: string;
@@ -40,7 +42,7 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
     const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
     const lead = `${brand.name} has refunded ${money(data.amount)} for your order. It goes back to the payment method you paid with; your bank may take a few days to show it.`;
     const details: [string, string][] = [
-      ["Order", data.orderId],
+      ["Order", data.invoiceNumber],
       ["Ordered", formatDate(data.orderedAt)],
       ["Product", data.productName],
       ["Refund date", formatDate(data.refundedAt)],

@@ -14,6 +14,7 @@ describe("subscription renewal receipt", () => {
   const data = {
     customerName: "Jane Doe",
     orderId: "5d0c2a52-3f7e-4b8e-9f0e-2f1f7f6f1a01",
+    invoiceNumber: "ACME-0043",
     orderedAt: new Date("2026-12-27T10:43:12.345Z"),
     productName: "Acme Pro",
     recurringInterval: "month" as const,
@@ -22,6 +23,8 @@ describe("subscription renewal receipt", () => {
     periodStart: new Date("2026-12-27T10:00:00.000Z"),
     periodEnd: new Date("2027-01-27T10:00:00.000Z"),
     portalUrl: portal,
+    receiptUrl: "http://localhost:3000/receipts/r1",
+    receiptPdfUrl: "http://localhost:3000/receipts/r1/pdf",
   };
 
   it("renders the exact plain-text part with the order's amounts and period", () => {
@@ -36,7 +39,7 @@ describe("subscription renewal receipt", () => {
         "",
         "Your monthly subscription to Acme Pro from Acme Software was renewed. This is your receipt.",
         "",
-        "Order: 5d0c2a52-3f7e-4b8e-9f0e-2f1f7f6f1a01",
+        "Order: ACME-0043",
         "Date: December 27, 2026",
         "Product: Acme Pro (monthly subscription)",
         "Period: December 27, 2026 to January 27, 2027",
@@ -45,18 +48,31 @@ describe("subscription renewal receipt", () => {
         "Tax: $2.00",
         "Total paid: $12.00",
         "",
+        "Receipt: http://localhost:3000/receipts/r1",
+        "",
+        "Receipt (PDF): http://localhost:3000/receipts/r1/pdf",
+        "",
         `Manage your subscription: ${portal}`,
         ...footer,
       ].join("\n"),
     );
     expect(email.html).toContain("$12.00");
     expect(email.html).toContain(`href="${portal}"`);
+    expect(email.html).toContain('href="http://localhost:3000/receipts/r1"');
+    expect(email.html).toContain("ACME-0043");
     expect(email.html).toContain("Acme Software");
   });
 
   it("leaves out a zero tax and the portal link when there is none", () => {
     const email = subscriptionRenewalReceipt.render(
-      { ...data, customerName: null, amounts: { subtotal: 500, tax: 0, total: 500 }, portalUrl: null },
+      {
+        ...data,
+        customerName: null,
+        amounts: { subtotal: 500, tax: 0, total: 500 },
+        portalUrl: null,
+        receiptUrl: null,
+        receiptPdfUrl: null,
+      },
       { name: "Acme", supportEmail: null },
     );
     expect(email.text).toContain("Hi,\n");

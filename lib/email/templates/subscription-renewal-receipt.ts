@@ -18,6 +18,8 @@ import type { EmailTemplate } from "./types";
 export type SubscriptionRenewalReceiptData = {
   customerName: string | null;
   orderId: string;
+  /** The order's number, e.g. `ACME-0043`. */
+  invoiceNumber: string;
   orderedAt: Date;
   productName: string;
   recurringInterval: "month" | "year";
@@ -28,6 +30,9 @@ export type SubscriptionRenewalReceiptData = {
   periodStart: Date;
   periodEnd: Date;
   portalUrl: string | null;
+  /** The printable receipt (lib/receipts/links.ts), and its PDF. */
+  receiptUrl?: string | null;
+  receiptPdfUrl?: string | null;
 };
 
 export const subscriptionRenewalReceipt: EmailTemplate<SubscriptionRenewalReceiptData> = {
@@ -39,7 +44,7 @@ export const subscriptionRenewalReceipt: EmailTemplate<SubscriptionRenewalReceip
     const intro = `Your ${interval} subscription to ${data.productName} from ${brand.name} was renewed. This is your receipt.`;
     const money = (minor: number) => formatMoney(minor, data.currency);
     const details: Rows = [
-      ["Order", data.orderId],
+      ["Order", data.invoiceNumber],
       ["Date", formatDate(data.orderedAt)],
       ["Product", `${data.productName} (${interval} subscription)`],
       ["Period", `${formatDate(data.periodStart)} to ${formatDate(data.periodEnd)}`],
@@ -54,10 +59,13 @@ export const subscriptionRenewalReceipt: EmailTemplate<SubscriptionRenewalReceip
       intro,
       textRows(details),
       textRows(amounts),
+      data.receiptUrl ? `Receipt: ${data.receiptUrl}` : null,
+      data.receiptPdfUrl ? `Receipt (PDF): ${data.receiptPdfUrl}` : null,
       data.portalUrl ? `${manage}: ${data.portalUrl}` : null,
     ]);
     const body = html`${htmlParagraphs([greeting, intro])} ${htmlRows(details)}
     ${htmlRows(amounts, { boldLast: true, alignRight: true })}
+    ${data.receiptUrl ? htmlLink("View receipt", data.receiptUrl) : null}
     ${data.portalUrl ? htmlLink(manage, data.portalUrl) : null}`;
     return {
       subject,
