@@ -68,7 +68,13 @@ describe("refund issued", () => {
     const email = refundIssued.render(data, brand);
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.html).toContain("<title>Your refund from Acme Software</title>");
-    for (const fact of ["$119.00", "$19.00", "Jane Doe", data.invoiceNumber, "its license keys no longer work"])
+    for (const fact of [
+      "$119.00",
+      "$19.00",
+      "Jane Doe",
+      data.invoiceNumber,
+      "its license keys no longer work",
+    ])
       expect(email.html).toContain(fact);
     expect(email.html).toContain('href="mailto:help@acme.test"');
   });
