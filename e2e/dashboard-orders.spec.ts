@@ -36,8 +36,9 @@ const card = (page: Page, title: string) =>
 async function settled(page: Page) {
   await expect(table(page)).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-// Columns: date (the row link), number, customer, product, type, discount, amount.
 }
+
+// The table's columns: date (the row's link), number, customer, product, type, discount, amount.
 
 /** The order ids of the rows on screen, from each row's link. */
 async function rowIds(page: Page): Promise<string[]> {
