@@ -38,6 +38,8 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+// The table's columns: date (the row's link), number, customer, product, type, discount, amount.
+
 /** The order ids of the rows on screen, from each row's link. */
 async function rowIds(page: Page): Promise<string[]> {
   const hrefs = await rows(page)
@@ -48,7 +50,7 @@ async function rowIds(page: Page): Promise<string[]> {
 
 /** "$49.00" (or "$1,234.50", "Refunded" below it) in cents. */
 async function rowAmounts(page: Page): Promise<number[]> {
-  const texts = await rows(page).locator("td:nth-child(6)").allInnerTexts();
+  const texts = await rows(page).locator("td:nth-child(7)").allInnerTexts();
   return texts.map((text) => Math.round(Number(text.split("\n")[0]!.replace(/[^0-9.]/g, "")) * 100));
 }
 
@@ -125,7 +127,7 @@ test("orders: the Recurring filter shows exactly the recurring orders", async ({
   await settled(page);
   await expect(rows(page)).toHaveCount(Math.min(recurring.pagination.total_count, 20));
   for (const row of await rows(page).all()) {
-    await expect(row.locator("td:nth-child(4)")).toHaveText("Recurring");
+    await expect(row.locator("td:nth-child(5)")).toHaveText("Recurring");
   }
   expect(await rowIds(page)).toEqual(recurring.items.slice(0, 20).map((order) => order.id));
   await shot(page, "orders-recurring");
@@ -228,7 +230,7 @@ test("orders: the email search and the customer picker narrow the rows", async (
   await expect(page).toHaveURL(/\?query=ada%40$/);
   await settled(page);
   await expect(rows(page)).toHaveCount(Math.min(ada.pagination.total_count, 20));
-  for (const email of await rows(page).locator("td:nth-child(2)").allInnerTexts()) {
+  for (const email of await rows(page).locator("td:nth-child(3)").allInnerTexts()) {
     expect(email).toContain("ada@");
   }
   await page.getByLabel("Search by email").fill("nobody-matches-this");
@@ -272,7 +274,7 @@ test("order page: amounts, customer, product; an unknown id is not found", async
   await page.getByRole("link", { name: "Orders of this customer" }).click();
   await expect(page).toHaveURL(/\/orders\?customer_id=[0-9a-f-]+$/);
   await settled(page);
-  for (const email of await rows(page).locator("td:nth-child(2)").allInnerTexts()) {
+  for (const email of await rows(page).locator("td:nth-child(3)").allInnerTexts()) {
     expect(email).toBe(order!.customer.email);
   }
 
