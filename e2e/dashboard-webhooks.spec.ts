@@ -183,7 +183,7 @@ test("add an endpoint, see its secret once, send a test event, read and verify t
     // Listed, then deleted.
     await page.getByRole("link", { name: "← Webhooks" }).click();
     const row = page.getByRole("row").filter({ hasText: receiver.url });
-    await expect(row).toContainText("5 events");
+    await expect(row).toContainText("7 events");
     await expect(row).toContainText("Enabled");
     await shot(page, "webhooks-list");
     await row.getByRole("link").click();

@@ -288,7 +288,8 @@ test.describe("customer portal", () => {
     const buyer = {
       email: order.customer.email as string,
       customerId: order.customer_id as string,
-      organizationId: order.organization_id as string,
+      // The order carries no organization id; its customer does.
+      organizationId: order.customer.organization_id as string,
     };
     const seenCodes = new Set<string>();
     // The demo admin makes a second organization (a merchant session: POST /v1/organizations/).
