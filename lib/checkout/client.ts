@@ -3,12 +3,7 @@
 // found by the hash of the secret (lib/checkout/client-secret.ts), never by the secret itself.
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../core/errors";
-import {
-  checkoutClientInclude,
-  toCheckoutClient,
-  type CheckoutOrderView,
-  type ClientUpdateCheckoutBody,
-} from "./schemas";
+import { toCheckoutClient, type CheckoutOrderView, type ClientUpdateCheckoutBody } from "./schemas";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import {
   assertNoPaymentInProgress,
@@ -18,19 +13,14 @@ import {
 import { assertOpen } from "./service";
 import { resolveChanges } from "./changes";
 import { clientSecretHash } from "./client-secret";
+import { readClientCheckout } from "./client-read";
 import { emitCheckoutEvent } from "./events";
 import { Prisma } from "../generated/prisma/client";
 import { listenedTypesSql, primeListeners } from "../webhooks/listeners";
 
 export async function findClientCheckout(db: DbOrTx, clientSecret: string) {
-  const row = await db.checkoutSession.findUnique({
-    where: { client_secret_hash: clientSecretHash(clientSecret) },
-    include: checkoutClientInclude,
-    // One query per relation rather than one joined statement: PostgreSQL took 14–23 ms to plan
-    // the joined form of this include (two dozen nested LATERAL joins) on every call, far more
-    // than the few extra round trips cost (issue 10, bench:confirm's CPU per purchase).
-    relationLoadStrategy: "query",
-  });
+  // One statement (./client-read.ts), not Prisma's include: a confirm reads this view twice.
+  const row = await readClientCheckout(db, clientSecretHash(clientSecret));
   if (!row) throw ApiError.notFound();
   // The caller holds the secret: no need to decrypt the stored copy.
   return { ...row, client_secret: clientSecret };

@@ -72,6 +72,11 @@ export const TIMESTAMP_COLUMNS = {
   ],
   license_keys: ["created_at", "modified_at", "last_validated_at", "expires_at"],
   license_key_activations: ["created_at", "modified_at", "deleted_at"],
+  checkout_sessions: ["created_at", "modified_at", "expires_at", "confirmed_at"],
+  organizations: ["created_at", "modified_at", "blocked_at"],
+  benefits: ["created_at", "modified_at"],
+  medias: ["created_at", "last_modified_at"],
+  custom_fields: ["created_at", "modified_at"],
 } as const;
 
 export type DirectTable = keyof typeof TIMESTAMP_COLUMNS;

@@ -192,7 +192,10 @@ export function startFlags(): string[] {
     scripts: Record<string, string>;
   };
   const match = /^node\s+(.*?)\s*scripts\/serve\.mjs start$/.exec(pkg.scripts.start ?? "");
-  return match?.[1] ? match[1].split(/\s+/) : [];
+  const flags = match?.[1] ? match[1].split(/\s+/) : [];
+  // Flags Node.js refuses in NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server).
+  const extra = process.env.BENCH_SERVER_NODE_FLAGS?.trim();
+  return extra ? [...flags, ...extra.split(/\s+/)] : flags;
 }
 
 /**
