@@ -22,9 +22,13 @@ export function email(tag: string) {
 export const payButton = (page: Page) =>
   page.getByRole("button", { name: /^(Pay \$|Subscribe ·|Complete order|Start subscription)/ });
 
+/** The checkout form once React handles it (Pay is enabled before: see early-pay-script.ts). */
+export const hydratedForm = (page: Page) => page.locator('form[data-checkout-form][data-hydrated="true"]');
+
 export async function open(page: Page, session: Session) {
   await page.goto(session.url);
   await expect(payButton(page)).toBeEnabled();
+  await expect(hydratedForm(page)).toBeVisible();
 }
 
 export async function fillContact(

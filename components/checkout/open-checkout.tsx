@@ -37,6 +37,7 @@ import { OrganizationBadge, ProductDetails, Totals } from "./summary";
 import { SUBDIVISIONS } from "./subdivisions";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
 import { useHydrated } from "./use-hydrated";
+import { readTypedValues, takeEarlyPay } from "./early-pay";
 
 type Props = {
   checkout: CheckoutView;
@@ -82,8 +83,10 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
   const [announcement, setAnnouncement] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
+  const [payQueued, setPayQueued] = useState(false);
 
   const rootRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const submittingRef = useRef(false);
   /** An element id to focus once the form is enabled again; null: the first field in error. */
   const focusTarget = useRef<string | null | undefined>(undefined);
@@ -221,8 +224,12 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
     requestFocus(null);
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
+    void submit();
+  }
+
+  async function submit() {
     if (submittingRef.current) return;
     submittingRef.current = true;
     setSubmitting(true);
@@ -312,6 +319,29 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
     }
   }
 
+  // Typed, or Pay pressed, before the page hydrated (./early-pay-script.ts): the inputs hold what
+  // was typed, the state does not yet; take both over once, then pay if Pay was pressed.
+  useEffect(() => {
+    const typed = readTypedValues(checkoutRef.current, valuesRef.current, EMPTY_CARD);
+    if (typed) {
+      setValues(typed.values);
+      setCard(typed.card);
+      for (const group of typed.groups) sync.markDirty(group, { pricing: typed.pricing });
+    }
+    if (takeEarlyPay(formRef.current)) setPayQueued(true);
+    // Once, at hydration: later changes go through the inputs' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Runs in the render that holds the values taken over above.
+  const earlyPayTaken = useRef(false);
+  useEffect(() => {
+    if (!payQueued || earlyPayTaken.current) return;
+    earlyPayTaken.current = true;
+    void submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [payQueued]);
+
   const subdivision = values.country ? SUBDIVISIONS[values.country] : undefined;
   const showAddress = !checkout.is_free_product_price || checkout.is_payment_form_required;
   const paymentForm = checkout.is_payment_form_required;
@@ -349,9 +379,14 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
 
         <section aria-label="Checkout details" className="px-5 py-8 sm:px-10 lg:py-16 lg:pl-14">
           <form
+            ref={formRef}
             onSubmit={onSubmit}
             noValidate
             aria-busy={submitting}
+            // For ./early-pay-script.ts (EARLY_PAY_FORM_ATTRIBUTE), and for tests and the benchmark:
+            // whether React handles the form yet.
+            data-checkout-form=""
+            data-hydrated={hydrated ? "true" : "false"}
             className="mx-auto max-w-md space-y-8 lg:ml-0"
           >
             <ProductPicker
@@ -587,7 +622,8 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
               <button
                 id={PAY_BUTTON_ID}
                 type="submit"
-                disabled={!hydrated || submitting}
+                // Enabled from the first paint: a press before hydration is held and paid once it ends.
+                disabled={submitting}
                 aria-describedby="pay-note"
                 className="flex w-full items-center justify-center gap-2 rounded-lg bg-zinc-900 px-4 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
               >

@@ -2,9 +2,11 @@
 // paint (and the 404); everything after runs in the browser against the client routes.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { Checkout } from "@/components/checkout/checkout";
 import { COUNTRIES } from "@/components/checkout/countries";
+import { EARLY_PAY_SCRIPT } from "@/components/checkout/early-pay-script";
 import { checkoutTitle, loadCheckout } from "../load-checkout";
 
 type Props = { params: Promise<{ client_secret: string }> };
@@ -20,5 +22,13 @@ export default async function CheckoutPage({ params }: Props) {
   const { client_secret } = await params;
   const loaded = await loadCheckout(client_secret);
   if (!loaded) notFound();
-  return <Checkout initialCheckout={loaded.checkout} renderedAt={loaded.loadedAt} countries={COUNTRIES} />;
+  // The proxy's nonce (the request's CSP header), which this page's one inline script needs.
+  const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
+  return (
+    <>
+      {/* Holds a Pay pressed before hydration (components/checkout/early-pay-script.ts). */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_PAY_SCRIPT }} />
+      <Checkout initialCheckout={loaded.checkout} renderedAt={loaded.loadedAt} countries={COUNTRIES} />
+    </>
+  );
 }
