@@ -69,3 +69,33 @@ test("Pay pressed before the page hydrated is held, then paid with what was type
   });
   expect(Object.values(order.custom_field_data)).toEqual(["Early SARL"]);
 });
+
+test("a press before hydration never charges a total the buyer did not see", async ({ page, request }) => {
+  const session = await createSession(request, { product_id: await studioProductId(request) });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/.*\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const confirms: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/confirm")) confirms.push(r.postData() ?? "");
+  });
+
+  await page.goto(session.url, { waitUntil: "commit" });
+  await expect(page.getByTestId("total")).toHaveText("$49.00");
+  // Germany's 19 % VAT is added by the server once the page can send the country.
+  await fillContact(page, { email: email("early-de"), name: "Frühe Vogel", country: "DE" });
+  await page.getByLabel("Company name").fill("Früh GmbH");
+  await fillCard(page);
+  await payButton(page).click();
+  release();
+
+  await expect(page.getByText("Your total is now $58.31. Please check it and try again.")).toBeVisible();
+  expect(confirms).toEqual([]);
+  await expect(payButton(page)).toHaveText("Pay $58.31");
+  await payButton(page).click();
+  await expectSucceeded(page);
+  expect(confirms).toHaveLength(1);
+});

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 import type { CheckoutView } from "./api";
 import type { Choice } from "./countries";
+import type { Subdivisions } from "./subdivisions";
 import { postToEmbedder } from "./embed";
 import { useCheckout } from "./hooks";
 import { OpenCheckout } from "./open-checkout";
@@ -18,6 +19,8 @@ type Props = {
   renderedAt: number;
   /** The billing address's countries: sent with the page's data, not in its JavaScript. */
   countries: readonly Choice[];
+  /** The states and provinces where the address needs one: page data too (./subdivisions.ts). */
+  subdivisions: Subdivisions;
 };
 
 /**
@@ -40,7 +43,7 @@ function useExpiredByClock(expiresAt: string, renderedAt: number): boolean {
   return expired;
 }
 
-function CheckoutByStatus({ initialCheckout, renderedAt, countries }: Props) {
+function CheckoutByStatus({ initialCheckout, renderedAt, countries, subdivisions }: Props) {
   const { data: checkout, refetch } = useCheckout();
   const expiredByClock = useExpiredByClock(checkout.expires_at, renderedAt);
   // A write answered "not open" while the session still reads `open`: it expired on the server.
@@ -59,7 +62,14 @@ function CheckoutByStatus({ initialCheckout, renderedAt, countries }: Props) {
   const header = <OrganizationBadge organization={checkout.organization} />;
   switch (status) {
     case "open":
-      return <OpenCheckout checkout={checkout} countries={countries} onClosed={onClosed} />;
+      return (
+        <OpenCheckout
+          checkout={checkout}
+          countries={countries}
+          subdivisions={subdivisions}
+          onClosed={onClosed}
+        />
+      );
     case "confirmed":
     case "succeeded":
       return <Confirmation checkout={checkout} />;

@@ -2,6 +2,9 @@
 // confirm would make, and 422 problems turned into buyer-facing messages.
 import { describe, expect, it } from "vitest";
 import type { CheckoutView } from "./api";
+import { SUBDIVISION_COUNTRIES } from "./subdivision-countries";
+import { SUBDIVISIONS } from "./subdivisions";
+import { validateCustomFieldData } from "@/lib/checkout/custom-fields";
 import {
   amountBounds,
   amountProblems,
@@ -137,7 +140,7 @@ describe("request bodies", () => {
 describe("checks before confirm", () => {
   it("list every missing requirement with the API's locs", () => {
     const c = checkout();
-    const problems = requirementProblems(c, { ...initialValues(c), country: "US" });
+    const problems = requirementProblems(c, { ...initialValues(c), country: "US" }, validateCustomFieldData);
     expect(problems.map((p) => p.loc.join("."))).toEqual([
       "body.customer_email",
       "body.customer_name",
@@ -149,7 +152,9 @@ describe("checks before confirm", () => {
 
   it("need no name or country when nothing is to be paid", () => {
     const c = checkout({ is_payment_form_required: false, attached_custom_fields: [] });
-    expect(requirementProblems(c, { ...initialValues(c), email: "a@b.co" })).toEqual([]);
+    expect(requirementProblems(c, { ...initialValues(c), email: "a@b.co" }, validateCustomFieldData)).toEqual(
+      [],
+    );
   });
 
   it("check a pay-what-you-want amount against the price's bounds", () => {
@@ -202,5 +207,11 @@ describe("money", () => {
     expect(formatMoney(4900, "usd")).toBe("$49.00");
     expect(formatMoney(500, "jpy")).toBe("¥500");
     expect(moneyInputValue(1500, "usd")).toBe("15.00");
+  });
+});
+
+describe("subdivision countries", () => {
+  it("are the countries the page's subdivision data has", () => {
+    expect([...SUBDIVISION_COUNTRIES].sort()).toEqual(Object.keys(SUBDIVISIONS).sort());
   });
 });

@@ -2,9 +2,9 @@
 // answers only bring amounts), the request bodies built from them, the checks confirm would make,
 // and the contract's 422 problems turned into messages next to their fields.
 import { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "@/lib/checkout/amounts";
-import { validateCustomFieldData } from "@/lib/checkout/custom-fields";
+import type { validateCustomFieldData } from "@/lib/checkout/custom-fields";
 import type { CheckoutView, ConfirmCheckoutBody, Problem, UpdateCheckoutBody } from "./api";
-import { SUBDIVISIONS } from "./subdivisions";
+import { hasSubdivisions } from "./subdivision-countries";
 import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
 
 export type Answer = string | boolean;
@@ -121,7 +121,7 @@ export function billingAddress(values: FormValues) {
   if (!values.country) return null;
   return {
     country: values.country,
-    state: SUBDIVISIONS[values.country] ? orNull(values.state) : null,
+    state: hasSubdivisions(values.country) ? orNull(values.state) : null,
     line1: orNull(values.line1),
     line2: null,
     city: orNull(values.city),
@@ -177,15 +177,25 @@ const missing = (loc: (string | number)[]): Problem => ({
   input: null,
 });
 
+/**
+ * The API's own check of custom field answers (lib/checkout/custom-fields.ts). Passed in by the
+ * caller from what loadSchemas() brings (./schemas.ts), so it stays out of the page's first load.
+ */
+export type AnswersValidator = typeof validateCustomFieldData;
+
 /** What the API's schema alone does not say but confirm requires (lib/checkout/confirm.ts), plus the state. */
-export function requirementProblems(checkout: CheckoutView, values: FormValues): Problem[] {
+export function requirementProblems(
+  checkout: CheckoutView,
+  values: FormValues,
+  validateCustomFieldData: AnswersValidator,
+): Problem[] {
   const problems: Problem[] = [];
   if (!values.email.trim()) problems.push(missing(["customer_email"]));
   if (checkout.is_payment_form_required) {
     if (!values.name.trim()) problems.push(missing(["customer_name"]));
     if (!values.country) problems.push(missing(["customer_billing_address", "country"]));
   }
-  if (values.country && SUBDIVISIONS[values.country] && !values.state) {
+  if (values.country && hasSubdivisions(values.country) && !values.state) {
     problems.push(missing(["customer_billing_address", "state"]));
   }
   problems.push(...amountProblems(checkout, values.amount));
@@ -211,7 +221,12 @@ export function amountProblems(checkout: CheckoutView, typed: string): Problem[]
 }
 
 /** Problems that stop a PATCH from carrying a part of the form, by group (the buyer is still typing). */
-export function invalidGroups(checkout: CheckoutView, values: FormValues, problems: Problem[]): Set<string> {
+export function invalidGroups(
+  checkout: CheckoutView,
+  values: FormValues,
+  problems: Problem[],
+  validateCustomFieldData: AnswersValidator,
+): Set<string> {
   const groups = new Set(problems.map((p) => String(p.loc[1])));
   if (amountProblems(checkout, values.amount).length) groups.add("amount");
   const answers = validateCustomFieldData(

@@ -9,6 +9,7 @@ import { ApiRequestError, NETWORK_ERROR, type Problem } from "@/components/api-c
 import { loadSchemas, newIdempotencyKey, type CheckoutView } from "./api";
 import { CardFields } from "./card-fields";
 import type { Choice } from "./countries";
+import type { Subdivisions } from "./subdivisions";
 import { CustomFields } from "./custom-fields";
 import { DiscountField } from "./discount-field";
 import { postToEmbedder } from "./embed";
@@ -34,15 +35,16 @@ import { checkoutDisclosure, intervalLabel } from "./format";
 import { useCheckoutStore, useConfirmCheckout } from "./hooks";
 import { ProductPicker } from "./product-picker";
 import { OrganizationBadge, ProductDetails, Totals } from "./summary";
-import { SUBDIVISIONS } from "./subdivisions";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
 import { useHydrated } from "./use-hydrated";
-import { readTypedValues, takeEarlyPay } from "./early-pay";
+import { snapshotInputs, takeEarlyPay } from "./early-pay";
 
 type Props = {
   checkout: CheckoutView;
   /** The country choices, from the server (countries.ts): not part of this page's JavaScript. */
   countries: readonly Choice[];
+  /** The states and provinces, from the server (./subdivisions.ts), likewise. */
+  subdivisions: Subdivisions;
   /** The server says the session is no longer open. */
   onClosed: () => void;
 };
@@ -71,7 +73,7 @@ function payLabel(checkout: CheckoutView): string {
 const EMPTY_CARD: CardInput = { number: "", expiry: "", cvc: "" };
 const PAY_BUTTON_ID = "pay-button";
 
-export function OpenCheckout({ checkout, countries, onClosed }: Props) {
+export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Props) {
   const store = useCheckoutStore();
   const hydrated = useHydrated();
   const confirm = useConfirmCheckout();
@@ -92,9 +94,11 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
   const focusTarget = useRef<string | null | undefined>(undefined);
   const valuesRef = useRef(values);
   const checkoutRef = useRef(checkout);
+  const cardRef = useRef(card);
   useEffect(() => {
     valuesRef.current = values;
     checkoutRef.current = checkout;
+    cardRef.current = card;
   });
 
   const sync = useCheckoutSync({
@@ -103,7 +107,12 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
       const body = buildUpdateBody(current, valuesRef.current, groups);
       const schemas = await loadSchemas();
       const parsed = schemas.parseWith(schemas.clientUpdateCheckoutBody, body, "body");
-      const held = invalidGroups(current, valuesRef.current, parsed.ok ? [] : parsed.problems);
+      const held = invalidGroups(
+        current,
+        valuesRef.current,
+        parsed.ok ? [] : parsed.problems,
+        schemas.validateCustomFieldData,
+      );
       return Object.fromEntries(Object.entries(body).filter(([key]) => !held.has(key)));
     },
     onProblems: (problems) => setErrors((e) => ({ ...e, ...errorsFrom(problems, checkoutRef.current) })),
@@ -261,7 +270,10 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
       return;
     }
     const parsed = schemas.parseWith(schemas.confirmCheckoutBody, body, "body");
-    const problems = [...(parsed.ok ? [] : parsed.problems), ...requirementProblems(shown, current)];
+    const problems = [
+      ...(parsed.ok ? [] : parsed.problems),
+      ...requirementProblems(shown, current, schemas.validateCustomFieldData),
+    ];
     const found: FieldErrors = errorsFrom(problems, shown);
     for (const [field, message] of Object.entries(cardErrors)) found[`card.${field}`] = message;
     if (Object.keys(found).length) {
@@ -320,15 +332,29 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
   }
 
   // Typed, or Pay pressed, before the page hydrated (./early-pay-script.ts): the inputs hold what
-  // was typed, the state does not yet; take both over once, then pay if Pay was pressed.
+  // was typed, the state does not yet; take both over once, then pay if Pay was pressed. A press
+  // meanwhile is still held by the script, so it is not lost either.
   useEffect(() => {
-    const typed = readTypedValues(checkoutRef.current, valuesRef.current, EMPTY_CARD);
-    if (typed) {
-      setValues(typed.values);
-      setCard(typed.card);
-      for (const group of typed.groups) sync.markDirty(group, { pricing: typed.pricing });
-    }
-    if (takeEarlyPay(formRef.current)) setPayQueued(true);
+    let cancelled = false;
+    // Now, in the hydration's own commit: any later render puts the state back into the inputs.
+    const snapshot = snapshotInputs(formRef.current);
+    import("./typed-values")
+      .then(({ readTypedValues }) => {
+        if (cancelled) return;
+        const typed = readTypedValues(snapshot, checkoutRef.current, valuesRef.current, cardRef.current);
+        if (!typed) return;
+        setValues(typed.values);
+        setCard(typed.card);
+        for (const group of typed.groups) sync.markDirty(group, { pricing: typed.pricing });
+      })
+      // Not loaded (offline): what was typed is not taken over, but Pay must work.
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled && takeEarlyPay(formRef.current)) setPayQueued(true);
+      });
+    return () => {
+      cancelled = true;
+    };
     // Once, at hydration: later changes go through the inputs' own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -342,7 +368,7 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [payQueued]);
 
-  const subdivision = values.country ? SUBDIVISIONS[values.country] : undefined;
+  const subdivision = values.country ? subdivisions[values.country] : undefined;
   const showAddress = !checkout.is_free_product_price || checkout.is_payment_form_required;
   const paymentForm = checkout.is_payment_form_required;
   const price = checkout.product_price;
@@ -622,6 +648,8 @@ export function OpenCheckout({ checkout, countries, onClosed }: Props) {
               <button
                 id={PAY_BUTTON_ID}
                 type="submit"
+                // When it is first painted (the Element Timing API), for bench:checkout-page.
+                elementtiming="pay-button"
                 // Enabled from the first paint: a press before hydration is held and paid once it ends.
                 disabled={submitting}
                 aria-describedby="pay-note"

@@ -7,3 +7,4 @@ export {
   confirmCheckoutBody,
 } from "@/lib/checkout/schemas";
 export { parseWith } from "@/lib/core/validation";
+export { validateCustomFieldData } from "@/lib/checkout/custom-fields";

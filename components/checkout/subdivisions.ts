@@ -1,6 +1,7 @@
 // The subdivisions of the countries whose taxes depend on the state or province, for the billing
-// address: the buyer must pick one there. Part of the page's JavaScript (the form needs them to
-// build the address), unlike the country list (countries.ts).
+// address: the buyer must pick one there. Sent with the hosted page's data (like the country list,
+// countries.ts), not in its JavaScript; the form's rules need only which countries have them
+// (./subdivision-countries.ts).
 import type { Choice } from "./countries";
 
 const US_STATES: readonly Choice[] = [
@@ -80,6 +81,8 @@ const CA_PROVINCES: readonly Choice[] = [
   ["SK", "Saskatchewan"],
   ["YT", "Yukon"],
 ];
+
+export type Subdivisions = Readonly<Record<string, { label: string; choices: readonly Choice[] }>>;
 
 /** Countries where the buyer must pick a state or province, with its label and choices. */
 export const SUBDIVISIONS: Readonly<Record<string, { label: string; choices: readonly Choice[] }>> = {

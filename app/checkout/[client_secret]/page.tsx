@@ -7,6 +7,7 @@ import { connection } from "next/server";
 import { Checkout } from "@/components/checkout/checkout";
 import { COUNTRIES } from "@/components/checkout/countries";
 import { EARLY_PAY_SCRIPT } from "@/components/checkout/early-pay-script";
+import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
 import { checkoutTitle, loadCheckout } from "../load-checkout";
 
 type Props = { params: Promise<{ client_secret: string }> };
@@ -26,9 +27,17 @@ export default async function CheckoutPage({ params }: Props) {
   const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
   return (
     <>
-      {/* Holds a Pay pressed before hydration (components/checkout/early-pay-script.ts). */}
+      <Checkout
+        initialCheckout={loaded.checkout}
+        renderedAt={loaded.loadedAt}
+        countries={COUNTRIES}
+        subdivisions={SUBDIVISIONS}
+      />
+      {/* Holds a Pay pressed before hydration (components/checkout/early-pay-script.ts). After the
+          form, not before: an inline script waits for the stylesheet, and the parser with it, so
+          placed first it would hold back the whole form; it still runs before the first paint,
+          which waits for the stylesheet too. */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_PAY_SCRIPT }} />
-      <Checkout initialCheckout={loaded.checkout} renderedAt={loaded.loadedAt} countries={COUNTRIES} />
     </>
   );
 }

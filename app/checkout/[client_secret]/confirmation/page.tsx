@@ -5,6 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { Checkout } from "@/components/checkout/checkout";
 import { COUNTRIES } from "@/components/checkout/countries";
+import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
 import { checkoutTitle, loadCheckout } from "../../load-checkout";
 
 type Props = { params: Promise<{ client_secret: string }> };
@@ -20,5 +21,12 @@ export default async function CheckoutConfirmationPage({ params }: Props) {
   const loaded = await loadCheckout(client_secret);
   if (!loaded) notFound();
   if (loaded.checkout.status === "open") redirect(`/checkout/${encodeURIComponent(client_secret)}`);
-  return <Checkout initialCheckout={loaded.checkout} renderedAt={loaded.loadedAt} countries={COUNTRIES} />;
+  return (
+    <Checkout
+      initialCheckout={loaded.checkout}
+      renderedAt={loaded.loadedAt}
+      countries={COUNTRIES}
+      subdivisions={SUBDIVISIONS}
+    />
+  );
 }
