@@ -128,7 +128,18 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     await migrator.end();
   }
   // One pool for Prisma and for the hot routes' direct statements (./direct.ts).
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize,
+    // No parallel workers for the app's statements: they are short and many run at once, so a
+    // worker only takes a core from another request, and starting workers costs about 30 ms. At
+    // 1,000,000 orders PostgreSQL chose a parallel plan for the orders list's page (Prisma's
+    // LATERAL joins inflate its cost estimate): 39 ms, against 2–5 ms serial (issue 10,
+    // `npm run bench:orders`). A DATABASE_URL's own `options` are not overridden.
+    ...(new URL(config.url).searchParams.has("options")
+      ? {}
+      : { options: "-c max_parallel_workers_per_gather=0" }),
+  });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
