@@ -3,97 +3,19 @@
 // device's name and activation date with a Deactivate button that asks first. The outcome is read
 // out by a live region, the device leaves the list at once, and the list is then read again.
 // Part of the confirmation's own chunk (checkout.tsx loads it dynamically), never of the form's.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { deactivateDevice, type CheckoutDevice } from "./api";
-import { formatDate } from "./format";
+import { DeviceRow } from "./device-row";
 import { useCheckoutStore } from "./hooks";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60";
 const SECONDARY = `${BUTTON} border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800`;
 const DANGER = `${BUTTON} bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:hover:bg-red-400 dark:text-zinc-950`;
+const BUTTONS = { secondary: SECONDARY, danger: DANGER };
 
 type Outcome = "deactivated" | "already-gone";
-
-function DeviceRow({
-  device,
-  onDeactivate,
-}: {
-  device: CheckoutDevice;
-  onDeactivate: (device: CheckoutDevice) => Promise<void>;
-}) {
-  const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
-  const [error, setError] = useState<string | null>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const canceled = useRef(false);
-
-  // Focus follows the step: onto "Yes" when asked, back onto "Deactivate" after Cancel.
-  useEffect(() => {
-    if (step === "confirm") confirmRef.current?.focus();
-    if (step === "idle" && canceled.current) {
-      canceled.current = false;
-      startRef.current?.focus();
-    }
-  }, [step]);
-
-  const confirm = async () => {
-    setStep("busy");
-    setError(null);
-    try {
-      await onDeactivate(device);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
-      setStep("confirm");
-    }
-  };
-
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-      <div className="min-w-0">
-        <p className="text-sm font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{device.label}</p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Activated {formatDate(device.created_at)}</p>
-      </div>
-      {step === "idle" ? (
-        <button ref={startRef} type="button" onClick={() => setStep("confirm")} className={SECONDARY}>
-          Deactivate<span className="sr-only"> {device.label}</span>
-        </button>
-      ) : (
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">Deactivate this device?</span>
-          <button
-            ref={confirmRef}
-            type="button"
-            onClick={() => void confirm()}
-            disabled={step === "busy"}
-            className={DANGER}
-          >
-            {step === "busy" ? "Deactivating…" : "Yes, deactivate"}
-            <span className="sr-only"> {device.label}</span>
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              canceled.current = true;
-              setError(null);
-              setStep("idle");
-            }}
-            disabled={step === "busy"}
-            className={SECONDARY}
-          >
-            Cancel<span className="sr-only"> deactivating {device.label}</span>
-          </button>
-        </div>
-      )}
-      {error ? (
-        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </li>
-  );
-}
 
 export function Devices({ licenseKeyId, devices }: { licenseKeyId: string; devices: CheckoutDevice[] }) {
   const store = useCheckoutStore();
@@ -135,7 +57,7 @@ export function Devices({ licenseKeyId, devices }: { licenseKeyId: string; devic
       {shown.length ? (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {shown.map((device) => (
-            <DeviceRow key={device.id} device={device} onDeactivate={deactivate} />
+            <DeviceRow key={device.id} device={device} onDeactivate={deactivate} buttons={BUTTONS} />
           ))}
         </ul>
       ) : (

@@ -2,87 +2,16 @@
 // A key's devices: each device's name and activation date, and, when the merchant lets buyers
 // manage them, Deactivate, which asks first. The outcome is read out (aria-live) and focus stays
 // in the list once the row is gone.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import type { PortalActivation, PortalLicenseKey } from "./api";
-import { formatDate } from "./format";
+import { DeviceRow } from "@/components/checkout/device-row";
 import { useDeactivateDevice } from "./hooks";
 import { DANGER, SECONDARY } from "./ui";
 
+const BUTTONS = { secondary: SECONDARY, danger: DANGER };
+
 type Deactivate = (device: PortalActivation) => Promise<void>;
-
-function DeviceRow({ device, onDeactivate }: { device: PortalActivation; onDeactivate: Deactivate | null }) {
-  const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
-  const [error, setError] = useState<string | null>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const canceled = useRef(false);
-
-  useEffect(() => {
-    if (step === "confirm") confirmRef.current?.focus();
-    if (step === "idle" && canceled.current) {
-      canceled.current = false;
-      startRef.current?.focus();
-    }
-  }, [step]);
-
-  const confirm = async () => {
-    if (!onDeactivate) return;
-    setStep("busy");
-    setError(null);
-    try {
-      await onDeactivate(device);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
-      setStep("confirm");
-    }
-  };
-
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5">
-      <div className="min-w-0">
-        <p className="text-sm font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{device.label}</p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Activated {formatDate(device.created_at)}</p>
-      </div>
-      {!onDeactivate ? null : step === "idle" ? (
-        <button ref={startRef} type="button" onClick={() => setStep("confirm")} className={SECONDARY}>
-          Deactivate<span className="sr-only"> {device.label}</span>
-        </button>
-      ) : (
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">Deactivate this device?</span>
-          <button
-            ref={confirmRef}
-            type="button"
-            onClick={() => void confirm()}
-            disabled={step === "busy"}
-            className={DANGER}
-          >
-            {step === "busy" ? "Deactivating…" : "Yes, deactivate"}
-            <span className="sr-only"> {device.label}</span>
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              canceled.current = true;
-              setError(null);
-              setStep("idle");
-            }}
-            disabled={step === "busy"}
-            className={SECONDARY}
-          >
-            Cancel<span className="sr-only"> deactivating {device.label}</span>
-          </button>
-        </div>
-      )}
-      {error ? (
-        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </li>
-  );
-}
 
 export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
   const headingId = useId();
@@ -124,6 +53,7 @@ export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
               key={device.id}
               device={device}
               onDeactivate={licenseKey.can_deactivate ? deactivate : null}
+              buttons={BUTTONS}
             />
           ))}
         </ul>

@@ -1,5 +1,6 @@
-// Pieces the subscription emails share: dates in words, a table of labelled values and a link, each
-// as plain text and as HTML (escaped by `html`), so every template says the same in both parts.
+// Pieces the emails share: dates in words, tables of labelled values (an order's facts, its money
+// lines) and a link, each as plain text and as HTML (escaped by `html`), so every template says the
+// same in both parts.
 import { html, type SafeHtml } from "./html";
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -26,6 +27,45 @@ export function htmlRows(rows: Rows, options: { boldLast?: boolean; alignRight?:
         html`<tr style="${options.boldLast && index === rows.length - 1 ? "font-weight:600;" : ""}">
           <td style="${CELL}color:#71717a;width:40%;">${label}</td>
           <td style="${CELL}${options.alignRight ? "text-align:right;" : ""}">${value}</td>
+        </tr>`,
+    )}
+  </table>`;
+}
+
+/** An order's facts (order number, dates, product): grey labels, values beside them. */
+export function htmlFacts(rows: Rows): SafeHtml {
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    style="margin:0 0 16px;"
+  >
+    ${rows.map(
+      ([label, value]) =>
+        html`<tr>
+          <td style="${CELL}color:#71717a;width:35%;">${label}</td>
+          <td style="${CELL}">${value}</td>
+        </tr>`,
+    )}
+  </table>`;
+}
+
+/** Money lines under a rule, amounts right-aligned; `bold` is the line that counts (paid, refunded). */
+export function htmlMoneyLines(rows: Rows, bold: "first" | "last"): SafeHtml {
+  const boldIndex = bold === "first" ? 0 : rows.length - 1;
+  return html`<table
+    role="presentation"
+    width="100%"
+    cellpadding="0"
+    cellspacing="0"
+    style="margin:0 0 16px;border-top:1px solid #e4e4e7;"
+  >
+    ${rows.map(
+      ([label, value], index) =>
+        html`<tr style="${index === boldIndex ? "font-weight:600;" : ""}">
+          <td style="${CELL}">${label}</td>
+          <td style="${CELL}text-align:right;">${value}</td>
         </tr>`,
     )}
   </table>`;

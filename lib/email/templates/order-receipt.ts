@@ -2,6 +2,7 @@
 // order. It lists what was bought and paid, the license keys the order issued (in full: they are
 // the buyer's), and links back to the purchase.
 import { formatMoney } from "../../money";
+import { formatDate, htmlFacts, htmlMoneyLines, textRows } from "./blocks";
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
@@ -33,9 +34,6 @@ export type OrderReceiptData = {
   /** Where the buyer manages their purchases (the customer portal), when there is one. */
   portalUrl?: string | null;
 };
-
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const formatDate = (date: Date) => DATE.format(date);
 
 function amountLines(data: OrderReceiptData): [label: string, value: string][] {
   const money = (minor: number) => formatMoney(minor, data.currency);
@@ -80,8 +78,8 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
     const text = [
       greeting,
       thanks,
-      details.map(([label, value]) => `${label}: ${value}`).join("\n"),
-      amounts.map(([label, value]) => `${label}: ${value}`).join("\n"),
+      textRows(details),
+      textRows(amounts),
       disclosure,
       data.licenseKeys.length
         ? `${keysTitle}:\n` + data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key)})`).join("\n")
@@ -91,33 +89,9 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
       .filter((part) => part !== null)
       .join("\n\n");
 
-    const cell = "padding:4px 0;";
     const body = html`<p style="margin:0 0 12px;">${greeting}</p>
       <p style="margin:0 0 16px;">${thanks}</p>
-      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
-        ${details.map(
-          ([label, value]) =>
-            html`<tr>
-              <td style="${cell}color:#71717a;width:35%;">${label}</td>
-              <td style="${cell}">${value}</td>
-            </tr>`,
-        )}
-      </table>
-      <table
-        role="presentation"
-        width="100%"
-        cellpadding="0"
-        cellspacing="0"
-        style="margin:0 0 16px;border-top:1px solid #e4e4e7;"
-      >
-        ${amounts.map(
-          ([label, value], index) =>
-            html`<tr style="${index === amounts.length - 1 ? "font-weight:600;" : ""}">
-              <td style="${cell}">${label}</td>
-              <td style="${cell}text-align:right;">${value}</td>
-            </tr>`,
-        )}
-      </table>
+      ${htmlFacts(details)} ${htmlMoneyLines(amounts, "last")}
       ${disclosure ? html`<p style="margin:0 0 16px;font-weight:600;">${disclosure}</p>` : null}
       ${
         data.licenseKeys.length

@@ -2,6 +2,7 @@
 // back (and its tax part), for which order, what the order has been refunded in all, and whether
 // the purchase's access (license keys, subscription) was taken back with it.
 import { formatMoney } from "../../money";
+import { formatDate, htmlFacts, htmlMoneyLines, textRows } from "./blocks";
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
@@ -24,9 +25,6 @@ export type RefundIssuedData = {
   /** The refund took back the order's benefits (license keys stop working, a subscription ends). */
   accessRevoked: boolean;
 };
-
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const formatDate = (date: Date) => DATE.format(date);
 
 function accessNote(data: RefundIssuedData): string {
   return data.accessRevoked
@@ -53,41 +51,11 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
     amounts.push(["Refunded in all", money(data.refundedTotal)]);
     const access = accessNote(data);
 
-    const text = [
-      greeting,
-      lead,
-      details.map(([label, value]) => `${label}: ${value}`).join("\n"),
-      amounts.map(([label, value]) => `${label}: ${value}`).join("\n"),
-      access,
-    ].join("\n\n");
+    const text = [greeting, lead, textRows(details), textRows(amounts), access].join("\n\n");
 
-    const cell = "padding:4px 0;";
     const body = html`<p style="margin:0 0 12px;">${greeting}</p>
       <p style="margin:0 0 16px;">${lead}</p>
-      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">
-        ${details.map(
-          ([label, value]) =>
-            html`<tr>
-              <td style="${cell}color:#71717a;width:35%;">${label}</td>
-              <td style="${cell}">${value}</td>
-            </tr>`,
-        )}
-      </table>
-      <table
-        role="presentation"
-        width="100%"
-        cellpadding="0"
-        cellspacing="0"
-        style="margin:0 0 16px;border-top:1px solid #e4e4e7;"
-      >
-        ${amounts.map(
-          ([label, value], index) =>
-            html`<tr style="${index === 0 ? "font-weight:600;" : ""}">
-              <td style="${cell}">${label}</td>
-              <td style="${cell}text-align:right;">${value}</td>
-            </tr>`,
-        )}
-      </table>
+      ${htmlFacts(details)} ${htmlMoneyLines(amounts, "first")}
       <p style="margin:0;${data.accessRevoked ? "font-weight:600;" : ""}">${access}</p>`;
 
     return {
