@@ -233,7 +233,9 @@ export async function deliverEndpointQueue(
   const budgetMs = options.budgetMs ?? 30_000;
   for (let sent = 0; ; sent++) {
     if (sent >= maxPerRun || Date.now() - startedAt >= budgetMs) return { runAgainAt: clock() };
-    const step = await startAttempt(db, endpointId, clock(), ctx, options);
+    // The run's first attempt is at the job's own time (exactly: tests inject it); later ones as
+    // the run's real time moves on, so a run's attempts are stamped in order.
+    const step = await startAttempt(db, endpointId, sent === 0 ? ctx.now : clock(), ctx, options);
     if (step.kind === "idle") return;
     if (step.kind === "later") return { runAgainAt: step.at };
     const result = await attempt(step, options);
