@@ -38,6 +38,7 @@ import { OrganizationBadge, ProductDetails, Totals } from "./summary";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
 import { useHydrated } from "./use-hydrated";
 import { snapshotInputs, takeEarlyPay } from "./early-pay";
+import { readTypedValues } from "./typed-values";
 
 type Props = {
   checkout: CheckoutView;
@@ -332,29 +333,22 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
   }
 
   // Typed, or Pay pressed, before the page hydrated (./early-pay-script.ts): the inputs hold what
-  // was typed, the state does not yet; take both over once, then pay if Pay was pressed. A press
-  // meanwhile is still held by the script, so it is not lost either.
+  // was typed, the state does not yet; take both over once, in the hydration's own commit (any
+  // later render puts the state back into the inputs, and later typing goes to the state), then
+  // pay if Pay was pressed.
   useEffect(() => {
-    let cancelled = false;
-    // Now, in the hydration's own commit: any later render puts the state back into the inputs.
-    const snapshot = snapshotInputs(formRef.current);
-    import("./typed-values")
-      .then(({ readTypedValues }) => {
-        if (cancelled) return;
-        const typed = readTypedValues(snapshot, checkoutRef.current, valuesRef.current, cardRef.current);
-        if (!typed) return;
-        setValues(typed.values);
-        setCard(typed.card);
-        for (const group of typed.groups) sync.markDirty(group, { pricing: typed.pricing });
-      })
-      // Not loaded (offline): what was typed is not taken over, but Pay must work.
-      .catch(() => undefined)
-      .finally(() => {
-        if (!cancelled && takeEarlyPay(formRef.current)) setPayQueued(true);
-      });
-    return () => {
-      cancelled = true;
-    };
+    const typed = readTypedValues(
+      snapshotInputs(formRef.current),
+      checkoutRef.current,
+      valuesRef.current,
+      cardRef.current,
+    );
+    if (typed) {
+      setValues(typed.values);
+      setCard(typed.card);
+      for (const group of typed.groups) sync.markDirty(group, { pricing: typed.pricing });
+    }
+    if (takeEarlyPay(formRef.current)) setPayQueued(true);
     // Once, at hydration: later changes go through the inputs' own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,7 +1,8 @@
 "use client";
 // What the buyer typed before the page hydrated, from the inputs as read at hydration
-// (./early-pay.ts snapshotInputs), as changes to the form's state. Loaded once the page has
-// hydrated (its own chunk: the first load carries none of it).
+// (./early-pay.ts snapshotInputs), as changes to the form's state. Read synchronously at
+// hydration: a lazily loaded reader compared the snapshot with a state the buyer had typed into
+// meanwhile, and put the empty inputs of hydration time back (caught by CI's browser tests).
 import type { CheckoutView } from "./api";
 import type { CardInput } from "@/lib/checkout/card";
 import type { InputSnapshot } from "./early-pay";
