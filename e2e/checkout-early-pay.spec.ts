@@ -2,9 +2,29 @@
 // Pay before the page's JavaScript has run. The press is held (no native submit: the page does not
 // reload and nothing typed is lost), and once the page hydrates it takes over what was typed and
 // pays, once. Here the page's JavaScript is held back until the buyer has pressed Pay.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createSession, email, expectSucceeded, fillCard, fillContact, payButton } from "./checkout-helpers";
 import { auth, expect, test } from "./fixtures";
+
+/** Holds every script of the page (the buyer's device has not run them yet) until released. */
+async function holdPageScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/.*\.js(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The bodies of the confirms the page sends, as they are sent. */
+function confirmBodies(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/confirm")) bodies.push(r.postData() ?? "");
+  });
+  return bodies;
+}
 
 async function studioProductId(request: APIRequestContext) {
   const res = await request.get("/v1/orders/?limit=100&sorting=created_at", { headers: auth });
@@ -20,16 +40,8 @@ test("Pay pressed before the page hydrated is held, then paid with what was type
   request,
 }) => {
   const session = await createSession(request, { product_id: await studioProductId(request) });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_next\/static\/.*\.js(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const confirms: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST" && r.url().endsWith("/confirm")) confirms.push(r.postData() ?? "");
-  });
+  const release = await holdPageScripts(page);
+  const confirms = confirmBodies(page);
 
   await page.goto(session.url, { waitUntil: "commit" });
   const form = page.locator("form[data-checkout-form]");
@@ -72,16 +84,8 @@ test("Pay pressed before the page hydrated is held, then paid with what was type
 
 test("a press before hydration never charges a total the buyer did not see", async ({ page, request }) => {
   const session = await createSession(request, { product_id: await studioProductId(request) });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_next\/static\/.*\.js(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const confirms: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST" && r.url().endsWith("/confirm")) confirms.push(r.postData() ?? "");
-  });
+  const release = await holdPageScripts(page);
+  const confirms = confirmBodies(page);
 
   await page.goto(session.url, { waitUntil: "commit" });
   await expect(page.getByTestId("total")).toHaveText("$49.00");

@@ -59,7 +59,7 @@ test("performance budget of the checkout route", async ({ page, request }) => {
     await page.goto(await newSessionUrl(request), { waitUntil: "commit" });
     await page.waitForFunction(
       () => {
-        const button = document.querySelector<HTMLButtonElement>("form button[type=submit]");
+        const button = document.querySelector<HTMLButtonElement>("#pay-button");
         return !!button && !button.disabled;
       },
       undefined,

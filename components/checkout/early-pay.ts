@@ -1,7 +1,7 @@
 "use client";
 // The page's side of ./early-pay-script.ts: at hydration the inputs are read at once (React's next
 // render of a controlled input puts its state back, and the state does not have what was typed),
-// then interpreted by ./typed-values.ts, loaded on demand; then a Pay pressed before is taken over.
+// turned into the form's state by ./typed-values.ts; then a Pay pressed before is taken over.
 
 type EarlyPayState = { ready: boolean; queued: boolean };
 

@@ -1,7 +1,7 @@
 // The hosted checkout's form rules as plain data: initial values, request bodies, the checks
 // confirm would make, and 422 problems turned into buyer-facing messages.
 import { describe, expect, it } from "vitest";
-import type { CheckoutView } from "./api";
+import { checkoutView as checkout } from "./checkout-fixture";
 import { SUBDIVISION_COUNTRIES } from "./subdivision-countries";
 import { SUBDIVISIONS } from "./subdivisions";
 import { validateCustomFieldData } from "@/lib/checkout/custom-fields";
@@ -17,41 +17,6 @@ import {
   requirementProblems,
 } from "./form-state";
 import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
-
-function field(slug: string, type: string, required: boolean, properties: Record<string, unknown> = {}) {
-  return {
-    custom_field_id: slug,
-    order: 0,
-    required,
-    custom_field: { id: slug, slug, name: slug, type, properties, metadata: {}, organization_id: "o" },
-  };
-}
-
-function checkout(overrides: Record<string, unknown> = {}): CheckoutView {
-  return {
-    currency: "usd",
-    amount: null,
-    customer_email: null,
-    customer_name: null,
-    customer_billing_address: null,
-    customer_tax_id: null,
-    custom_field_data: {},
-    is_payment_form_required: true,
-    product_price: {
-      amount_type: "fixed",
-      price_amount: 4900,
-      minimum_amount: null,
-      maximum_amount: null,
-      preset_amount: null,
-    },
-    attached_custom_fields: [
-      field("company", "text", true, { form_label: "Company name", min_length: 2, max_length: 5 }),
-      field("seats", "number", false, { ge: 1, le: 10 }),
-      field("terms", "checkbox", true),
-    ],
-    ...overrides,
-  } as unknown as CheckoutView;
-}
 
 const pwyw = { amount_type: "custom", minimum_amount: 300, maximum_amount: 50_000, preset_amount: 1500 };
 

@@ -95,11 +95,9 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
   const focusTarget = useRef<string | null | undefined>(undefined);
   const valuesRef = useRef(values);
   const checkoutRef = useRef(checkout);
-  const cardRef = useRef(card);
   useEffect(() => {
     valuesRef.current = values;
     checkoutRef.current = checkout;
-    cardRef.current = card;
   });
 
   const sync = useCheckoutSync({
@@ -341,7 +339,7 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
       snapshotInputs(formRef.current),
       checkoutRef.current,
       valuesRef.current,
-      cardRef.current,
+      EMPTY_CARD,
     );
     if (typed) {
       setValues(typed.values);

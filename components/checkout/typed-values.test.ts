@@ -1,32 +1,16 @@
 // What the buyer typed before the page hydrated, from the inputs' snapshot, as changes to the
 // form's state: only what differs, with the groups to send and whether the total may move.
 import { describe, expect, it } from "vitest";
-import type { CheckoutView } from "./api";
+import { checkoutView, field } from "./checkout-fixture";
 import { fieldId, initialValues } from "./form-state";
 import { readTypedValues } from "./typed-values";
 
 const EMPTY_CARD = { number: "", expiry: "", cvc: "" };
 
-function checkout(): CheckoutView {
-  const field = (slug: string, type: string) => ({
-    custom_field_id: slug,
-    order: 0,
-    required: false,
-    custom_field: { id: slug, slug, name: slug, type, properties: {}, metadata: {}, organization_id: "o" },
+const checkout = () =>
+  checkoutView({
+    attached_custom_fields: [field("company", "text", false), field("terms", "checkbox", false)],
   });
-  return {
-    currency: "usd",
-    amount: null,
-    customer_email: null,
-    customer_name: null,
-    customer_billing_address: null,
-    customer_tax_id: null,
-    custom_field_data: {},
-    is_payment_form_required: true,
-    product_price: { amount_type: "fixed", price_amount: 4900 },
-    attached_custom_fields: [field("company", "text"), field("terms", "checkbox")],
-  } as unknown as CheckoutView;
-}
 
 const snapshotOf = (entries: Record<string, string | boolean>) =>
   Object.fromEntries(Object.entries(entries).map(([key, value]) => [fieldId(key), value]));

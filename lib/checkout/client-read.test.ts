@@ -34,30 +34,20 @@ beforeAll(async () => {
     product: { metadata: { tier: "pro", seats: 3 } },
   });
   // A second price, then an archived one the checkout must not offer.
-  await db.productPrice.create({
-    data: {
-      id: randomUUID(),
-      product_id: product.id,
-      type: "recurring",
-      recurring_interval: "year",
-      amount_type: "fixed",
-      price_currency: "usd",
-      price_amount: 9000,
-      created_at: new Date("2030-01-01T00:00:00.123Z"),
-    },
-  });
-  await db.productPrice.create({
-    data: {
-      id: randomUUID(),
-      product_id: product.id,
-      type: "recurring",
-      recurring_interval: "year",
-      amount_type: "fixed",
-      price_currency: "usd",
-      price_amount: 100,
-      is_archived: true,
-    },
-  });
+  const yearly = (data: { price_amount: number; created_at?: Date; is_archived?: boolean }) =>
+    db.productPrice.create({
+      data: {
+        id: randomUUID(),
+        product_id: product.id,
+        type: "recurring",
+        recurring_interval: "year",
+        amount_type: "fixed",
+        price_currency: "usd",
+        ...data,
+      },
+    });
+  await yearly({ price_amount: 9000, created_at: new Date("2030-01-01T00:00:00.123Z") });
+  await yearly({ price_amount: 100, is_archived: true });
   for (const order of [1, 0]) {
     const media = await createMedia(db, org.id, { last_modified_at: new Date("2026-01-02T03:04:05.678Z") });
     await db.productMedia.create({ data: { product_id: product.id, media_id: media.id, order } });

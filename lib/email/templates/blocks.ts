@@ -13,62 +13,51 @@ export function textRows(rows: Rows): string {
 }
 
 const CELL = "padding:4px 0;";
+const GREY_LABEL = "color:#71717a;";
 
-export function htmlRows(rows: Rows, options: { boldLast?: boolean; alignRight?: boolean } = {}): SafeHtml {
+/** The one table markup of every labelled-rows block below. */
+function rowsTable(
+  rows: Rows,
+  style: { label: string; value: string; rule?: boolean; boldIndex?: number },
+): SafeHtml {
   return html`<table
     role="presentation"
     width="100%"
     cellpadding="0"
     cellspacing="0"
-    style="margin:0 0 16px;"
+    style="margin:0 0 16px;${style.rule ? "border-top:1px solid #e4e4e7;" : ""}"
   >
     ${rows.map(
       ([label, value], index) =>
-        html`<tr style="${options.boldLast && index === rows.length - 1 ? "font-weight:600;" : ""}">
-          <td style="${CELL}color:#71717a;width:40%;">${label}</td>
-          <td style="${CELL}${options.alignRight ? "text-align:right;" : ""}">${value}</td>
+        html`<tr style="${index === style.boldIndex ? "font-weight:600;" : ""}">
+          <td style="${CELL}${style.label}">${label}</td>
+          <td style="${CELL}${style.value}">${value}</td>
         </tr>`,
     )}
   </table>`;
+}
+
+export function htmlRows(rows: Rows, options: { boldLast?: boolean; alignRight?: boolean } = {}): SafeHtml {
+  return rowsTable(rows, {
+    label: `${GREY_LABEL}width:40%;`,
+    value: options.alignRight ? "text-align:right;" : "",
+    boldIndex: options.boldLast ? rows.length - 1 : undefined,
+  });
 }
 
 /** An order's facts (order number, dates, product): grey labels, values beside them. */
 export function htmlFacts(rows: Rows): SafeHtml {
-  return html`<table
-    role="presentation"
-    width="100%"
-    cellpadding="0"
-    cellspacing="0"
-    style="margin:0 0 16px;"
-  >
-    ${rows.map(
-      ([label, value]) =>
-        html`<tr>
-          <td style="${CELL}color:#71717a;width:35%;">${label}</td>
-          <td style="${CELL}">${value}</td>
-        </tr>`,
-    )}
-  </table>`;
+  return rowsTable(rows, { label: `${GREY_LABEL}width:35%;`, value: "" });
 }
 
 /** Money lines under a rule, amounts right-aligned; `bold` is the line that counts (paid, refunded). */
 export function htmlMoneyLines(rows: Rows, bold: "first" | "last"): SafeHtml {
-  const boldIndex = bold === "first" ? 0 : rows.length - 1;
-  return html`<table
-    role="presentation"
-    width="100%"
-    cellpadding="0"
-    cellspacing="0"
-    style="margin:0 0 16px;border-top:1px solid #e4e4e7;"
-  >
-    ${rows.map(
-      ([label, value], index) =>
-        html`<tr style="${index === boldIndex ? "font-weight:600;" : ""}">
-          <td style="${CELL}">${label}</td>
-          <td style="${CELL}text-align:right;">${value}</td>
-        </tr>`,
-    )}
-  </table>`;
+  return rowsTable(rows, {
+    label: "",
+    value: "text-align:right;",
+    rule: true,
+    boldIndex: bold === "first" ? 0 : rows.length - 1,
+  });
 }
 
 export function htmlParagraphs(paragraphs: string[]): SafeHtml {
