@@ -1,8 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Each test file gets its own database (see test/setup-db.ts): a fresh in-memory PGlite by default,
-// or a copy of a migrated template database on PostgreSQL when TEST_DATABASE_URL is set.
+// Each test file gets its own database (see test/setup-db.ts): by default an in-memory PGlite loaded
+// from a dump of a migrated one, or a copy of a migrated template database on PostgreSQL when
+// TEST_DATABASE_URL is set.
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {

@@ -1,14 +1,20 @@
+import { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../lib/db/migrate";
-import { pgRunner } from "../lib/db/client";
+import { pgliteRunner, pgRunner } from "../lib/db/client";
 import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The migrated database each test file copies (PostgreSQL runs only). */
     templateDatabase: string;
+    /** A dump of a migrated embedded database each test file starts from (embedded runs only). */
+    embeddedTemplateFile: string;
   }
 }
 
@@ -16,7 +22,7 @@ declare module "vitest" {
 // next to a developer) never drop each other's template.
 export default async function setup(project: TestProject) {
   const serverUrl = testServerUrl();
-  if (!serverUrl) return;
+  if (!serverUrl) return embeddedTemplate(project);
   const template = `app_test_template_${randomBytes(4).toString("hex")}`;
   await withAdminClient(serverUrl, (admin) => admin.query(`CREATE DATABASE ${template}`));
   const client = new pg.Client({ connectionString: urlForDatabase(serverUrl, template) });
@@ -32,4 +38,20 @@ export default async function setup(project: TestProject) {
       admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
     );
   };
+}
+
+// The embedded run: one migrated in-memory database, dumped to a file each test file's database is
+// loaded from (lib/db/client.ts, startMemoryDatabasesFrom), instead of each running initdb and
+// every migration.
+async function embeddedTemplate(project: TestProject) {
+  const file = path.join(os.tmpdir(), `app-test-template-${randomBytes(4).toString("hex")}.tar`);
+  const db = await PGlite.create("memory://template");
+  try {
+    await applyMigrations(pgliteRunner(db));
+    fs.writeFileSync(file, Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+  project.provide("embeddedTemplateFile", file);
+  return () => fs.rmSync(file, { force: true });
 }

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
-import { closeDb } from "../lib/db/client";
+import { closeDb, startMemoryDatabasesFrom } from "../lib/db/client";
 import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
 
 // The server secret (lib/secrets), fixed as an operator sets APP_SECRET.
@@ -34,5 +34,6 @@ if (serverUrl) {
 } else {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = `memory://test-${suffix}`;
+  startMemoryDatabasesFrom(new Blob([fs.readFileSync(inject("embeddedTemplateFile"))]));
   afterAll(() => closeDb());
 }

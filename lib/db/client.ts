@@ -55,9 +55,22 @@ export function pgRunner(client: pg.Client | pg.PoolClient): SqlRunner {
   };
 }
 
+// A new in-memory database runs initdb and then every migration: about 2.5 s. The test suite, which
+// opens one per test file, migrates one once and starts each of them from its dump instead (about
+// 0.9 s; test/global-setup.ts). Migrations still run after loading, so a stale dump is caught up.
+let memoryDatabaseDump: Blob | undefined;
+
+/** Starts every in-memory database this process opens (`DATA_DIR=memory://…`) from `dump`. */
+export function startMemoryDatabasesFrom(dump: Blob): void {
+  memoryDatabaseDump = dump;
+}
+
 async function openPglite(dataDir: string): Promise<{ db: PGlite; release: () => void }> {
   const { PGlite } = await import("@electric-sql/pglite");
-  if (dataDir.startsWith("memory://")) return { db: await PGlite.create(dataDir), release: () => {} };
+  if (dataDir.startsWith("memory://")) {
+    const db = await PGlite.create(dataDir, memoryDatabaseDump ? { loadDataDir: memoryDatabaseDump } : {});
+    return { db, release: () => {} };
+  }
   const release = lockDatabaseFolder(dataDir);
   try {
     const db = await PGlite.create(path.join(dataDir, "pgdata"));
