@@ -254,7 +254,9 @@ export function route<
       if (!idempotency.ok) problems.push(idempotency.problem);
       const key = idempotency.ok ? idempotency.key : null;
       const params = parse(spec.params, await context.params, "path");
-      const query = parse(spec.query, searchParamsToObject(new URL(request.url).searchParams), "query");
+      const query = spec.query
+        ? parse(spec.query, searchParamsToObject(new URL(request.url).searchParams), "query")
+        : undefined;
       // Read once, bounded: the idempotency hash needs the exact text, the schema the JSON.
       // A form's is a digest of its fields and files (a client draws a new boundary on each try).
       const raw = spec.upload

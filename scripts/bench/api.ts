@@ -21,6 +21,8 @@ import {
   admin,
   api as apiAt,
   buildIfNeeded,
+  cpuBetween,
+  cpuSnapshot,
   root,
   rssMb,
   startApp,
@@ -61,21 +63,29 @@ interface Measure {
   p50: number;
   p99: number;
   failed: number;
+  /** CPU per request (ms) of the app's server and of PostgreSQL for the benchmark's database. */
+  appCpu: number;
+  postgresCpu: number;
 }
 
-async function load(target: Target, seconds: number): Promise<Measure> {
+async function load(target: Target, seconds: number, appPid: number): Promise<Measure> {
   await target.before?.();
+  const before = cpuSnapshot(appPid, DATABASE);
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
     duration: seconds,
     ...target.options,
   });
+  const used = cpuBetween(before, cpuSnapshot(appPid, DATABASE));
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
+    appCpu: used.app / requests,
+    postgresCpu: used.postgres / requests,
   };
 }
 
@@ -176,6 +186,9 @@ async function main(): Promise<number> {
     const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
     const targets: Target[] = [
       { name: "constant route (ceiling)", url: `${base}/bench/constant` },
+      // Not goals: the steps from the ceiling to a database route, to say where a request's time goes.
+      { name: "constant, dynamic path, 1.9 kB body", url: `${base}/bench/constant/${order.id}` },
+      { name: "the same + one database round trip", url: `${base}/bench/round-trip/${order.id}` },
       ...(embedded
         ? []
         : [
@@ -215,13 +228,13 @@ async function main(): Promise<number> {
 
     if (WARMUP > 0) {
       console.log(`Warm-up: ${WARMUP} s per target...`);
-      for (const target of targets) await load(target, WARMUP);
+      for (const target of targets) await load(target, WARMUP, app.pid!);
     }
     const results = new Map<string, Measure[]>(targets.map((target) => [target.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of targets) {
         process.stdout.write(`round ${round}: ${target.name}... `);
-        const measure = await load(target, DURATION);
+        const measure = await load(target, DURATION, app.pid!);
         results.get(target.name)!.push(measure);
         console.log(`${Math.round(measure.rps)} rps, p99 ${measure.p99} ms`);
       }
@@ -254,11 +267,29 @@ function report(results: Map<string, Measure[]>, rss: number | null): number {
     `\n${embedded ? "Embedded database" : "PostgreSQL"}, ${CONNECTIONS} connections, ${DURATION} s per target, ` +
       `${ROUNDS} interleaved rounds (autocannon), ${os.cpus().length} cores\n`,
   );
-  console.log("| target | rps | p50 ms | p99 ms | failed |\n|---|---|---|---|---|");
+  console.log(
+    "| target | rps | p50 ms | p99 ms | failed | server CPU ms/request | PostgreSQL CPU ms/request |\n" +
+      "|---|---|---|---|---|---|---|",
+  );
   for (const [name, measures] of results) {
+    // The floor is a process of its own: the app's server is idle then.
+    const serverCpu = name.startsWith("floor")
+      ? ""
+      : range(
+          measures.map((m) => m.appCpu),
+          2,
+        );
     console.log(
       `| ${name} | ${range(measures.map((m) => m.rps))} | ${range(measures.map((m) => m.p50))} | ` +
-        `${range(measures.map((m) => m.p99))} | ${measures.reduce((sum, m) => sum + m.failed, 0)} |`,
+        `${range(measures.map((m) => m.p99))} | ${measures.reduce((sum, m) => sum + m.failed, 0)} | ` +
+        `${serverCpu} | ${
+          embedded
+            ? ""
+            : range(
+                measures.map((m) => m.postgresCpu),
+                2,
+              )
+        } |`,
     );
   }
   console.log("\n| goal | ratio per round | p99 ms | verdict |\n|---|---|---|---|");

@@ -17,6 +17,7 @@ import {
   admin,
   api as apiAt,
   buildIfNeeded,
+  cpuBetween,
   cpuSnapshot,
   percentile,
   rssMb,
@@ -123,7 +124,7 @@ async function main(): Promise<number> {
       if (pending === 0 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const cpuAfter = cpuSnapshot(app.pid!, DATABASE);
+    const cpuUsed = cpuBetween(cpuBefore, cpuSnapshot(app.pid!, DATABASE));
     const succeeded = rows.filter((row) => row.status === "succeeded");
     const latencies = succeeded.map((row) => row.at - sentAt.get(row.id)!).sort((a, b) => a - b);
     const lastSucceeded = Math.max(...succeeded.map((row) => row.at));
@@ -157,8 +158,7 @@ async function main(): Promise<number> {
     console.log(`| confirm → succeeded p99 | ${percentile(latencies, 99).toFixed(0)} ms |`);
     // Where a purchase's CPU goes (server: confirm + job; PostgreSQL: every backend; the load's
     // client): the sum bounds throughput at (cores × 1000 / CPU ms per purchase) however it is split.
-    const perPurchase = (key: "app" | "postgres" | "bench") =>
-      (cpuAfter[key] - cpuBefore[key]) / Math.max(1, succeeded.length);
+    const perPurchase = (key: "app" | "postgres" | "bench") => cpuUsed[key] / Math.max(1, succeeded.length);
     const cpuTotal = perPurchase("app") + perPurchase("postgres") + perPurchase("bench");
     console.log(
       `| CPU per purchase | server ${perPurchase("app").toFixed(1)} ms, PostgreSQL ${perPurchase("postgres").toFixed(1)} ms, load client ${perPurchase("bench").toFixed(1)} ms |`,

@@ -127,19 +127,18 @@ function processCpuMs(pid: number): number {
 
 const CLOCK_TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 
+/** CPU used so far (ms) by the app's server, by each PostgreSQL process of one database, and by us. */
+export type CpuSnapshot = { app: number; postgres: Map<number, number>; bench: number };
+
 /**
  * CPU used so far by the app's server and by PostgreSQL for one database: its backends (their
  * process title names the database) and the server-wide writers (WAL writer, checkpointer,
  * background writer) that every commit feeds. Backends of other databases are not counted, so a
- * test run beside the load does not inflate it; a backend that exits takes its CPU with it, so the
- * app's pooled connections must outlive the load (they do). The difference of two snapshots over a
- * load says where each request's CPU goes.
+ * test run beside the load does not inflate it. `cpuBetween` of two snapshots says where each
+ * request's CPU goes.
  */
-export function cpuSnapshot(
-  appPid: number,
-  database: string,
-): { app: number; postgres: number; bench: number } {
-  let postgres = 0;
+export function cpuSnapshot(appPid: number, database: string): CpuSnapshot {
+  const postgres = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let title = "";
@@ -150,10 +149,25 @@ export function cpuSnapshot(
       continue;
     }
     const serverWide = /: (walwriter|checkpointer|background writer)\s*$/.test(title.replace(/\0/g, " "));
-    if (serverWide || title.includes(` ${database} `)) postgres += processCpuMs(Number(entry));
+    if (serverWide || title.includes(` ${database} `))
+      postgres.set(Number(entry), processCpuMs(Number(entry)));
   }
   const own = process.cpuUsage();
   return { app: processCpuMs(appPid), postgres, bench: (own.user + own.system) / 1000 };
+}
+
+/**
+ * CPU (ms) used between two snapshots. A PostgreSQL backend that started meanwhile counts whole; one
+ * that ended meanwhile (the pool closes idle connections after 10 s) takes what it used in between
+ * with it, instead of making the difference negative.
+ */
+export function cpuBetween(
+  before: CpuSnapshot,
+  after: CpuSnapshot,
+): { app: number; postgres: number; bench: number } {
+  let postgres = 0;
+  for (const [pid, used] of after.postgres) postgres += used - (before.postgres.get(pid) ?? 0);
+  return { app: after.app - before.app, postgres, bench: after.bench - before.bench };
 }
 
 /** What `startApp` runs the app's server with (see there); `npm run bench:startup` uses it too. */
@@ -175,6 +189,8 @@ export function appEnv(options: {
     RATE_LIMIT_TOKEN_PER_MINUTE: "100000000",
     RATE_LIMIT_IP_PER_MINUTE: "100000000",
     RATE_LIMIT_LICENSE_KEY_PER_MINUTE: "100000000",
+    // /bench/round-trip (a database statement with no credential) answers only then.
+    BENCH_ROUTES: "1",
     ...options.env,
   };
   delete env.DATABASE_URL;
