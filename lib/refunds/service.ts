@@ -38,9 +38,9 @@ export async function getRefund(db: DbOrTx, principal: Principal, refundId: stri
 /**
  * The processor's payment an order was paid with: a succeeded charge linked to the order itself
  * (a renewal's charge names the order its success made), or the succeeded charge of its checkout
- * (the one the session recorded), or, for renewal orders made before charges named their order,
- * the renewal charge of the same subscription resolved at the instant the order was created.
- * Null: nothing was paid (a free order, or one made by hand).
+ * (the one the session recorded). Renewal charges made before they named their order were named
+ * by the migration `20261129010000_renewal_charges_name_their_orders`. Null: nothing was paid (a
+ * free order, or one made by hand).
  */
 export async function findOrderPayment(db: DbOrTx, order: Order): Promise<PaymentAttempt | null> {
   const sources: object[] = [{ order_id: order.id }];
@@ -52,9 +52,6 @@ export async function findOrderPayment(db: DbOrTx, order: Order): Promise<Paymen
     if (session?.payment_id) {
       sources.push({ checkout_id: order.checkout_id, processor_payment_id: session.payment_id });
     }
-  }
-  if (order.subscription_id && order.billing_reason === "subscription_cycle") {
-    sources.push({ kind: "renewal", subscription_id: order.subscription_id, resolved_at: order.created_at });
   }
   return db.paymentAttempt.findFirst({
     where: {

@@ -15,8 +15,10 @@ import {
   createToken,
 } from "@/lib/factories";
 import { createPaidOrder } from "@/lib/factories/refunds";
-import { ensureRecurringJobs, runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
+import { readMigrations } from "@/lib/db/migrate";
+import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
+import { scanRenewals } from "@/lib/subscriptions/renewals";
 import { RECONCILE_AFTER_MS, reconcilePayments } from "@/lib/payments/reconcile";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/emit";
@@ -74,6 +76,24 @@ async function checkoutOrder(price: string, email: string) {
     checkout,
     order: await db.order.findFirstOrThrow({ where: { checkout_id: checkout.id } }),
   };
+}
+
+/** A monthly subscription bought through the hosted checkout, renewed a month later by its card. */
+async function renewedSubscription(email: string) {
+  const { order: first } = await checkoutOrder(monthlyPriceId, email);
+  const subscription = await db.subscription.findUniqueOrThrow({ where: { id: first.subscription_id! } });
+  // A month later the renewal charges the saved card and makes the period's order.
+  const renewedAt = new Date(subscription.current_period_end!.getTime() + 60_000);
+  // The scan itself, not its recurring job: an earlier test's scan would not be due again yet.
+  await db.$transaction((tx) => scanRenewals(tx, renewedAt));
+  while ((await runDueJobs(db, handlers, { now: renewedAt, limit: 50 })).claimed > 0);
+  const cycle = await db.order.findFirstOrThrow({
+    where: { subscription_id: subscription.id, billing_reason: "subscription_cycle" },
+  });
+  const renewal = await db.paymentAttempt.findFirstOrThrow({
+    where: { subscription_id: subscription.id, kind: "renewal", status: "succeeded" },
+  });
+  return { first, subscription, cycle, renewal };
 }
 
 async function paidOrder(processor?: string) {
@@ -134,18 +154,9 @@ describe("the processor's refund", () => {
   });
 
   it("refunds a renewal's order through the renewal charge that paid for it", async () => {
-    const { order: first } = await checkoutOrder(monthlyPriceId, "renewal-refund@example.com");
-    const subscription = await db.subscription.findUniqueOrThrow({ where: { id: first.subscription_id! } });
-    // A month later the renewal charges the saved card and makes the period's order.
-    const renewedAt = new Date(subscription.current_period_end!.getTime() + 60_000);
-    await ensureRecurringJobs(db, handlers, renewedAt);
-    while ((await runDueJobs(db, handlers, { now: renewedAt, limit: 50 })).claimed > 0);
-    const cycle = await db.order.findFirstOrThrow({
-      where: { subscription_id: subscription.id, billing_reason: "subscription_cycle" },
-    });
-    const renewal = await db.paymentAttempt.findFirstOrThrow({
-      where: { subscription_id: subscription.id, kind: "renewal", status: "succeeded" },
-    });
+    const { first, subscription, cycle, renewal } = await renewedSubscription("renewal-refund@example.com");
+    // The charge names the order it paid for.
+    expect(renewal.order_id).toBe(cycle.id);
 
     const created = await refund(cycle.id, cycle.amount + cycle.tax_amount);
     expect(created.status).toBe(201);
@@ -158,6 +169,30 @@ describe("the processor's refund", () => {
     expect(await orderRow(cycle.id)).toMatchObject({ status: "refunded" });
     // The first order is its own payment, untouched.
     expect(await orderRow(first.id)).toMatchObject({ status: "paid", refunded_amount: 0 });
+  });
+
+  it("a renewal charged before charges named their order is named by its migration, and refunded", async () => {
+    const { cycle, renewal } = await renewedSubscription("renewal-before-naming@example.com");
+    // As an earlier build left it: the charge does not name its order, and nothing else finds it.
+    await db.paymentAttempt.update({ where: { id: renewal.id }, data: { order_id: null } });
+    expect((await refund(cycle.id, 100)).status).toBe(400);
+    expect(await db.refund.count({ where: { order_id: cycle.id } })).toBe(0);
+
+    const migration = readMigrations().find(
+      (m) => m.name === "20261129010000_renewal_charges_name_their_orders",
+    );
+    await db.$executeRawUnsafe(migration!.sql);
+    expect((await db.paymentAttempt.findUniqueOrThrow({ where: { id: renewal.id } })).order_id).toBe(
+      cycle.id,
+    );
+
+    const created = await refund(cycle.id, cycle.amount + cycle.tax_amount);
+    expect(created.status).toBe(201);
+    await drainJobs();
+    const attempt = await db.paymentAttempt.findFirstOrThrow({
+      where: { reference: `refund:${created.body.id}` },
+    });
+    expect(attempt).toMatchObject({ status: "succeeded", refunded_payment_id: renewal.processor_payment_id });
   });
 
   it("a refused refund fails and releases what it held: the full amount can be asked again", async () => {
