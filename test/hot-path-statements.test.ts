@@ -73,18 +73,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     process.env = savedEnv;
   });
 
-  it("GET /v1/orders/{id}: token with its organization and rate limit, the order with its relations", async () => {
+  it("GET /v1/orders/{id}: one statement: the token with its organization and rate limit, and the order with its relations", async () => {
     expect(await statementsOf(() => call(getOrder, { token: ids.token, params: { id: ids.order! } }))).toBe(
-      2,
+      1,
     );
   });
 
-  it("GET /v1/orders: token and rate limit, the page with its relations, the count", async () => {
-    expect(await statementsOf(() => call(listOrders, { token: ids.token }))).toBe(3);
+  it("GET /v1/orders: token and rate limit, the page's ids, their rows with relations, the count", async () => {
+    // The relations are read for the page's rows only, after the ids are sorted and cut: in one
+    // statement PostgreSQL joined them to every row it sorted (46–55 ms at 1,000,000 orders).
+    expect(await statementsOf(() => call(listOrders, { token: ids.token }))).toBe(4);
   });
 
-  it("GET /v1/license-keys/{id}: token and rate limit, the key with customer and activations", async () => {
-    expect(await statementsOf(() => call(getKey, { token: ids.token, params: { id: ids.key! } }))).toBe(2);
+  it("GET /v1/license-keys/{id}: one statement: the token and rate limit, and the key with customer and activations", async () => {
+    expect(await statementsOf(() => call(getKey, { token: ids.token, params: { id: ids.key! } }))).toBe(1);
   });
 
   it("validate: two rate limits, one conditional UPDATE returning the key with its customer", async () => {

@@ -6,17 +6,25 @@
 import type { Db } from "../db/client";
 import type { Scope } from "../auth/scopes";
 import { addressBucket, clientAddress } from "../http/peer";
-import { authenticateCharging, authenticateCustomer, requireScope, requireSession } from "./auth";
+import {
+  authenticateCharging,
+  authenticateCustomer,
+  requireScope,
+  requireSession,
+  type AdmissionRead,
+} from "./auth";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { enforceRateLimits, rateLimits, type RateLimitResult } from "./rate-limit";
 
-export type Admitted = { principal: Principal | null; rate: RateLimitResult | null };
+/** `read`: the row of the resource read that ran with the admission (see authenticateCharging). */
+export type Admitted = { principal: Principal | null; rate: RateLimitResult | null; read?: string | null };
 
 export async function admit(
   db: Db,
   request: Request,
   auth: Scope | "session" | "customer" | "public",
+  prefetch?: AdmissionRead,
 ): Promise<Admitted> {
   const limits = rateLimits();
   const addressBudget = () => ({ key: `ip:${addressBucket(clientAddress(request))}`, limit: limits.ip });
@@ -36,12 +44,14 @@ export async function admit(
   }
 
   // A token's budget is charged in the statement that reads the token (one round trip).
-  const authenticated = await authenticateCharging(db, request, limits.token).catch(refusedPaysByAddress);
+  const authenticated = await authenticateCharging(db, request, limits.token, undefined, prefetch).catch(
+    refusedPaysByAddress,
+  );
   const { principal } = authenticated;
   const rate =
     authenticated.rate ??
     (await enforceRateLimits(db, [{ key: `${principal.kind}:${principal.id}`, limit: limits.token }]));
   if (auth === "session") requireSession(principal);
   else requireScope(principal, auth);
-  return { principal, rate };
+  return { principal, rate, read: authenticated.read };
 }

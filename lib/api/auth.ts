@@ -4,7 +4,7 @@
 // the CSRF token on writes (contract section 3). The customer portal's routes take a third, a
 // customer session token (`Bearer cst_...`), and only it (`authenticateCustomer`).
 import type { Db } from "../db/client";
-import { directQuery } from "../db/direct";
+import { directQuery, type ResourceRead } from "../db/direct";
 import {
   bucketChargeCtes,
   bucketState,
@@ -64,24 +64,46 @@ const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::flo
 // the token with its organization's block and, in the same statement, the charge of the token's
 // rate-limit budget, made only when the token is usable (a refused credential pays from the
 // client address's budget instead: ./admission.ts). $1 token hash, $2 now (ISO), $3 the budget's
-// emission interval (ms), $4 its window (ms).
-const ADMIT_TOKEN_SQL = `
+// emission interval (ms), $4 its window (ms). A route that reads one resource (./handler.ts
+// `readRoute`) has the read run in the same statement, for the usable token's organization only,
+// from $5 on: one round trip for the whole request. The caller checks the token's scope before
+// the read's row is used.
+const ADMIT_VALUE_COUNT = 4;
+
+function admitTokenSql(read?: ResourceRead<unknown>): string {
+  const readColumn = read
+    ? `, (${read.sql({
+        organizations: "ARRAY(SELECT organization_id FROM usable)",
+        values: Array.from({ length: read.valueCount }, (_, i) => `$${ADMIT_VALUE_COUNT + 1 + i}`),
+      })}) AS read`
+    : "";
+  return `
   WITH t AS (
     SELECT t.id, t.organization_id, t.scopes, t.expires_at, t.revoked_at, t.last_used_at, o.blocked_at
     FROM organization_access_tokens t JOIN organizations o ON o.id = t.organization_id
     WHERE t.token_hash = $1
   ),
-  bucket_key AS (
-    SELECT '${TOKEN_BUDGET_PREFIX}' || t.id::text AS key FROM t
+  usable AS (
+    SELECT t.id, t.organization_id FROM t
     WHERE t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2::timestamp)
       AND t.blocked_at IS NULL
-  ), ${bucketChargeCtes("$2", "$3", "$4")}
+  ),
+  bucket_key AS (SELECT '${TOKEN_BUDGET_PREFIX}' || usable.id::text AS key FROM usable),
+  ${bucketChargeCtes("$2", "$3", "$4")}
   SELECT json_build_object(
     'id', t.id, 'organization_id', t.organization_id, 'scopes', t.scopes,
     'expires_at', ${epochMs("t.expires_at")}, 'revoked_at', ${epochMs("t.revoked_at")},
     'last_used_at', ${epochMs("t.last_used_at")}, 'blocked_at', ${epochMs("t.blocked_at")},
-    'bucket', (SELECT state FROM bucket LIMIT 1))::text AS token
+    'bucket', (SELECT state FROM bucket LIMIT 1))::text AS token${readColumn}
   FROM t`;
+}
+
+const ADMIT_TOKEN_SQL = admitTokenSql();
+// Built once per read (the statement is then a named prepared statement: lib/db/client.ts).
+const admitWithReadSql = new WeakMap<ResourceRead<unknown>, string>();
+
+/** A resource read to run with the admission: the read and its values (lib/db/direct.ts). */
+export type AdmissionRead = { read: ResourceRead<unknown>; values: readonly unknown[] };
 
 type TokenRow = {
   id: string;
@@ -95,17 +117,29 @@ type TokenRow = {
   bucket: BucketRow | null;
 };
 
-async function findTokenCharging(db: Db, tokenHash: string, budget: RateLimit, now: Date) {
-  const rows = await directQuery(db)<{ token: string }>(ADMIT_TOKEN_SQL, [
+async function findTokenCharging(
+  db: Db,
+  tokenHash: string,
+  budget: RateLimit,
+  now: Date,
+  prefetch?: AdmissionRead,
+) {
+  let text = ADMIT_TOKEN_SQL;
+  if (prefetch) {
+    text = admitWithReadSql.get(prefetch.read) ?? admitTokenSql(prefetch.read);
+    admitWithReadSql.set(prefetch.read, text);
+  }
+  const rows = await directQuery(db)<{ token: string; read?: string | null }>(text, [
     tokenHash,
     now.toISOString(),
     budget.windowMs / budget.limit,
     budget.windowMs,
+    ...(prefetch?.values ?? []),
   ]);
   if (!rows[0]) return null;
   const row = JSON.parse(rows[0].token) as Record<keyof TokenRow, unknown>;
   const date = (ms: unknown) => (typeof ms === "number" ? new Date(ms) : null);
-  return {
+  const token = {
     id: row.id as string,
     organization_id: row.organization_id as string,
     scopes: row.scopes as string[],
@@ -115,10 +149,15 @@ async function findTokenCharging(db: Db, tokenHash: string, budget: RateLimit, n
     blocked_at: date(row.blocked_at),
     bucket: (row.bucket as BucketRow | null) ?? null,
   } satisfies TokenRow;
+  return { token, read: prefetch ? (rows[0].read ?? null) : undefined };
 }
 
-/** A principal, and the charge of its budget when it was made with the authentication. */
-export type Authenticated = { principal: Principal; rate: RateLimitResult | null };
+/**
+ * A principal, and the charge of its budget when it was made with the authentication; `read`:
+ * the row of the resource read that ran with it (JSON text, null when there is none), undefined
+ * when no read ran (none asked for, or a dashboard session).
+ */
+export type Authenticated = { principal: Principal; rate: RateLimitResult | null; read?: string | null };
 
 /**
  * Who is calling. A token's own budget (`tokenBudget`) is charged in the statement that reads the
@@ -130,6 +169,7 @@ export async function authenticateCharging(
   request: Request,
   tokenBudget: RateLimit,
   now = new Date(),
+  prefetch?: AdmissionRead,
 ): Promise<Authenticated> {
   const token = bearerToken(request);
   if (token === null) {
@@ -143,8 +183,9 @@ export async function authenticateCharging(
       headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
     });
   if (!token) throw invalid("The access token is missing.");
-  const row = await findTokenCharging(db, sha256Hex(token), tokenBudget, now);
-  if (!row) throw invalid("The access token is invalid.");
+  const found = await findTokenCharging(db, sha256Hex(token), tokenBudget, now, prefetch);
+  if (!found) throw invalid("The access token is invalid.");
+  const row = found.token;
   if (row.revoked_at) throw invalid("The access token has been revoked.");
   if (row.expires_at && row.expires_at <= now) throw invalid("The access token has expired.");
   if (row.blocked_at) throw new ApiError("NotPermitted", "This organization is blocked.");
@@ -160,7 +201,7 @@ export async function authenticateCharging(
     organizationIds: [row.organization_id],
     scopes: new Set(row.scopes),
   };
-  return { principal, rate };
+  return { principal, rate, read: found.read };
 }
 
 /** Who is calling, charging a token's default budget (see authenticateCharging). */

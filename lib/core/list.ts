@@ -63,7 +63,20 @@ export async function listPage<M, F extends string, I = undefined>(
   model: M,
   principal: Principal,
   query: ListQuery<F>,
-  options: { where?: ListWhere<M>; include?: I; columns?: SortColumns<F, ListOrderBy<M>> } = {},
+  options: {
+    where?: ListWhere<M>;
+    include?: I;
+    columns?: SortColumns<F, ListOrderBy<M>>;
+    /** How to count the matching rows, when not with the model's own count (large tables). */
+    count?: (where: ListWhere<M>) => Promise<number>;
+    /**
+     * Load `include` for the page's rows only, in a second statement: the ids are sorted and cut
+     * to the page first. In one statement PostgreSQL joins every relation to each row it sorts:
+     * at 1,000,000 orders sorted by amount, the 1,309 orders of the top amount before the top 20
+     * were kept (46–55 ms, against 4 ms for the ids).
+     */
+    relationsAfterPage?: boolean;
+  } = {},
 ): Promise<Page<ListRow<M, I>>> {
   // AND-ed rather than merged, so that no filter (not even one on organization_id) can replace it.
   const scope = tenantWhere(principal, query.organization_id);
@@ -71,10 +84,33 @@ export async function listPage<M, F extends string, I = undefined>(
   const orderBy = sortOrder(query.sorting, options.columns);
   const delegate = model as unknown as Countable;
   const [rows, total] = await Promise.all([
-    delegate.findMany({ where, include: options.include, orderBy, ...skipTake(query) }),
-    delegate.count({ where }),
+    options.relationsAfterPage && options.include
+      ? pageThenRelations(delegate, where, orderBy, query, options.include)
+      : delegate.findMany({ where, include: options.include, orderBy, ...skipTake(query) }),
+    options.count ? options.count(where as ListWhere<M>) : delegate.count({ where }),
   ]);
   return pageOf(rows as ListRow<M, I>[], total, query);
+}
+
+/** The page's ids in order, then their rows with `include`, put back in that order. */
+async function pageThenRelations(
+  delegate: Countable,
+  where: object,
+  orderBy: unknown[],
+  query: PageParams,
+  include: unknown,
+): Promise<unknown[]> {
+  const ids = (await delegate.findMany({ where, orderBy, ...skipTake(query), select: { id: true } })) as {
+    id: string;
+  }[];
+  if (!ids.length) return [];
+  // Still within `where` (the tenant's scope included), not only the ids.
+  const rows = (await delegate.findMany({
+    where: { AND: [where, { id: { in: ids.map((row) => row.id) } }] },
+    include,
+  })) as { id: string }[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap(({ id }) => byId.get(id) ?? []);
 }
 
 /** A page with each item converted to its API shape. */

@@ -141,24 +141,35 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     await migrator.end();
   }
   // One pool for Prisma and for the hot routes' direct statements (./direct.ts).
-  const pool = new pg.Pool({
-    connectionString: config.url,
-    max: config.poolSize,
-    // No parallel workers for the app's statements: they are short and many run at once, so a
-    // worker only takes a core from another request, and starting workers costs about 30 ms. At
-    // 1,000,000 orders PostgreSQL chose a parallel plan for the orders list's page (Prisma's
-    // LATERAL joins inflate its cost estimate): 39 ms, against 2–5 ms serial (issue 10,
-    // `npm run bench:orders`). A DATABASE_URL's own `options` are not overridden.
-    ...(new URL(config.url).searchParams.has("options")
-      ? {}
-      : { options: "-c max_parallel_workers_per_gather=0" }),
-  });
+  // No parallel workers for the app's statements: they are short and many run at once, so a
+  // worker only takes a core from another request, and starting workers costs about 30 ms. At
+  // 1,000,000 orders PostgreSQL chose a parallel plan for the orders list's page (Prisma's
+  // LATERAL joins inflate its cost estimate): 39 ms, against 2–5 ms serial (issue 10,
+  // `npm run bench:orders`). A DATABASE_URL's own `options` are not overridden.
+  const ownOptions = new URL(config.url).searchParams.has("options");
+  const withWorkers = (workers: number) =>
+    ownOptions ? {} : { options: `-c max_parallel_workers_per_gather=${workers}` };
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, ...withWorkers(0) });
+  // The exception: statements that read most of a large table (directParallelQuery: the orders
+  // list's exact count of 700,000 rows, 44–61 ms serial and 27–40 ms with two workers), on two
+  // connections of their own, opened on first use.
+  let parallelPool: pg.Pool | null = null;
+  const parallel = () => {
+    if (!parallelPool) {
+      parallelPool = new pg.Pool({ connectionString: config.url, max: 2, ...withWorkers(2) });
+      parallelPool.on("error", (error) =>
+        console.error("PostgreSQL pool (parallel reads): an idle connection failed:", error.message),
+      );
+    }
+    return parallelPool;
+  };
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   registerDirectDriver(prisma, {
     query: async (text, values) => (await pool.query(prepared(text, values))).rows,
+    parallelQuery: async (text, values) => (await parallel().query(prepared(text, values))).rows,
     transaction: async (work) => {
       const client = await pool.connect();
       let broken = false;
@@ -195,7 +206,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       await Promise.all([...listeners].map((unlisten) => unlisten()));
       await prisma.$disconnect();
       // The adapter does not end a pool it was given.
-      await pool.end().catch(() => {});
+      await Promise.all([pool.end().catch(() => {}), parallelPool?.end().catch(() => {})]);
     },
   };
 }

@@ -18,6 +18,11 @@ export type DirectQuery = <R = Record<string, unknown>>(
 /** How to reach a client's driver: one statement, or a transaction on one connection. */
 export type DirectDriver = {
   query: DirectQuery;
+  /**
+   * One long read that may use PostgreSQL's parallel workers, which the app's sessions otherwise
+   * plan none of (./client.ts); the same as `query` where there are none (PGlite).
+   */
+  parallelQuery?: DirectQuery;
   transaction<T>(work: (query: DirectQuery) => Promise<T>): Promise<T>;
 };
 
@@ -37,6 +42,15 @@ export function directQuery(db: DbOrTx): DirectQuery {
   const direct = drivers.get(db);
   if (direct) return direct.query;
   return <R>(text: string, values: readonly unknown[] = []) => db.$queryRawUnsafe<R[]>(text, ...values);
+}
+
+/**
+ * For a statement that reads much of a large table (the orders list's exact count): allowed
+ * PostgreSQL's parallel workers, on connections of its own (lib/db/client.ts). Like directQuery
+ * elsewhere (a transaction, PGlite, a client without a registered driver).
+ */
+export function directParallelQuery(db: DbOrTx): DirectQuery {
+  return drivers.get(db)?.parallelQuery ?? directQuery(db);
 }
 
 /**
@@ -100,6 +114,55 @@ export function rowFromJson<T>(table: DirectTable, json: string | Record<string,
 }
 
 /** Like rowFromJson, for a column that may be NULL (a LEFT JOIN that found nothing). */
-export function optionalRowFromJson<T>(table: DirectTable, json: string | null | undefined): T | null {
+export function optionalRowFromJson<T>(
+  table: DirectTable,
+  json: string | Record<string, unknown> | null | undefined,
+): T | null {
   return json == null ? null : rowFromJson<T>(table, json);
+}
+
+/** Where a resource read's values go in the statement that runs it (see ResourceRead). */
+export type ReadPlaceholders = {
+  /** An expression of type uuid[]: the organizations the caller may see. */
+  organizations: string;
+  /** The read's own values, in order (`$2`, `$3`... when it runs alone). */
+  values: string[];
+};
+
+/**
+ * A read of one resource among the caller's organizations: one statement that returns at most one
+ * row, whose single column `row` is JSON text. It is written as a function of its placeholders so
+ * that the same read can run alone (runResourceRead) or inside the statement that admits an access
+ * token (lib/api/auth.ts): the hottest GET routes then cost one round trip instead of two.
+ */
+export type ResourceRead<R> = {
+  sql: (placeholders: ReadPlaceholders) => string;
+  /** How many values the read takes after the organizations. */
+  valueCount: number;
+  /** The resource as the service returns it, from the parsed `row`. */
+  decode: (row: Record<string, unknown>) => R;
+};
+
+const standalone = new WeakMap<ResourceRead<unknown>, string>();
+
+/** Runs `read` alone: the resource, or null when none of `organizationIds` has it. */
+export async function runResourceRead<R>(
+  db: DbOrTx,
+  read: ResourceRead<R>,
+  organizationIds: readonly string[],
+  values: readonly unknown[],
+): Promise<R | null> {
+  let text = standalone.get(read);
+  if (!text) {
+    const placeholders = Array.from({ length: read.valueCount }, (_, i) => `$${i + 2}`);
+    text = read.sql({ organizations: "$1::uuid[]", values: placeholders });
+    standalone.set(read, text);
+  }
+  const [row] = await directQuery(db)<{ row: string }>(text, [organizationIds, ...values]);
+  return row ? decodeResourceRow(read, row.row) : null;
+}
+
+/** The resource from a read's `row` (JSON text, or already parsed by drivers that parse json). */
+export function decodeResourceRow<R>(read: ResourceRead<R>, row: string | Record<string, unknown>): R {
+  return read.decode(typeof row === "string" ? (JSON.parse(row) as Record<string, unknown>) : row);
 }

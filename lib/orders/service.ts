@@ -9,7 +9,8 @@ import type {
   Subscription,
 } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { directQuery, optionalRowFromJson, rowFromJson } from "../db/direct";
+import { countOrders } from "./count";
+import { optionalRowFromJson, rowFromJson, runResourceRead, type ResourceRead } from "../db/direct";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { containsText } from "../core/search";
@@ -157,36 +158,48 @@ export async function listOrders(db: DbOrTx, principal: Principal, query: ListOr
     where: orderFilters(query),
     include: orderInclude,
     columns: ORDER_SORT_COLUMNS,
+    count: () => countOrders(db, principal, query),
+    relationsAfterPage: true,
   });
   return mapPage(page, toOrder);
 }
 
 // One statement, straight to the driver (lib/db/direct.ts): the order and its five relations as
-// JSON, the way ../shared/perf/floor.mjs reads them.
-const GET_ORDER_SQL = `
-  SELECT row_to_json(o)::text AS "order", row_to_json(c)::text AS customer,
-         row_to_json(p)::text AS product, row_to_json(pp)::text AS product_price,
-         row_to_json(d)::text AS discount, row_to_json(s)::text AS subscription
-  FROM orders o
-  JOIN customers c ON c.id = o.customer_id
-  JOIN products p ON p.id = o.product_id
-  JOIN product_prices pp ON pp.id = o.product_price_id
-  LEFT JOIN discounts d ON d.id = o.discount_id
-  LEFT JOIN subscriptions s ON s.id = o.subscription_id
-  WHERE o.id = $1::uuid AND o.organization_id = ANY($2::uuid[])`;
-
-type OrderJson = Record<"order" | "customer" | "product" | "product_price", string> &
-  Record<"discount" | "subscription", string | null>;
+// JSON, the way ../shared/perf/floor.mjs reads them. GET /v1/orders/{id} runs it inside the
+// statement that admits the caller's token (lib/api/handler.ts `readRoute`).
+export const orderById: ResourceRead<ReturnType<typeof toOrder>> = {
+  valueCount: 1,
+  sql: ({ organizations, values: [id] }) => `
+    SELECT json_build_object(
+             'order', row_to_json(o), 'customer', row_to_json(c), 'product', row_to_json(p),
+             'product_price', row_to_json(pp), 'discount', row_to_json(d), 'subscription', row_to_json(s)
+           )::text AS row
+    FROM orders o
+    JOIN customers c ON c.id = o.customer_id
+    JOIN products p ON p.id = o.product_id
+    JOIN product_prices pp ON pp.id = o.product_price_id
+    LEFT JOIN discounts d ON d.id = o.discount_id
+    LEFT JOIN subscriptions s ON s.id = o.subscription_id
+    WHERE o.id = ${id}::uuid AND o.organization_id = ANY(${organizations})`,
+  decode: (row) =>
+    toOrder({
+      ...rowFromJson<Order>("orders", row.order as Record<string, unknown>),
+      customer: rowFromJson<Customer>("customers", row.customer as Record<string, unknown>),
+      product: rowFromJson<Product>("products", row.product as Record<string, unknown>),
+      product_price: rowFromJson<ProductPrice>(
+        "product_prices",
+        row.product_price as Record<string, unknown>,
+      ),
+      discount: optionalRowFromJson<Discount>("discounts", row.discount as Record<string, unknown> | null),
+      subscription: optionalRowFromJson<Subscription>(
+        "subscriptions",
+        row.subscription as Record<string, unknown> | null,
+      ),
+    }),
+};
 
 export async function getOrder(db: DbOrTx, principal: Principal, id: string) {
-  const [row] = await directQuery(db)<OrderJson>(GET_ORDER_SQL, [id, principal.organizationIds]);
-  if (!row) throw ApiError.notFound();
-  return toOrder({
-    ...rowFromJson<Order>("orders", row.order),
-    customer: rowFromJson<Customer>("customers", row.customer),
-    product: rowFromJson<Product>("products", row.product),
-    product_price: rowFromJson<ProductPrice>("product_prices", row.product_price),
-    discount: optionalRowFromJson<Discount>("discounts", row.discount),
-    subscription: optionalRowFromJson<Subscription>("subscriptions", row.subscription),
-  });
+  const order = await runResourceRead(db, orderById, principal.organizationIds, [id]);
+  if (!order) throw ApiError.notFound();
+  return order;
 }

@@ -1,18 +1,22 @@
 // GET /v1/license-keys/{id} — a key with its current activations; PATCH changes status, usage,
 // limits or expiry (only the fields sent).
 import { z } from "zod";
-import { methods, route } from "@/lib/api/handler";
+import { methods, readRoute, route } from "@/lib/api/handler";
 import { id } from "@/lib/core/validation";
 import { licenseKeyWithActivationsSchema, updateLicenseKeyBody } from "@/lib/license-keys/schemas";
-import { getLicenseKey, updateLicenseKey } from "@/lib/license-keys/service";
+import { licenseKeyById } from "@/lib/license-keys/read";
+import { updateLicenseKey } from "@/lib/license-keys/service";
 
 const params = z.object({ id: id() });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route(
-    { auth: "license_keys:read", params, output: licenseKeyWithActivationsSchema },
-    ({ db, principal, params }) => getLicenseKey(db, principal, params.id),
-  ),
+  GET: readRoute({
+    auth: "license_keys:read",
+    params,
+    output: licenseKeyWithActivationsSchema,
+    read: licenseKeyById,
+    values: (params) => [params.id],
+  }),
   PATCH: route(
     {
       auth: "license_keys:write",

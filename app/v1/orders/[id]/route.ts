@@ -1,13 +1,16 @@
 // GET /v1/orders/{id} — one order with its customer, product, price, discount and subscription.
 import { z } from "zod";
-import { methods, route } from "@/lib/api/handler";
+import { methods, readRoute } from "@/lib/api/handler";
 import { id } from "@/lib/core/validation";
 import { orderSchema } from "@/lib/orders/schemas";
-import { getOrder } from "@/lib/orders/service";
+import { orderById } from "@/lib/orders/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route(
-    { auth: "orders:read", params: z.object({ id: id() }), output: orderSchema },
-    ({ db, principal, params }) => getOrder(db, principal, params.id),
-  ),
+  GET: readRoute({
+    auth: "orders:read",
+    params: z.object({ id: id() }),
+    output: orderSchema,
+    read: orderById,
+    values: (params) => [params.id],
+  }),
 });
