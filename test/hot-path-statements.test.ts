@@ -89,14 +89,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     expect(await statementsOf(() => call(getKey, { token: ids.token, params: { id: ids.key! } }))).toBe(1);
   });
 
-  it("validate: two rate limits, one conditional UPDATE returning the key with its customer", async () => {
+  it("validate: both rate limits in one statement, one conditional UPDATE returning the key with its customer", async () => {
     const body = { key: ids.keyValue, organization_id: ids.org, increment_usage: 1 };
-    expect(await statementsOf(() => call(validate, { body }))).toBe(3);
+    expect(await statementsOf(() => call(validate, { body }))).toBe(2);
   });
 
-  it("activate: two rate limits, then BEGIN, the locked key with its customer, the conditional INSERT, COMMIT", async () => {
+  it("activate: both rate limits in one statement, then BEGIN, the locked key with its customer, the conditional INSERT, COMMIT", async () => {
     const body = { key: ids.keyValue, organization_id: ids.org, label: "Laptop" };
-    expect(await statementsOf(() => call(activate, { body }))).toBe(6);
+    expect(await statementsOf(() => call(activate, { body }))).toBe(5);
   });
 
   async function newSession() {

@@ -15,20 +15,41 @@ import {
 } from "./auth";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
-import { enforceRateLimits, rateLimits, type RateLimitResult } from "./rate-limit";
+import { enforceRateLimits, rateLimits, type RateLimit, type RateLimitResult } from "./rate-limit";
 
-/** `read`: the row of the resource read that ran with the admission (see authenticateCharging). */
-export type Admitted = { principal: Principal | null; rate: RateLimitResult | null; read?: string | null };
+/**
+ * `read`: the row of the resource read that ran with the admission (see authenticateCharging);
+ * `deferredBudget`: the client address's budget of a public route, left for the caller to charge.
+ */
+export type Admitted = {
+  principal: Principal | null;
+  rate: RateLimitResult | null;
+  read?: string | null;
+  deferredBudget?: { key: string; limit: RateLimit };
+};
+
+export type AdmitOptions = {
+  /** A resource read to run in the token's statement (lib/api/handler.ts `readRoute`). */
+  prefetch?: AdmissionRead;
+  /**
+   * Public routes: return the address's budget uncharged, for the caller to charge with the
+   * route's own budgets in one statement (lib/api/handler.ts).
+   */
+  deferAddressBudget?: boolean;
+};
 
 export async function admit(
   db: Db,
   request: Request,
   auth: Scope | "session" | "customer" | "public",
-  prefetch?: AdmissionRead,
+  { prefetch, deferAddressBudget = false }: AdmitOptions = {},
 ): Promise<Admitted> {
   const limits = rateLimits();
   const addressBudget = () => ({ key: `ip:${addressBucket(clientAddress(request))}`, limit: limits.ip });
-  if (auth === "public") return { principal: null, rate: await enforceRateLimits(db, [addressBudget()]) };
+  if (auth === "public") {
+    if (deferAddressBudget) return { principal: null, rate: null, deferredBudget: addressBudget() };
+    return { principal: null, rate: await enforceRateLimits(db, [addressBudget()]) };
+  }
   const refusedPaysByAddress = async (error: unknown): Promise<never> => {
     if (error instanceof ApiError && error.status === 401) await enforceRateLimits(db, [addressBudget()]);
     throw error;

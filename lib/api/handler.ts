@@ -234,12 +234,21 @@ export function route<
   handle: (ctx: HandlerContext<A, z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.output<O> | Response>,
 ): RouteHandler {
   const handler: RouteHandler = async (request, context) => {
+    // A public route with budgets of its own (rateLimitBy) charges the client address's budget with
+    // them, in one statement, once the body is read; this charges it alone if the request fails
+    // before (a spent address budget then answers 429, as it would have at admission).
+    let chargeAddressAlone: (() => Promise<unknown>) | null = null;
     try {
       assertAcceptableHeaders(request, spec.upload);
       const db = await getDb();
-      const admitted = await admit(db, request, spec.auth, await prefetchOf(spec, context));
+      const admitted = await admit(db, request, spec.auth, {
+        prefetch: await prefetchOf(spec, context),
+        deferAddressBudget: !!spec.rateLimitBy,
+      });
       const principal = admitted.principal;
       let rate = admitted.rate;
+      const deferred = admitted.deferredBudget ? [admitted.deferredBudget] : [];
+      if (deferred.length) chargeAddressAlone = () => enforceRateLimits(db, deferred);
 
       const problems: Problem[] = [];
       const parse = <S extends z.ZodType>(
@@ -287,7 +296,9 @@ export function route<
         principal as HandlerContext<A, unknown, unknown, unknown>["principal"],
         request,
       );
-      if (extra) rate = (await enforceRateLimits(db, [extra].flat())) ?? rate;
+      const budgets = [...deferred, ...(extra ? [extra].flat() : [])];
+      chargeAddressAlone = null;
+      if (budgets.length) rate = (await enforceRateLimits(db, budgets)) ?? rate;
 
       // Handler errors become responses here, so that an idempotent request stores its 4xx.
       const run = async (db: Db) => {
@@ -324,6 +335,15 @@ export function route<
         for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
       return response;
     } catch (error) {
+      if (chargeAddressAlone) {
+        const charge = chargeAddressAlone;
+        chargeAddressAlone = null;
+        const refused = await charge().then(
+          () => null,
+          (chargeError: unknown) => chargeError,
+        );
+        if (refused) return toErrorResponse(refused);
+      }
       return toErrorResponse(error);
     }
   };

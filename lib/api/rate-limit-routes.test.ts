@@ -111,6 +111,16 @@ describe("rate limits", () => {
     });
   });
 
+  it("charges the address's budget for a request refused as invalid, and a spent one answers 429 first", async () => {
+    const invalid = (address: string) =>
+      call(validate, { body: { key: "" }, headers: fromPeer(address) }).then((res) => res.status);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await invalid("198.51.100.77"));
+    expect(statuses).toEqual([422, 422, 422, 422, 429]);
+    // The budget is the same one a valid request pays from.
+    expect(await anonymous(fromPeer("198.51.100.77"))).toBe(429);
+  });
+
   it("gives clients with different socket addresses separate budgets", async () => {
     expect(await statusesOf(5, () => fromPeer("192.0.2.10"))).toEqual([404, 404, 404, 404, 429]);
     expect(await statusesOf(5, () => fromPeer("192.0.2.11"))).toEqual([404, 404, 404, 404, 429]);

@@ -124,6 +124,41 @@ describe("enforceRateLimits", () => {
       headers: { "Retry-After": "60", "RateLimit-Remaining": "0" },
     });
   });
+
+  it("charges several budgets in one statement, in order, and none after a spent one", async () => {
+    const db = await getDb();
+    const address = { key: "ip:chain", limit: perMinute(2) };
+    const key = { key: "license_key:chain", limit: perMinute(5) };
+    const other = { key: "license_key:chain-other", limit: perMinute(1) };
+    // The tightest of the budgets is the answer's.
+    expect(await enforceRateLimits(db, [address, key], base)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await enforceRateLimits(db, [address, key], base)).toMatchObject({ allowed: true, remaining: 0 });
+    // The address is spent: 429, and the key's budget is not charged for the refused request.
+    await expect(enforceRateLimits(db, [address, key], base)).rejects.toMatchObject({ status: 429 });
+    expect(await hitRateLimit(db, key.key, key.limit, base)).toMatchObject({ allowed: true, remaining: 2 });
+    // A spent budget after a fitting one: 429, the first was charged (as one statement each would).
+    const first = { key: "ip:chain-2", limit: perMinute(3) };
+    expect(await enforceRateLimits(db, [first, other], base)).toMatchObject({ remaining: 0 });
+    await expect(enforceRateLimits(db, [first, other], base)).rejects.toMatchObject({ status: 429 });
+    expect(await hitRateLimit(db, first.key, first.limit, base)).toMatchObject({
+      allowed: true,
+      remaining: 0,
+    });
+  });
+
+  it("holds under parallel requests with two budgets: exactly the tighter limit passes", async () => {
+    const db = await getDb();
+    const budgets = [
+      { key: "ip:chain-parallel", limit: perMinute(12) },
+      { key: "license_key:chain-parallel", limit: perMinute(8) },
+    ];
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => enforceRateLimits(db, budgets, base)),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(8);
+    // Refused by the key's budget, every request was charged to the address's: 12 of 20 fit it.
+    expect((await hitRateLimit(db, "ip:chain-parallel", perMinute(12), base)).allowed).toBe(false);
+  });
 });
 
 describe("bucketState", () => {

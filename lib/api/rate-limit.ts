@@ -122,23 +122,23 @@ export async function sweepWhenDue(db: DbOrTx, now: Date): Promise<void> {
  * it stays within a window of now; when it does not, the row is left as it is and read back for
  * Retry-After by the second branch.
  */
-export function bucketChargeCtes(now: string, interval: string, window: string): string {
+export function bucketChargeCtes(now: string, interval: string, window: string, suffix = ""): string {
   const next = `GREATEST(b.full_at, ${now}::timestamp) + ${interval}::float8 * interval '1 millisecond'`;
   const state = (allowed: boolean) =>
     `json_build_object('full_at_ms', (EXTRACT(EPOCH FROM full_at) * 1000)::float8, 'allowed', ${allowed})`;
   return `
-  hit AS (
+  hit${suffix} AS (
     INSERT INTO rate_limit_buckets AS b (key, full_at)
-    SELECT key, ${now}::timestamp + ${interval}::float8 * interval '1 millisecond' FROM bucket_key
+    SELECT key, ${now}::timestamp + ${interval}::float8 * interval '1 millisecond' FROM bucket_key${suffix}
     ON CONFLICT (key) DO UPDATE SET full_at = ${next}
       WHERE ${next} <= ${now}::timestamp + ${window}::float8 * interval '1 millisecond'
     RETURNING full_at
   ),
-  bucket AS (
-    SELECT ${state(true)} AS state FROM hit
+  bucket${suffix} AS (
+    SELECT ${state(true)} AS state FROM hit${suffix}
     UNION ALL
     SELECT ${state(false)} FROM rate_limit_buckets
-    WHERE key = (SELECT key FROM bucket_key) AND NOT EXISTS (SELECT FROM hit)
+    WHERE key = (SELECT key FROM bucket_key${suffix}) AND NOT EXISTS (SELECT FROM hit${suffix})
   )`;
 }
 
@@ -146,6 +146,26 @@ export function bucketChargeCtes(now: string, interval: string, window: string):
 const HIT_SQL = `
   WITH bucket_key AS (SELECT $1::text AS key), ${bucketChargeCtes("$2", "$3", "$4")}
   SELECT state::text AS state FROM bucket`;
+
+/**
+ * Several budgets charged in one statement, in order, each only when every one before it took the
+ * request (as one statement per budget would, stopping at the first refusal). $1 now (ISO); then
+ * per budget its key, emission interval (ms) and window (ms). Returns one state per budget, null
+ * for those not charged.
+ */
+function chainedHitSql(count: number): string {
+  const ctes = Array.from({ length: count }, (_, i) => {
+    const [key, interval, window] = [3 * i + 2, 3 * i + 3, 3 * i + 4].map((n) => `$${n}`);
+    const previousAllowed = i
+      ? ` WHERE (SELECT (state->>'allowed')::boolean FROM bucket${i - 1} LIMIT 1)`
+      : "";
+    return `bucket_key${i} AS (SELECT ${key}::text AS key${previousAllowed}),
+  ${bucketChargeCtes("$1", interval!, window!, String(i))}`;
+  });
+  const states = Array.from({ length: count }, (_, i) => `(SELECT state FROM bucket${i} LIMIT 1)`);
+  return `WITH ${ctes.join(",\n  ")}\n  SELECT json_build_array(${states.join(", ")})::text AS states`;
+}
+const chainedHitSqls = new Map<number, string>();
 
 export type BucketRow = { full_at_ms: number; allowed: boolean };
 
@@ -215,16 +235,31 @@ export const TOKEN_BUDGET_PREFIX = "access_token:";
 
 /**
  * Counts one request against each budget and returns the tightest result; throws 429 (with the
- * headers) when any budget is spent.
+ * headers) when any budget is spent. The budgets are charged in order in one statement, and those
+ * after a spent one are not charged.
  */
 export async function enforceRateLimits(
   db: DbOrTx,
   budgets: { key: string; limit: RateLimit }[],
   now = new Date(),
 ): Promise<RateLimitResult | null> {
+  if (!budgets.length) return null;
+  if (budgets.length === 1) {
+    const result = await hitRateLimit(db, budgets[0]!.key, budgets[0]!.limit, now);
+    if (!result.allowed) throw rateLimitExceeded(result);
+    return result;
+  }
+  let text = chainedHitSqls.get(budgets.length);
+  if (!text) chainedHitSqls.set(budgets.length, (text = chainedHitSql(budgets.length)));
+  const values: unknown[] = [now.toISOString()];
+  for (const { key, limit } of budgets)
+    values.push(boundedKey(key), limit.windowMs / limit.limit, limit.windowMs);
+  const rows = await directQuery(db)<{ states: string }>(text, values);
+  const states = JSON.parse(rows[0]!.states) as (BucketRow | null)[];
+  await sweepWhenDue(db, now);
   let tightest: RateLimitResult | null = null;
-  for (const { key, limit } of budgets) {
-    const result = await hitRateLimit(db, key, limit, now);
+  for (const [i, { limit }] of budgets.entries()) {
+    const result = bucketState(states[i] ?? undefined, limit, now.getTime());
     if (!tightest || result.remaining < tightest.remaining || !result.allowed) tightest = result;
     if (!result.allowed) throw rateLimitExceeded(result);
   }
