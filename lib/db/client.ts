@@ -81,6 +81,9 @@ async function openPglite(dataDir: string): Promise<{ db: PGlite; release: () =>
   }
 }
 
+/** Parallel workers a long read (directParallelQuery) may plan, besides its own backend. */
+export const PARALLEL_READ_WORKERS = 1;
+
 // The direct statements are few and fixed (lib/db/direct.ts), so each is a named prepared statement:
 // PostgreSQL parses and plans it once per connection instead of on every request (planning the
 // order with its five relations costs about 0.5 ms of the database's CPU, more than running it).
@@ -151,12 +154,17 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     ownOptions ? {} : { options: `-c max_parallel_workers_per_gather=${workers}` };
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, ...withWorkers(0) });
   // The exception: statements that read most of a large table (directParallelQuery: the orders
-  // list's exact count of 700,000 rows, 44–61 ms serial and 27–40 ms with two workers), on two
-  // connections of their own, opened on first use.
+  // list's exact count of 700,000 rows, 48 ms serial, 32 ms with one worker beside the backend, 34–36
+  // ms with two: on two cores a second worker only competes), on two connections of their own,
+  // opened on first use.
   let parallelPool: pg.Pool | null = null;
   const parallel = () => {
     if (!parallelPool) {
-      parallelPool = new pg.Pool({ connectionString: config.url, max: 2, ...withWorkers(2) });
+      parallelPool = new pg.Pool({
+        connectionString: config.url,
+        max: 2,
+        ...withWorkers(PARALLEL_READ_WORKERS),
+      });
       parallelPool.on("error", (error) =>
         console.error("PostgreSQL pool (parallel reads): an idle connection failed:", error.message),
       );

@@ -1,8 +1,8 @@
 // The orders list's exact total_count as one direct statement, allowed PostgreSQL's parallel
 // workers (lib/db/direct.ts `directParallelQuery`). The app's sessions plan none (lib/db/client.ts:
 // short statements, many at once), but counting most of a large organization's orders is long
-// enough for their start to pay: at 1,000,000 orders (705,883 matching) the count took 44–61 ms
-// serial and 27–40 ms with two workers on two cores (issue 10). It is written here rather than left
+// enough for their start to pay: at 1,000,000 orders (705,883 matching) the count took 48 ms serial
+// and 32 ms with one worker on two cores (issue 10). It is written here rather than left
 // to Prisma because Prisma's count wraps its query in `SELECT count(*) FROM (... OFFSET 0)`, whose
 // rows must all pass through the parallel plan's gather: no faster than the serial count, measured.
 //
