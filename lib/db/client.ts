@@ -105,6 +105,10 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     const { db, release } = await openPglite(config.dataDir);
     try {
       await applyMigrations(pgliteRunner(db));
+      // PGlite learns the database's array types when it opens: one a migration has just created
+      // (an enum's, such as "PriceType"[] in the orders list's count) would be sent as plain text
+      // ("malformed array literal") until it is told to look again.
+      await db.refreshArrayTypes();
     } catch (error) {
       await db.close();
       release();
