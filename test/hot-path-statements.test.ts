@@ -20,6 +20,7 @@ import { GET as listOrders } from "@/app/v1/orders/route";
 import { GET as getKey } from "@/app/v1/license-keys/[id]/route";
 import { POST as validate } from "@/app/v1/customer-portal/license-keys/validate/route";
 import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate/route";
+import { POST as deactivate } from "@/app/v1/customer-portal/license-keys/deactivate/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
@@ -97,6 +98,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
   it("activate: both rate limits in one statement, then BEGIN, the locked key with its customer, the conditional INSERT, COMMIT", async () => {
     const body = { key: ids.keyValue, organization_id: ids.org, label: "Laptop" };
     expect(await statementsOf(() => call(activate, { body }))).toBe(5);
+  });
+
+  it("deactivate: both rate limits in one statement, one conditional UPDATE", async () => {
+    const activation = await call(activate, {
+      body: { key: ids.keyValue, organization_id: ids.org, label: "Desk" },
+    });
+    expect(activation.status).toBe(200);
+    statements.length = 0;
+    counting = true;
+    const response = await call(deactivate, {
+      body: { key: ids.keyValue, organization_id: ids.org, activation_id: activation.body.id },
+    }).finally(() => (counting = false));
+    expect(response.status).toBe(204);
+    expect(statements.length).toBe(2);
   });
 
   async function newSession() {
