@@ -10,6 +10,7 @@ import { admit } from "./admission";
 import { encodeOutput } from "../core/encode-output";
 import type { CustomerPrincipal, Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
+import { foundOrThrow } from "../core/tenancy";
 import {
   describeIdempotentRequest,
   readIdempotencyKey,
@@ -383,16 +384,14 @@ export function readRoute<A extends Scope, P extends z.ZodType, O extends z.ZodT
   const { read, values, ...declared } = spec;
   return route<A, P, z.ZodUndefined, z.ZodUndefined, O>(
     { ...declared, prefetch: { read, values } },
-    async ({ db, principal, params, prefetched }) => {
-      const resource =
+    async ({ db, principal, params, prefetched }) =>
+      foundOrThrow(
         prefetched === undefined
           ? await runResourceRead(db, read, (principal as Principal).organizationIds, values(params))
           : prefetched === null
             ? null
-            : decodeResourceRow(read, prefetched);
-      if (!resource) throw ApiError.notFound();
-      return resource;
-    },
+            : decodeResourceRow(read, prefetched),
+      ),
   );
 }
 

@@ -4,7 +4,7 @@ import type { Customer, LicenseKey, LicenseKeyActivation } from "../generated/pr
 import type { DbOrTx } from "../db/client";
 import { rowFromJson, runResourceRead, type ResourceRead } from "../db/direct";
 import type { Principal } from "../core/principal";
-import { ApiError } from "../core/errors";
+import { foundOrThrow } from "../core/tenancy";
 import { toActivation, toLicenseKey } from "./schemas";
 
 type Json = Record<string, unknown>;
@@ -39,7 +39,5 @@ export const licenseKeyById: ResourceRead<ReturnType<typeof decodeLicenseKey>> =
 };
 
 export async function getLicenseKey(db: DbOrTx, principal: Principal, id: string) {
-  const key = await runResourceRead(db, licenseKeyById, principal.organizationIds, [id]);
-  if (!key) throw ApiError.notFound();
-  return key;
+  return foundOrThrow(await runResourceRead(db, licenseKeyById, principal.organizationIds, [id]));
 }

@@ -113,12 +113,14 @@ describe("the orders list's count", () => {
     });
   });
 
-  it("runs with parallel workers allowed on PostgreSQL, and the app's other statements without", async () => {
-    if (!process.env.TEST_DATABASE_URL) return;
-    const { directParallelQuery, directQuery } = await import("@/lib/db/direct");
-    const { PARALLEL_READ_WORKERS } = await import("@/lib/db/client");
-    const setting = "SELECT current_setting('max_parallel_workers_per_gather') AS workers";
-    expect(await directParallelQuery(db)(setting)).toEqual([{ workers: String(PARALLEL_READ_WORKERS) }]);
-    expect(await directQuery(db)(setting)).toEqual([{ workers: "0" }]);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "runs with parallel workers allowed on PostgreSQL, and the app's other statements without",
+    async () => {
+      const { directParallelQuery, directQuery } = await import("@/lib/db/direct");
+      const { PARALLEL_READ_WORKERS } = await import("@/lib/db/client");
+      const setting = "SELECT current_setting('max_parallel_workers_per_gather') AS workers";
+      expect(await directParallelQuery(db)(setting)).toEqual([{ workers: String(PARALLEL_READ_WORKERS) }]);
+      expect(await directQuery(db)(setting)).toEqual([{ workers: "0" }]);
+    },
+  );
 });

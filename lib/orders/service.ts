@@ -12,11 +12,10 @@ import type { DbOrTx } from "../db/client";
 import { countOrders } from "./count";
 import { optionalRowFromJson, rowFromJson, runResourceRead, type ResourceRead } from "../db/direct";
 import type { Principal } from "../core/principal";
-import { ApiError } from "../core/errors";
 import { containsText } from "../core/search";
 import { oneOf, type SortCriterion } from "../core/pagination";
 import { listPage, mapPage, nullsLast, sortOrder, type SortColumns } from "../core/list";
-import { tenantWhere } from "../core/tenancy";
+import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import {
   orderInclude,
   toOrder,
@@ -199,7 +198,5 @@ export const orderById: ResourceRead<ReturnType<typeof toOrder>> = {
 };
 
 export async function getOrder(db: DbOrTx, principal: Principal, id: string) {
-  const order = await runResourceRead(db, orderById, principal.organizationIds, [id]);
-  if (!order) throw ApiError.notFound();
-  return order;
+  return foundOrThrow(await runResourceRead(db, orderById, principal.organizationIds, [id]));
 }
