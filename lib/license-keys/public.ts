@@ -10,7 +10,7 @@ import {
   type LicenseKeyActivation,
 } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
-import { directQuery, directTransaction, rowFromJson, type DirectQuery } from "../db/direct";
+import { directQuery, rowFromJson, type DirectQuery } from "../db/direct";
 import { ApiError } from "../core/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
 import {
@@ -153,56 +153,50 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
   });
 }
 
-// $1 id, $2 now (ISO), $3 key id, $4 label, $5 meta, $6 conditions, $7 the key's activation limit.
-// A current activation with the same label and the same conditions (jsonb equality: deep, any key
-// order) is the same device coming back: it is returned as it is (its meta included: the first
-// activation's stays, so the slot's record does not change under the software's feet) and nothing
-// is inserted. Otherwise a new activation is inserted if a slot is free. One statement, so the hot
-// path keeps its round trips.
-const ACTIVATE_SQL = `
-  WITH same_device AS (
-    SELECT * FROM license_key_activations
-    WHERE license_key_id = $3::uuid AND deleted_at IS NULL AND label = $4 AND conditions = $6::jsonb
-    ORDER BY created_at, id
-    LIMIT 1
-  ), inserted AS (
-    INSERT INTO license_key_activations (id, created_at, license_key_id, label, meta, conditions)
-    SELECT $1::uuid, $2::timestamp, $3::uuid, $4, $5::jsonb, $6::jsonb
-    WHERE NOT EXISTS (SELECT 1 FROM same_device)
-      AND (SELECT count(*) FROM license_key_activations
-           WHERE license_key_id = $3::uuid AND deleted_at IS NULL) < $7::int
-    RETURNING *
-  )
-  SELECT row_to_json(s)::text AS activation FROM same_device s
-  UNION ALL
-  SELECT row_to_json(i)::text FROM inserted i`;
-
 /**
- * One short transaction of direct statements (lib/db/direct.ts): lock the key, then return the
- * device's current activation or insert one if a slot is free.
+ * One round trip: `activate_license_key` (prisma/migrations/20261130010000_activate_license_key_function)
+ * locks the key, then returns the device's current activation or inserts one if a slot is free.
+ * It is a function rather than a statement because its count must see the activations committed
+ * by whoever held the key's lock before it (each of its statements takes a new snapshot), so
+ * parallel activations cannot all take the last free slot, nor one device take two.
+ *
+ * The function inserts only for a key that can be activated, the checks below in SQL; here they
+ * say why not. A current activation with the same label and the same conditions (jsonb equality:
+ * deep, any key order) is the same device coming back: it is returned as it is (its meta
+ * included: the first activation's stays, so the slot's record does not change under the
+ * software's feet).
  */
+const ACTIVATE_SQL = `
+  SELECT key_json, customer_json, activation_json
+  FROM activate_license_key($1::uuid, $2, $3::uuid, $4::timestamp, $5, $6::jsonb, $7::jsonb)`;
+
 export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, now = new Date()) {
-  return directTransaction(db, async (query) => {
-    const key = await lockKey(query, body);
-    assertUsable(key, now);
-    if (key.limit_activations == null) {
-      throw new ApiError("NotPermitted", "License key does not require activation");
-    }
-    // Decided under the key's lock (the statement sees every committed activation), so parallel
-    // activations cannot all take the last free slot, nor one device take two.
-    const [found] = await query<{ activation: string }>(ACTIVATE_SQL, [
-      randomUUID(),
-      now.toISOString(),
-      key.id,
-      body.label,
-      JSON.stringify(body.meta ?? {}),
-      JSON.stringify(body.conditions ?? {}),
-      key.limit_activations,
-    ]);
-    if (!found) throw new ApiError("NotPermitted", "License key activation limit already reached");
-    const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", found.activation);
-    return { ...toActivation(activation), license_key: toLicenseKey(key) };
-  });
+  const [row] = await directQuery(db)<{
+    key_json: string;
+    customer_json: string;
+    activation_json: string | null;
+  }>(ACTIVATE_SQL, [
+    body.organization_id,
+    body.key,
+    randomUUID(),
+    now.toISOString(),
+    body.label,
+    JSON.stringify(body.meta ?? {}),
+    JSON.stringify(body.conditions ?? {}),
+  ]);
+  if (!row) throw ApiError.notFound("License key not found.");
+  const key: LicenseKeyRow = {
+    ...rowFromJson<LicenseKey>("license_keys", row.key_json),
+    customer: rowFromJson<Customer>("customers", row.customer_json),
+  };
+  assertUsable(key, now);
+  if (key.limit_activations == null) {
+    throw new ApiError("NotPermitted", "License key does not require activation");
+  }
+  if (!row.activation_json)
+    throw new ApiError("NotPermitted", "License key activation limit already reached");
+  const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", row.activation_json);
+  return { ...toActivation(activation), license_key: toLicenseKey(key) };
 }
 
 /**

@@ -202,16 +202,32 @@ export function appEnv(options: {
   return env;
 }
 
-/** The Node.js flags `npm start` gives the server (its heap limits), read from package.json. */
-export function startFlags(): string[] {
+/**
+ * How `npm start` runs the server, read from package.json: the environment it sets before `node`
+ * (MALLOC_ARENA_MAX) and the Node.js flags it gives (the heap limits).
+ */
+export function startCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const match = /^node\s+(.*?)\s*scripts\/serve\.mjs start$/.exec(pkg.scripts.start ?? "");
-  const flags = match?.[1] ? match[1].split(/\s+/) : [];
+  const match = /^((?:[A-Z_]+=\S+\s+)*)node\s+(.*?)\s*scripts\/serve\.mjs start$/.exec(
+    pkg.scripts.start ?? "",
+  );
+  if (!match)
+    throw new Error(
+      `package.json's start script is not "[VAR=value ...] node [flags] scripts/serve.mjs start"`,
+    );
+  const env = Object.fromEntries(
+    (match[1] ?? "")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => assignment.split("=", 2) as [string, string]),
+  );
+  const flags = match[2] ? match[2].split(/\s+/) : [];
   // Flags Node.js refuses in NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server).
   const extra = process.env.BENCH_SERVER_NODE_FLAGS?.trim();
-  return extra ? [...flags, ...extra.split(/\s+/)] : flags;
+  return { env, flags: extra ? [...flags, ...extra.split(/\s+/)] : flags };
 }
 
 /**
@@ -227,10 +243,11 @@ export async function startApp(options: {
 }): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
   const base = `http://127.0.0.1:${options.port}`;
   const started = Date.now();
+  const command = startCommand();
   const child = await startProcess(
     "the app",
-    [...startFlags(), path.join(root, "scripts", "serve.mjs"), "start"],
-    appEnv(options),
+    [...command.flags, path.join(root, "scripts", "serve.mjs"), "start"],
+    { ...command.env, ...appEnv(options) },
     async () => (await fetch(`${base}/bench/constant`)).ok,
   );
   return { child, base, readyMs: Date.now() - started };
