@@ -20,6 +20,7 @@ import { POST as createCheckoutRoute } from "@/app/v1/checkouts/custom/route";
 import { PATCH as clientUpdate } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate/route";
+import { POST as validate } from "@/app/v1/customer-portal/license-keys/validate/route";
 import { POST as signInRoute } from "@/app/v1/auth/sign-in/route";
 import { POST as createAccessToken } from "@/app/v1/organization-access-tokens/route";
 import { PATCH as patchLicenseKey } from "@/app/v1/license-keys/[id]/route";
@@ -269,6 +270,28 @@ describe("an answer is committed with its effect", () => {
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(retry.body).toMatchObject({ license_key_id: licenseKey.id, label: "Laptop" });
     expect(await db.licenseKeyActivation.count({ where: { license_key_id: licenseKey.id } })).toBe(1);
+  });
+
+  it("validate: a crash after the commit, then the retry gets the original answer; the usage counted once", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const licenseKey = await newLicenseKey(orgA);
+    const key = newKey();
+    const validateCall = () =>
+      call(validate, {
+        path: "/v1/customer-portal/license-keys/validate",
+        body: { key: licenseKey.key, organization_id: orgA, increment_usage: 2 },
+        headers: { [HEADER]: key },
+      });
+    crashAfterNextCommit();
+    expect((await validateCall()).status).toBe(500);
+    const retry = await validateCall();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toMatchObject({ id: licenseKey.id, usage: 2, validations: 1 });
+    expect(await db.licenseKey.findUniqueOrThrow({ where: { id: licenseKey.id } })).toMatchObject({
+      usage: 2,
+      validations: 1,
+    });
   });
 
   it("checkout create: one session, and the retry gets its client secret", async () => {

@@ -64,6 +64,19 @@ export function directTransaction<T>(db: Db, work: (query: DirectQuery) => Promi
 }
 
 /**
+ * Work whose one write is a single statement, atomic on its own: on a registered client it runs
+ * alone, with no BEGIN and COMMIT around it; on any other client inside `$transaction`, so that a
+ * client whose transactions add writes of their own commits those with it. That client is the
+ * Idempotency-Key layer's (lib/api/idempotency.ts): its transactions store the request's answer
+ * with the effect, so a crash between the two cannot make the retry run it twice.
+ */
+export function atomicWrite<T>(db: Db, work: (query: DirectQuery) => Promise<T>): Promise<T> {
+  const direct = drivers.get(db);
+  if (direct) return work(direct.query);
+  return db.$transaction((tx) => work(directQuery(tx)));
+}
+
+/**
  * The `timestamp` columns of the tables whose rows the direct statements return, by table. JSON
  * renders them as ISO text without a zone; they hold UTC (test: lib/db/direct.test.ts checks these
  * lists against prisma/schema.prisma, so a new column cannot be missed).

@@ -10,7 +10,7 @@ import {
   type LicenseKeyActivation,
 } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
-import { directQuery, rowFromJson, type DirectQuery } from "../db/direct";
+import { atomicWrite, directQuery, rowFromJson, type DirectQuery } from "../db/direct";
 import { ApiError } from "../core/errors";
 import { toActivation, toLicenseKey, type LicenseKeyRow } from "./schemas";
 import {
@@ -92,23 +92,27 @@ const VALIDATE_SQL = `
  * driver (lib/db/direct.ts): it counts the validation only when every check passes, so it needs no
  * transaction and no lock, and returns the key with its customer. When it matches nothing, the
  * full path below runs and gives the exact reason (or succeeds, if the key changed in between).
+ * Under an Idempotency-Key it runs in a transaction that also stores the answer (`atomicWrite`), so
+ * a retry after a crash does not count the validation twice.
  */
 async function validateInOneStatement(db: Db, body: ValidateLicenseKeyBody, now: Date) {
-  const [row] = await directQuery(db)<{ key: string; customer: string }>(VALIDATE_SQL, [
-    body.organization_id,
-    body.key,
-    now.toISOString(),
-    body.increment_usage ?? 0,
-    body.benefit_id ?? null,
-    body.customer_id ?? null,
-    MAX_USAGE,
-  ]);
-  if (!row) return null;
-  const key = {
-    ...rowFromJson<LicenseKey>("license_keys", row.key),
-    customer: rowFromJson<Customer>("customers", row.customer),
-  };
-  return { ...toLicenseKey(key), activation: null };
+  return atomicWrite(db, async (query) => {
+    const [row] = await query<{ key: string; customer: string }>(VALIDATE_SQL, [
+      body.organization_id,
+      body.key,
+      now.toISOString(),
+      body.increment_usage ?? 0,
+      body.benefit_id ?? null,
+      body.customer_id ?? null,
+      MAX_USAGE,
+    ]);
+    if (!row) return null;
+    const key = {
+      ...rowFromJson<LicenseKey>("license_keys", row.key),
+      customer: rowFromJson<Customer>("customers", row.customer),
+    };
+    return { ...toLicenseKey(key), activation: null };
+  });
 }
 
 export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, now = new Date()) {
@@ -164,39 +168,43 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
  * say why not. A current activation with the same label and the same conditions (jsonb equality:
  * deep, any key order) is the same device coming back: it is returned as it is (its meta
  * included: the first activation's stays, so the slot's record does not change under the
- * software's feet).
+ * software's feet). Under an Idempotency-Key it runs in a transaction that also stores the answer
+ * (`atomicWrite`).
  */
 const ACTIVATE_SQL = `
   SELECT key_json, customer_json, activation_json
   FROM activate_license_key($1::uuid, $2, $3::uuid, $4::timestamp, $5, $6::jsonb, $7::jsonb)`;
 
 export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, now = new Date()) {
-  const [row] = await directQuery(db)<{
-    key_json: string;
-    customer_json: string;
-    activation_json: string | null;
-  }>(ACTIVATE_SQL, [
-    body.organization_id,
-    body.key,
-    randomUUID(),
-    now.toISOString(),
-    body.label,
-    JSON.stringify(body.meta ?? {}),
-    JSON.stringify(body.conditions ?? {}),
-  ]);
-  if (!row) throw ApiError.notFound("License key not found.");
-  const key: LicenseKeyRow = {
-    ...rowFromJson<LicenseKey>("license_keys", row.key_json),
-    customer: rowFromJson<Customer>("customers", row.customer_json),
-  };
-  assertUsable(key, now);
-  if (key.limit_activations == null) {
-    throw new ApiError("NotPermitted", "License key does not require activation");
-  }
-  if (!row.activation_json)
-    throw new ApiError("NotPermitted", "License key activation limit already reached");
-  const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", row.activation_json);
-  return { ...toActivation(activation), license_key: toLicenseKey(key) };
+  return atomicWrite(db, async (query) => {
+    const [row] = await query<{
+      key_json: string;
+      customer_json: string;
+      activation_json: string | null;
+    }>(ACTIVATE_SQL, [
+      body.organization_id,
+      body.key,
+      randomUUID(),
+      now.toISOString(),
+      body.label,
+      JSON.stringify(body.meta ?? {}),
+      JSON.stringify(body.conditions ?? {}),
+    ]);
+    if (!row) throw ApiError.notFound("License key not found.");
+    const key: LicenseKeyRow = {
+      ...rowFromJson<LicenseKey>("license_keys", row.key_json),
+      customer: rowFromJson<Customer>("customers", row.customer_json),
+    };
+    assertUsable(key, now);
+    if (key.limit_activations == null) {
+      throw new ApiError("NotPermitted", "License key does not require activation");
+    }
+    if (!row.activation_json) {
+      throw new ApiError("NotPermitted", "License key activation limit already reached");
+    }
+    const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", row.activation_json);
+    return { ...toActivation(activation), license_key: toLicenseKey(key) };
+  });
 }
 
 /**
