@@ -21,6 +21,7 @@ import { PATCH as clientUpdate } from "@/app/v1/checkouts/custom/client/[client_
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate/route";
 import { POST as validate } from "@/app/v1/customer-portal/license-keys/validate/route";
+import { POST as deactivate } from "@/app/v1/customer-portal/license-keys/deactivate/route";
 import { POST as signInRoute } from "@/app/v1/auth/sign-in/route";
 import { POST as createAccessToken } from "@/app/v1/organization-access-tokens/route";
 import { PATCH as patchLicenseKey } from "@/app/v1/license-keys/[id]/route";
@@ -292,6 +293,27 @@ describe("an answer is committed with its effect", () => {
       usage: 2,
       validations: 1,
     });
+  });
+
+  it("deactivate: a crash after the commit, then the retry gets the 204, not a 404 for the freed slot", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const licenseKey = await newLicenseKey(orgA);
+    const activation = await activateCall(newKey(), licenseKey.key, orgA);
+    expect(activation.status).toBe(200);
+    const key = newKey();
+    const deactivateCall = () =>
+      call(deactivate, {
+        path: "/v1/customer-portal/license-keys/deactivate",
+        body: { key: licenseKey.key, organization_id: orgA, activation_id: activation.body.id },
+        headers: { [HEADER]: key },
+      });
+    crashAfterNextCommit();
+    expect((await deactivateCall()).status).toBe(500);
+    const retry = await deactivateCall();
+    expect(retry.status).toBe(204);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    const row = await db.licenseKeyActivation.findUniqueOrThrow({ where: { id: activation.body.id } });
+    expect(row.deleted_at).not.toBeNull();
   });
 
   it("checkout create: one session, and the retry gets its client secret", async () => {

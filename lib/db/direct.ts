@@ -65,15 +65,18 @@ export function directTransaction<T>(db: Db, work: (query: DirectQuery) => Promi
 
 /**
  * Work whose one write is a single statement, atomic on its own: on a registered client it runs
- * alone, with no BEGIN and COMMIT around it; on any other client inside `$transaction`, so that a
+ * alone, with no BEGIN and COMMIT around it; in a transaction, in it; on any other client inside
+ * `$transaction`, so that a
  * client whose transactions add writes of their own commits those with it. That client is the
  * Idempotency-Key layer's (lib/api/idempotency.ts): its transactions store the request's answer
  * with the effect, so a crash between the two cannot make the retry run it twice.
  */
-export function atomicWrite<T>(db: Db, work: (query: DirectQuery) => Promise<T>): Promise<T> {
+export function atomicWrite<T>(db: DbOrTx, work: (query: DirectQuery) => Promise<T>): Promise<T> {
   const direct = drivers.get(db);
   if (direct) return work(direct.query);
-  return db.$transaction((tx) => work(directQuery(tx)));
+  // A transaction's client has no $transaction: the statement is already inside one.
+  if (!("$transaction" in db)) return work(directQuery(db));
+  return (db as Db).$transaction((tx) => work(directQuery(tx)));
 }
 
 /**

@@ -207,18 +207,27 @@ export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, n
   });
 }
 
+const DEACTIVATE_SQL = `
+  UPDATE license_key_activations a SET deleted_at = $4::timestamp, modified_at = $4::timestamp
+  FROM license_keys k
+  WHERE a.id = $1::uuid AND a.deleted_at IS NULL
+    AND k.id = a.license_key_id AND k.organization_id = $2::uuid AND k.key = $3
+  RETURNING a.id::text AS id`;
+
 /**
  * Frees the activation's slot. Allowed whatever the key's status, so software can always release a
- * machine. One conditional update, so two concurrent deactivations cannot both succeed.
+ * machine. One conditional update, so two concurrent deactivations cannot both succeed; under an
+ * Idempotency-Key it runs in a transaction that also stores the answer (`atomicWrite`), so a retry
+ * after a crash gets the 204 rather than a 404 for the slot it freed.
  */
 export async function deactivateLicenseKey(db: DbOrTx, body: DeactivateLicenseKeyBody, now = new Date()) {
-  const { count } = await db.licenseKeyActivation.updateMany({
-    where: {
-      id: body.activation_id,
-      deleted_at: null,
-      license_key: { organization_id: body.organization_id, key: body.key },
-    },
-    data: { deleted_at: now, modified_at: now },
+  await atomicWrite(db, async (query) => {
+    const updated = await query(DEACTIVATE_SQL, [
+      body.activation_id,
+      body.organization_id,
+      body.key,
+      now.toISOString(),
+    ]);
+    if (updated.length === 0) throw ApiError.notFound("License key activation not found.");
   });
-  if (count === 0) throw ApiError.notFound("License key activation not found.");
 }
