@@ -164,8 +164,9 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
  * by whoever held the key's lock before it (each of its statements takes a new snapshot), so
  * parallel activations cannot all take the last free slot, nor one device take two.
  *
- * The function inserts only for a key that can be activated, the checks below in SQL; here they
- * say why not. A current activation with the same label and the same conditions (jsonb equality:
+ * The function inserts only for a key that can be activated: granted, not expired, with an
+ * activation limit. Those are the checks below, written again in its SQL (keep the two the same);
+ * here they say why not. A current activation with the same label and the same conditions (jsonb equality:
  * deep, any key order) is the same device coming back: it is returned as it is (its meta
  * included: the first activation's stays, so the slot's record does not change under the
  * software's feet). Under an Idempotency-Key it runs in a transaction that also stores the answer
