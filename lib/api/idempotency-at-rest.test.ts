@@ -15,7 +15,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
-import { call, type CallOptions } from "@/test/http";
+import { call, type CallOptions, type CallResult } from "@/test/http";
 import { POST as createCheckoutRoute } from "@/app/v1/checkouts/custom/route";
 import { PATCH as clientUpdate } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
@@ -91,6 +91,19 @@ function crashAfterNextCommit() {
     await original(...args);
     throw new Error("simulated crash after commit");
   }) as never);
+}
+
+/**
+ * Sends a request whose commit is followed by a "crash" (a 500), then sends it again: the retry's
+ * answer, which must be the first one replayed, not a second run.
+ */
+async function crashThenRetry(send: () => Promise<CallResult>): Promise<CallResult> {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  crashAfterNextCommit();
+  expect((await send()).status).toBe(500);
+  const retry = await send();
+  expect(retry.headers.get("idempotent-replayed")).toBe("true");
+  return retry;
 }
 
 beforeAll(async () => {
@@ -260,34 +273,25 @@ describe("public routes' keys belong to their caller", () => {
 
 describe("an answer is committed with its effect", () => {
   it("activate: a crash after the commit, then the retry gets the original answer; one activation", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const licenseKey = await newLicenseKey(orgA);
     const key = newKey();
-    crashAfterNextCommit();
-    const crashed = await activateCall(key, licenseKey.key, orgA);
-    expect(crashed.status).toBe(500);
-    const retry = await activateCall(key, licenseKey.key, orgA);
+    const retry = await crashThenRetry(() => activateCall(key, licenseKey.key, orgA));
     expect(retry.status).toBe(200);
-    expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(retry.body).toMatchObject({ license_key_id: licenseKey.id, label: "Laptop" });
     expect(await db.licenseKeyActivation.count({ where: { license_key_id: licenseKey.id } })).toBe(1);
   });
 
   it("validate: a crash after the commit, then the retry gets the original answer; the usage counted once", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const licenseKey = await newLicenseKey(orgA);
     const key = newKey();
-    const validateCall = () =>
+    const retry = await crashThenRetry(() =>
       call(validate, {
         path: "/v1/customer-portal/license-keys/validate",
         body: { key: licenseKey.key, organization_id: orgA, increment_usage: 2 },
         headers: { [HEADER]: key },
-      });
-    crashAfterNextCommit();
-    expect((await validateCall()).status).toBe(500);
-    const retry = await validateCall();
+      }),
+    );
     expect(retry.status).toBe(200);
-    expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(retry.body).toMatchObject({ id: licenseKey.id, usage: 2, validations: 1 });
     expect(await db.licenseKey.findUniqueOrThrow({ where: { id: licenseKey.id } })).toMatchObject({
       usage: 2,
@@ -296,35 +300,27 @@ describe("an answer is committed with its effect", () => {
   });
 
   it("deactivate: a crash after the commit, then the retry gets the 204, not a 404 for the freed slot", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const licenseKey = await newLicenseKey(orgA);
     const activation = await activateCall(newKey(), licenseKey.key, orgA);
     expect(activation.status).toBe(200);
     const key = newKey();
-    const deactivateCall = () =>
+    const retry = await crashThenRetry(() =>
       call(deactivate, {
         path: "/v1/customer-portal/license-keys/deactivate",
         body: { key: licenseKey.key, organization_id: orgA, activation_id: activation.body.id },
         headers: { [HEADER]: key },
-      });
-    crashAfterNextCommit();
-    expect((await deactivateCall()).status).toBe(500);
-    const retry = await deactivateCall();
+      }),
+    );
     expect(retry.status).toBe(204);
-    expect(retry.headers.get("idempotent-replayed")).toBe("true");
     const row = await db.licenseKeyActivation.findUniqueOrThrow({ where: { id: activation.body.id } });
     expect(row.deleted_at).not.toBeNull();
   });
 
   it("checkout create: one session, and the retry gets its client secret", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const before = await db.checkoutSession.count({ where: { organization_id: orgA } });
     const key = newKey();
-    crashAfterNextCommit();
-    expect((await createCheckoutCall(key)).status).toBe(500);
-    const retry = await createCheckoutCall(key);
+    const retry = await crashThenRetry(() => createCheckoutCall(key));
     expect(retry.status).toBe(201);
-    expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(await db.checkoutSession.count({ where: { organization_id: orgA } })).toBe(before + 1);
     const session = await db.checkoutSession.findFirstOrThrow({ where: { id: retry.body.id } });
     expect(session.client_secret_hash).toBe(sha256Hex(retry.body.client_secret));

@@ -11,7 +11,7 @@ import path from "node:path";
 import type pg from "pg";
 import { databaseConfig, type DatabaseConfig } from "../config";
 import { PrismaClient, type Prisma } from "../generated/prisma/client";
-import { registerDirectDriver, type DirectQuery } from "./direct";
+import { registerDirectDriver } from "./direct";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -119,13 +119,6 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     // PGlite runs a query only between transactions, so a direct statement never lands in one.
     registerDirectDriver(prisma, {
       query: async (text, values) => (await db.query(text, values as unknown[])).rows as never,
-      transaction: (work) =>
-        db.transaction((tx) =>
-          work(
-            (async (text: string, values?: readonly unknown[]) =>
-              (await tx.query(text, values as unknown[])).rows) as DirectQuery,
-          ),
-        ),
     });
     return {
       prisma,
@@ -182,25 +175,6 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   registerDirectDriver(prisma, {
     query: async (text, values) => (await pool.query(prepared(text, values))).rows,
     parallelQuery: async (text, values) => (await parallel().query(prepared(text, values))).rows,
-    transaction: async (work) => {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query("BEGIN");
-        const result = await work(
-          (async (text: string, values?: readonly unknown[]) =>
-            (await client.query(prepared(text, values))).rows) as DirectQuery,
-        );
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        // A connection whose ROLLBACK fails is not given back to the pool.
-        await client.query("ROLLBACK").catch(() => (broken = true));
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
   });
   const listeners = new Set<Unlisten>();
   return {

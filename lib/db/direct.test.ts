@@ -46,10 +46,7 @@ describe("direct statements' rows", () => {
     const client = {};
     const query = async () => [{ via: "driver" }];
     const first = await import("./direct");
-    first.registerDirectDriver(client, {
-      query: query as never,
-      transaction: (work) => work(query as never),
-    });
+    first.registerDirectDriver(client, { query: query as never });
     vi.resetModules();
     const second = await import("./direct");
     expect(second).not.toBe(first);

@@ -15,7 +15,7 @@ export type DirectQuery = <R = Record<string, unknown>>(
   values?: readonly unknown[],
 ) => Promise<R[]>;
 
-/** How to reach a client's driver: one statement, or a transaction on one connection. */
+/** How to reach a client's driver: one statement at a time, outside any transaction. */
 export type DirectDriver = {
   query: DirectQuery;
   /**
@@ -23,7 +23,6 @@ export type DirectDriver = {
    * plan none of (./client.ts); the same as `query` where there are none (PGlite).
    */
   parallelQuery?: DirectQuery;
-  transaction<T>(work: (query: DirectQuery) => Promise<T>): Promise<T>;
 };
 
 // On globalThis, like the connections themselves (./client.ts): Next.js may load this module once
@@ -54,22 +53,12 @@ export function directParallelQuery(db: DbOrTx): DirectQuery {
 }
 
 /**
- * A short transaction of direct statements (READ COMMITTED, like Prisma's): committed when `work`
- * resolves, rolled back when it throws. Without a registered driver it is a Prisma transaction.
- */
-export function directTransaction<T>(db: Db, work: (query: DirectQuery) => Promise<T>): Promise<T> {
-  const direct = drivers.get(db);
-  if (direct) return direct.transaction(work);
-  return db.$transaction((tx) => work(directQuery(tx)));
-}
-
-/**
  * Work whose one write is a single statement, atomic on its own: on a registered client it runs
  * alone, with no BEGIN and COMMIT around it; in a transaction, in it; on any other client inside
- * `$transaction`, so that a
- * client whose transactions add writes of their own commits those with it. That client is the
- * Idempotency-Key layer's (lib/api/idempotency.ts): its transactions store the request's answer
- * with the effect, so a crash between the two cannot make the retry run it twice.
+ * `$transaction`, so that a client whose transactions add writes of their own commits those with
+ * it. That client is the Idempotency-Key layer's (lib/api/idempotency.ts): its transactions store
+ * the request's answer with the effect, so a crash between the two cannot make the retry run it
+ * twice.
  */
 export function atomicWrite<T>(db: DbOrTx, work: (query: DirectQuery) => Promise<T>): Promise<T> {
   const direct = drivers.get(db);

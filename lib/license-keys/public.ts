@@ -158,7 +158,7 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
 }
 
 /**
- * One round trip: `activate_license_key` (prisma/migrations/20261130010000_activate_license_key_function)
+ * One round trip: `activate_license_key` (migration 20261130010000_activate_license_key_function)
  * locks the key, then returns the device's current activation or inserts one if a slot is free.
  * It is a function rather than a statement because its count must see the activations committed
  * by whoever held the key's lock before it (each of its statements takes a new snapshot), so
@@ -166,9 +166,9 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
  *
  * The function inserts only for a key that can be activated: granted, not expired, with an
  * activation limit. Those are the checks below, written again in its SQL (keep the two the same);
- * here they say why not. A current activation with the same label and the same conditions (jsonb equality:
- * deep, any key order) is the same device coming back: it is returned as it is (its meta
- * included: the first activation's stays, so the slot's record does not change under the
+ * here they say why not. A current activation with the same label and the same conditions (jsonb
+ * equality: deep, any key order) is the same device coming back: it is returned as it is (its
+ * meta included: the first activation's stays, so the slot's record does not change under the
  * software's feet). Under an Idempotency-Key it runs in a transaction that also stores the answer
  * (`atomicWrite`).
  */
