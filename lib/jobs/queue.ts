@@ -11,7 +11,7 @@
 // return `runAgainAt` (its next item is due later): when such a job finishes, `finish` queues it
 // again under the same key.
 import type { Db, Tx } from "../db/client";
-import type { Job } from "../generated/prisma/client";
+import { Prisma, type Job } from "../generated/prisma/client";
 import { enqueueJob } from "./enqueue";
 
 export { enqueueJob, JOBS_CHANNEL, type EnqueueOptions } from "./enqueue";
@@ -89,26 +89,35 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Claims the next due job (or a job whose worker's lease ran out) for this worker: one statement,
- * the claimed row as it now is. Its `attempts`, incremented by the claim, is the fencing token
- * every write-back checks (see `held`).
+ * Claims the next job for this worker: a running job whose worker's lease ran out (its worker
+ * died), else the oldest due pending job. One statement, the claimed row as it now is. Its
+ * `attempts`, incremented by the claim, is the fencing token every write-back checks (see `held`).
  */
 async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number): Promise<Job | null> {
-  const staleBefore = new Date(now.getTime() - leaseMs);
   const claimed = await db.$queryRaw<Job[]>`
     UPDATE jobs SET status = 'running', locked_at = ${ts(now)}::timestamp, locked_by = ${workerId},
                     attempts = attempts + 1, modified_at = ${ts(now)}::timestamp,
                     -- This claim reads the state afresh: earlier rerun requests are answered by it.
                     rerun_requested = false
-    WHERE id = (
-      SELECT id FROM jobs
-      WHERE (status = 'pending' AND run_at <= ${ts(now)}::timestamp)
-         OR (status = 'running' AND locked_at < ${ts(staleBefore)}::timestamp)
-      ORDER BY run_at, created_at
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED)
+    WHERE id = ${claimableJob(now, leaseMs)}
     RETURNING *`;
   return claimed[0] ?? null;
+}
+
+/**
+ * The id of the job a claim takes, locked (null: none). Two lookups rather than one with an OR:
+ * each is one ordered range of the index on (status, run_at, created_at) read up to its first
+ * unlocked row, so a claim costs the same with a backlog of a million due jobs as with one (with
+ * the OR, PostgreSQL read and sorted every due job on each claim: 0.5 ms at 800, and growing).
+ * COALESCE runs the second lookup only when the first finds nothing.
+ */
+export function claimableJob(now: Date, leaseMs: number): Prisma.Sql {
+  const staleBefore = new Date(now.getTime() - leaseMs);
+  return Prisma.sql`COALESCE(
+      (SELECT id FROM jobs WHERE status = 'running' AND locked_at < ${ts(staleBefore)}::timestamp
+        ORDER BY run_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED),
+      (SELECT id FROM jobs WHERE status = 'pending' AND run_at <= ${ts(now)}::timestamp
+        ORDER BY run_at, created_at LIMIT 1 FOR UPDATE SKIP LOCKED))`;
 }
 
 /**
