@@ -6,12 +6,12 @@
 // The drivers are imported when connecting, only the configured one: a PostgreSQL server never
 // loads PGlite, and the embedded one never loads pg.
 import type { PGlite } from "@electric-sql/pglite";
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type pg from "pg";
 import { databaseConfig, type DatabaseConfig } from "../config";
 import { PrismaClient, type Prisma } from "../generated/prisma/client";
 import { registerDirectDriver } from "./direct";
+import { directStatementName, prismaStatementName } from "./statement-names";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -84,22 +84,6 @@ async function openPglite(dataDir: string): Promise<{ db: PGlite; release: () =>
 /** Parallel workers a long read (directParallelQuery) may plan, besides its own backend. */
 export const PARALLEL_READ_WORKERS = 1;
 
-// The direct statements are few and fixed (lib/db/direct.ts), so each is a named prepared statement:
-// PostgreSQL parses and plans it once per connection instead of on every request (planning the
-// order with its five relations costs about 0.5 ms of the database's CPU, more than running it).
-const statementNames = new Map<string, string>();
-
-function prepared(text: string, values: readonly unknown[] = []): pg.QueryConfig {
-  let name = statementNames.get(text);
-  // A text built per call would never repeat: past a bound, statements simply go unnamed.
-  if (!name && statementNames.size >= 200) return { text, values: values as unknown[] };
-  if (!name) {
-    name = `direct_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return { name, text, values: values as unknown[] };
-}
-
 async function connect(config: DatabaseConfig): Promise<Connection> {
   if (config.kind === "pglite") {
     const { db, release } = await openPglite(config.dataDir);
@@ -171,7 +155,16 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({
+    // An unnamed statement is "" to pg.
+    adapter: new PrismaPg(pool, { statementNameGenerator: (query) => prismaStatementName(query.sql) ?? "" }),
+  });
+  // The direct statements are few and fixed (./direct.ts): each runs prepared.
+  const prepared = (text: string, values: readonly unknown[] = []): pg.QueryConfig => ({
+    name: directStatementName(text),
+    text,
+    values: values as unknown[],
+  });
   registerDirectDriver(prisma, {
     query: async (text, values) => (await pool.query(prepared(text, values))).rows,
     parallelQuery: async (text, values) => (await parallel().query(prepared(text, values))).rows,

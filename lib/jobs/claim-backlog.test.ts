@@ -49,7 +49,9 @@ async function pagesToClaim(now: Date): Promise<number> {
   const [row] = await db.$queryRaw<{ "QUERY PLAN": unknown }[]>(
     Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT ${claimableJob(now, DEFAULT_LEASE_MS)} AS id`,
   );
-  const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as {
+  const plan = (
+    typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]
+  ) as {
     Plan: Record<string, number>;
   }[];
   const top = plan[0]!.Plan;
