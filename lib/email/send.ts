@@ -24,8 +24,14 @@ function describe(error: unknown): string {
   return text.slice(0, 1000);
 }
 
+/** What the transport needs of an email. */
+type SendableEmail = Pick<
+  Email,
+  "id" | "message_id" | "from" | "to" | "reply_to" | "subject" | "text_sealed" | "html_sealed"
+>;
+
 /** The message as the transport sends it: the bodies opened, the stored From split again. */
-export function messageOf(email: Email): MailMessage {
+export function messageOf(email: SendableEmail): MailMessage {
   return {
     emailId: email.id,
     messageId: email.message_id,
@@ -38,22 +44,19 @@ export function messageOf(email: Email): MailMessage {
   };
 }
 
-/** Step 1: the attempt, committed before the call. Null when the email needs no sending (any more). */
+/**
+ * Step 1: the attempt, committed before the call, in one statement. Null when the email needs no
+ * sending (any more), or when this worker lost the job's lease: it records nothing, and the worker
+ * that took the job over sends (this one's finish then fails on the lease as well).
+ */
 async function recordAttempt(db: Db, emailId: string, transport: MailTransport, ctx: JobContext) {
-  return db.$transaction(async (tx) => {
-    // A worker that lost this job's lease records nothing: the worker that took it over sends.
-    await ctx.assertHeld(tx);
-    const { count } = await tx.email.updateMany({
-      where: { id: emailId, status: "queued" },
-      data: {
-        attempts: { increment: 1 },
-        last_attempt_at: ctx.now,
-        transport: transport.kind,
-        modified_at: ctx.now,
-      },
-    });
-    return count ? tx.email.findUniqueOrThrow({ where: { id: emailId } }) : null;
-  });
+  const now = ctx.now.toISOString();
+  const [email] = await db.$queryRaw<SendableEmail[]>`
+    UPDATE emails SET attempts = attempts + 1, last_attempt_at = ${now}::timestamp,
+                      transport = ${transport.kind}, modified_at = ${now}::timestamp
+    WHERE id = ${emailId}::uuid AND status = 'queued' AND ${ctx.stillHeld}
+    RETURNING id::text AS id, message_id, "from", "to", reply_to, subject, text_sealed, html_sealed`;
+  return email ?? null;
 }
 
 export async function deliverEmail(

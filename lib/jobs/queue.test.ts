@@ -673,6 +673,36 @@ describe("handlers that own their transactions", () => {
     expect((await effects()).map((e) => e.worker)).toEqual(["B"]);
     expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", locked_by: "B", attempts: 2 });
   });
+
+  it("a single statement conditioned on stillHeld writes nothing once the lease is lost", async () => {
+    quiet();
+    await enqueueJob(db, "t.own", {}, { dedupeKey: "own", now: T0 });
+    const entered = deferred();
+    const gate = deferred();
+    const handlers = (worker: string, wait: boolean): JobHandlers => ({
+      "t.own": {
+        ownsTransactions: true,
+        run: async (own, _payload, ctx) => {
+          if (wait) {
+            entered.resolve();
+            await gate.promise;
+          }
+          await own.$executeRaw`INSERT INTO job_effects (job_id, worker)
+                                SELECT ${ctx.job.id}::uuid, ${worker} WHERE ${ctx.stillHeld}`;
+        },
+      },
+    });
+    const workerA = runDueJobs(db, handlers("A", true), { workerId: "A", now: T0 });
+    await entered.promise;
+    expect(
+      await runDueJobs(db, handlers("B", false), { workerId: "B", now: at(DEFAULT_LEASE_MS + 1) }),
+    ).toMatchObject({ claimed: 1, succeeded: 1 });
+    gate.resolve();
+    // A's write matched nothing, and its finish (one statement, on the same condition) neither.
+    expect(await workerA).toEqual({ claimed: 1, succeeded: 0, failed: 0, retried: 1 });
+    expect((await effects()).map((e) => e.worker)).toEqual(["B"]);
+    expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", locked_by: "B", attempts: 2 });
+  });
 });
 
 describe("recurring jobs", () => {

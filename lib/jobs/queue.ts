@@ -25,6 +25,11 @@ export type JobContext = {
    * call it in each transaction that commits work, so a worker that lost its lease commits nothing.
    */
   assertHeld(tx: Tx): Promise<void>;
+  /**
+   * The same check as a condition for a handler's own statement (`AND ${ctx.stillHeld}`): a write
+   * that needs nothing else in its transaction commits alone, and only while the job is held.
+   */
+  stillHeld: Prisma.Sql;
 };
 
 /** What a handler may answer: its job has more to do at `runAgainAt` (see the file's header). */
@@ -176,13 +181,7 @@ async function finish(
   error?: string,
   runAgainAt?: Date,
 ) {
-  const rows = await tx.$queryRaw<{ rerun_requested: boolean }[]>`
-    UPDATE jobs SET status = ${status}::"JobStatus", finished_at = ${ts(now)}::timestamp,
-                    modified_at = ${ts(now)}::timestamp, dedupe_key = NULL, locked_at = NULL,
-                    last_error = ${error ?? null}
-    WHERE id = ${job.id}::uuid AND status = 'running' AND locked_by = ${workerId}
-      AND attempts = ${job.attempts}
-    RETURNING rerun_requested`;
+  const rows = await markFinished(tx, job, workerId, status, now, error);
   if (rows.length !== 1) throw new LeaseLostError(job.id);
   if (!rows[0]!.rerun_requested && !runAgainAt) return;
   await enqueueJob(tx, job.name, job.payload as Record<string, unknown>, {
@@ -193,6 +192,25 @@ async function finish(
     onDuplicate: "rerun",
     advance: true,
   });
+}
+
+/** The finish's write: the job's row, if this worker's claim still holds it. */
+function markFinished(
+  db: Db | Tx,
+  job: Job,
+  workerId: string,
+  status: "succeeded" | "failed",
+  now: Date,
+  error?: string,
+  options: { unlessRerunRequested?: boolean } = {},
+) {
+  return db.$queryRaw<{ rerun_requested: boolean }[]>`
+    UPDATE jobs SET status = ${status}::"JobStatus", finished_at = ${ts(now)}::timestamp,
+                    modified_at = ${ts(now)}::timestamp, dedupe_key = NULL, locked_at = NULL,
+                    last_error = ${error ?? null}
+    WHERE id = ${job.id}::uuid AND status = 'running' AND locked_by = ${workerId}
+      AND attempts = ${job.attempts} AND NOT (rerun_requested AND ${options.unlessRerunRequested ?? false})
+    RETURNING rerun_requested`;
 }
 
 class LeaseLostError extends Error {
@@ -287,16 +305,17 @@ async function runJob(
   now: Date,
 ): Promise<JobOutcome> {
   const handler = handlers[job.name];
+  const stillHeld = Prisma.sql`EXISTS (SELECT 1 FROM jobs WHERE id = ${job.id}::uuid AND status = 'running'
+    AND locked_by = ${workerId} AND attempts = ${job.attempts})`;
   const ctx: JobContext = {
     db,
     now,
     job,
     assertHeld: async (tx) => {
-      const rows = await tx.$queryRaw<unknown[]>`
-        SELECT 1 FROM jobs WHERE id = ${job.id}::uuid AND status = 'running'
-          AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
+      const rows = await tx.$queryRaw<unknown[]>`SELECT 1 WHERE ${stillHeld}`;
       if (rows.length !== 1) throw new LeaseLostError(job.id);
     },
+    stillHeld,
   };
   const timeout = handler?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = handler?.maxAttempts ?? job.max_attempts;
@@ -312,6 +331,15 @@ async function runJob(
       );
     }
     let result = handler.ownsTransactions ? await handler.run(db, job.payload, ctx) : undefined;
+    // A handler that committed its own work usually leaves the queue one write: the job finished,
+    // alone. Anything more (a rerun requested meanwhile, a next run, a lost lease to report) takes
+    // the transaction below.
+    if (handler.ownsTransactions && !handler.repeatEveryMs && !result?.runAgainAt) {
+      const finished = await markFinished(db, job, workerId, "succeeded", now, undefined, {
+        unlessRerunRequested: true,
+      });
+      if (finished.length === 1) return "succeeded";
+    }
     await db.$transaction(
       async (tx) => {
         if (!handler.ownsTransactions) result = await handler.run(tx, job.payload, ctx);
