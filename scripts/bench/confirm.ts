@@ -9,6 +9,9 @@
 // confirm being sent to its session's `succeeded` (the session's modified_at, set in the same
 // transaction as the order): p50 and p99. Goal: ≥ 200 per second through to succeeded.
 // Env: BENCH_PORT (3212), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1 forces a build.
+// BENCH_WORKER_INSTANCE=1: the confirms go to an instance without a job worker (JOB_WORKER=false)
+// and a second instance on BENCH_PORT + 1 works the queue, as a deployment that separates its web
+// and worker processes does (each Node.js process uses one core for its JavaScript).
 import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import pg from "pg";
@@ -31,6 +34,7 @@ const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3212);
 const SETTLE_TIMEOUT_MS = 300_000;
+const WORKER_INSTANCE = process.env.BENCH_WORKER_INSTANCE === "1";
 
 interface Session {
   id: string;
@@ -54,12 +58,23 @@ async function pool<T>(items: T[], concurrency: number, task: (item: T, index: n
 async function main(): Promise<number> {
   buildIfNeeded();
   let app: ChildProcess | null = null;
+  let worker: ChildProcess | null = null;
   const sql = new pg.Client({ connectionString: urlFor(DATABASE) });
   let connected = false;
   try {
     await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`, `CREATE DATABASE ${DATABASE}`);
-    const started = await startApp({ port: PORT, databaseUrl: urlFor(DATABASE) });
+    const started = await startApp({
+      port: PORT,
+      databaseUrl: urlFor(DATABASE),
+      env: WORKER_INSTANCE ? { JOB_WORKER: "false" } : {},
+    });
     app = started.child;
+    if (WORKER_INSTANCE) {
+      worker = (
+        await startApp({ port: PORT + 1, databaseUrl: urlFor(DATABASE), env: { SEED_DEMO: "false" } })
+      ).child;
+    }
+    const appPids = [app.pid!, ...(worker ? [worker.pid!] : [])];
     const api = <T>(method: string, pathname: string, body?: unknown) =>
       apiAt<T>(started.base, method, pathname, body);
     await sql.connect();
@@ -81,7 +96,7 @@ async function main(): Promise<number> {
 
     const sentAt = new Map<string, number>();
     const failures = new Map<number, number>();
-    const cpuBefore = cpuSnapshot(app.pid!, DATABASE);
+    const cpuBefore = cpuSnapshot(appPids, DATABASE);
     start = Date.now();
     await pool(sessions, CONCURRENCY, async (session, index) => {
       sentAt.set(session.id, Date.now());
@@ -124,7 +139,7 @@ async function main(): Promise<number> {
       if (pending === 0 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const cpuUsed = cpuBetween(cpuBefore, cpuSnapshot(app.pid!, DATABASE));
+    const cpuUsed = cpuBetween(cpuBefore, cpuSnapshot(appPids, DATABASE));
     const succeeded = rows.filter((row) => row.status === "succeeded");
     const latencies = succeeded.map((row) => row.at - sentAt.get(row.id)!).sort((a, b) => a - b);
     const lastSucceeded = Math.max(...succeeded.map((row) => row.at));
@@ -172,6 +187,7 @@ async function main(): Promise<number> {
     return succeeded.length === CONFIRMS && throughput >= 200 * 0.8 ? 0 : 1;
   } finally {
     if (connected) await sql.end();
+    await stopProcess(worker);
     await stopProcess(app);
     if (process.env.BENCH_KEEP !== "1") await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   }

@@ -137,7 +137,7 @@ export type CpuSnapshot = { app: number; postgres: Map<number, number>; bench: n
  * test run beside the load does not inflate it. `cpuBetween` of two snapshots says where each
  * request's CPU goes.
  */
-export function cpuSnapshot(appPid: number, database: string): CpuSnapshot {
+export function cpuSnapshot(appPids: number | number[], database: string): CpuSnapshot {
   const postgres = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -153,7 +153,8 @@ export function cpuSnapshot(appPid: number, database: string): CpuSnapshot {
       postgres.set(Number(entry), processCpuMs(Number(entry)));
   }
   const own = process.cpuUsage();
-  return { app: processCpuMs(appPid), postgres, bench: (own.user + own.system) / 1000 };
+  const app = [appPids].flat().reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  return { app, postgres, bench: (own.user + own.system) / 1000 };
 }
 
 /**
@@ -175,7 +176,7 @@ export function appEnv(options: {
   port: number;
   databaseUrl?: string;
   dataDir?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string>;
 }): NodeJS.ProcessEnv {
   const base = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -239,7 +240,7 @@ export async function startApp(options: {
   port: number;
   databaseUrl?: string;
   dataDir?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string>;
 }): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
   const base = `http://127.0.0.1:${options.port}`;
   const started = Date.now();
