@@ -159,4 +159,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     // number one (the organization's counter, UPDATE ... RETURNING: lib/orders/invoice-numbers.ts).
     expect(statements.length).toBe(15);
   });
+
+  it("email.send (the receipt): the claim, the attempt recorded while the claim holds, the outcome, the job's finish", async () => {
+    const db = await getDb();
+    await runDueJobs(db, jobHandlers, { limit: 100 });
+    expect((await confirmSession(await newSession(), 101)).status).toBe(200);
+    await runDueJobs(db, jobHandlers, { limit: 1 }); // checkout.process, which queues the receipt
+    statements.length = 0;
+    counting = true;
+    const result = await runDueJobs(db, jobHandlers, { limit: 1 }).finally(() => (counting = false));
+    expect(result).toMatchObject({ claimed: 1, succeeded: 1 });
+    // No transaction: each write stands alone, and the attempt and the finish only while this
+    // worker's claim holds (lib/email/send.ts); it was 10 with a transaction around the attempt.
+    expect(statements.length).toBe(4);
+    expect(await db.email.count({ where: { to: "statements-101@example.com", status: "sent" } })).toBe(1);
+  });
 });
