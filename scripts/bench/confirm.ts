@@ -150,10 +150,19 @@ async function main(): Promise<number> {
         {},
       ),
     );
-    const issued = await sql.query<{ orders: string; subscriptions: string; license_keys: string }>(
+    // Read as the CPU was: the receipts still queued then are work the CPU per purchase leaves out.
+    const issued = await sql.query<{
+      orders: string;
+      subscriptions: string;
+      license_keys: string;
+      receipts_sent: string;
+    }>(
       `SELECT count(*) AS orders, count(o.subscription_id) AS subscriptions,
               (SELECT count(*) FROM license_keys k
-                WHERE k.customer_id IN (SELECT customer_id FROM orders WHERE checkout_id = ANY($1::uuid[]))) AS license_keys
+                WHERE k.customer_id IN (SELECT customer_id FROM orders WHERE checkout_id = ANY($1::uuid[]))) AS license_keys,
+              (SELECT count(*) FROM emails e
+                WHERE e.status = 'sent'
+                  AND e.order_id IN (SELECT id FROM orders WHERE checkout_id = ANY($1::uuid[]))) AS receipts_sent
          FROM orders o WHERE o.checkout_id = ANY($1::uuid[])`,
       [ids],
     );
@@ -166,8 +175,9 @@ async function main(): Promise<number> {
       `| non-200 confirms | ${failures.size ? [...failures].map(([s, n]) => `${n} × ${s}`).join(", ") : "0"} |`,
     );
     console.log(`| sessions by status | ${byStatus.map(([s, n]) => `${s} ${n}`).join(", ")} |`);
-    const { orders, subscriptions, license_keys: licenseKeys } = issued.rows[0]!;
+    const { orders, subscriptions, license_keys: licenseKeys, receipts_sent: receiptsSent } = issued.rows[0]!;
     console.log(`| issued | ${orders} orders, ${subscriptions} subscriptions, ${licenseKeys} license keys |`);
+    console.log(`| receipts sent when the last session succeeded | ${receiptsSent} |`);
     console.log(`| succeeded per second (first confirm → last succeeded) | ${throughput.toFixed(0)} |`);
     console.log(`| confirm → succeeded p50 | ${percentile(latencies, 50).toFixed(0)} ms |`);
     console.log(`| confirm → succeeded p99 | ${percentile(latencies, 99).toFixed(0)} ms |`);
