@@ -223,9 +223,11 @@ export async function createCheckoutSession(
         custom_field_data: customFieldData as Prisma.InputJsonObject,
       },
     });
-    await tx.checkoutSessionProduct.createMany({
-      data: found.productIds.map((product_id, order) => ({ checkout_session_id: id, product_id, order })),
-    });
+    // Not Prisma's createMany: it compiles a createMany's plan afresh on every call (lib/email/queue.ts).
+    await tx.$executeRaw`
+      INSERT INTO checkout_session_products (checkout_session_id, product_id, "order")
+      SELECT ${id}::uuid, product_id, ordinality - 1
+        FROM unnest(${found.productIds}::uuid[]) WITH ORDINALITY AS offered(product_id, ordinality)`;
     const row = await tx.checkoutSession.findUniqueOrThrow({
       where: { id },
       include: checkoutInclude,

@@ -55,29 +55,23 @@ export async function queueEmail<Data>(tx: Tx, input: QueueEmailInput<Data>): Pr
   const content = input.template.render(input.data, brand);
   const id = randomUUID();
   const address = emailFromAddress();
-  const { count } = await tx.email.createMany({
-    data: [
-      {
-        id,
-        created_at: input.now,
-        organization_id: input.organization.id,
-        kind: input.template.kind,
-        reference: input.reference,
-        to: input.to,
-        from: formatFrom(fromName(brand.name), address),
-        reply_to: brand.supportEmail,
-        subject: singleLine(content.subject).slice(0, 998),
-        text_sealed: encrypt(content.text, emailBodyContext(id, "text")),
-        html_sealed: encrypt(content.html, emailBodyContext(id, "html")),
-        message_id: `<${id}@${address.slice(address.lastIndexOf("@") + 1)}>`,
-        customer_id: input.related?.customerId ?? null,
-        order_id: input.related?.orderId ?? null,
-        subscription_id: input.related?.subscriptionId ?? null,
-      },
-    ],
-    // ON CONFLICT DO NOTHING: a second email for the same reference is not an error to roll back.
-    skipDuplicates: true,
-  });
+  const from = formatFrom(fromName(brand.name), address);
+  const subject = singleLine(content.subject).slice(0, 998);
+  const messageId = `<${id}@${address.slice(address.lastIndexOf("@") + 1)}>`;
+  // ON CONFLICT DO NOTHING: a second email for the same reference is not an error to roll back.
+  // Written out rather than Prisma's createMany with skipDuplicates: Prisma compiles a createMany's
+  // plan afresh on every call (it caches the plans of other queries), which cost a purchase about
+  // 0.3 ms of the server's CPU in its query compiler (WebAssembly).
+  const count = await tx.$executeRaw`
+    INSERT INTO emails (id, created_at, organization_id, kind, reference, "to", "from", reply_to, subject,
+                        text_sealed, html_sealed, message_id, customer_id, order_id, subscription_id)
+    VALUES (${id}::uuid, ${input.now.toISOString()}::timestamp, ${input.organization.id}::uuid,
+            ${input.template.kind}, ${input.reference}, ${input.to}, ${from}, ${brand.supportEmail},
+            ${subject}, ${encrypt(content.text, emailBodyContext(id, "text"))},
+            ${encrypt(content.html, emailBodyContext(id, "html"))}, ${messageId},
+            ${input.related?.customerId ?? null}::uuid, ${input.related?.orderId ?? null}::uuid,
+            ${input.related?.subscriptionId ?? null}::uuid)
+    ON CONFLICT DO NOTHING`;
   if (count === 0) return null;
   const payload: SendEmailPayload = { email_id: id };
   await enqueueJob(tx, SEND_EMAIL_JOB, payload, { now: input.now });
