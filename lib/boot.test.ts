@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { shouldSeedDemo } from "./boot";
 
 const embedded = { kind: "pglite", dataDir: "/tmp/data" } as const;
-const postgres = { kind: "postgres", url: "postgresql://db/app", poolSize: 10 } as const;
+const postgres = {
+  kind: "postgres",
+  url: "postgresql://db/app",
+  poolSize: 10,
+  preparedStatements: true,
+} as const;
 
 describe("shouldSeedDemo", () => {
   it("seeds the embedded database by default, never PostgreSQL unless SEED_DEMO=true", () => {

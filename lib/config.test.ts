@@ -6,6 +6,7 @@ import {
   dunningRetryDays,
   emailFromAddress,
   emailTransportSetting,
+  preparedStatementsSetting,
 } from "./config";
 
 describe("CERTIFICATE_TTL_DAYS", () => {
@@ -93,6 +94,21 @@ describe("SMTP_URL and EMAIL_FROM", () => {
         /^EMAIL_FROM must be a bare email/,
       );
       expect(() => checkSettings({ EMAIL_FROM: value }), value).toThrow(ConfigError);
+    }
+  });
+});
+
+describe("DATABASE_PREPARED_STATEMENTS", () => {
+  it("is on unless set to false; anything but true or false is refused at start-up", () => {
+    expect(preparedStatementsSetting({})).toBe(true);
+    expect(preparedStatementsSetting({ DATABASE_PREPARED_STATEMENTS: "true" })).toBe(true);
+    expect(preparedStatementsSetting({ DATABASE_PREPARED_STATEMENTS: " false " })).toBe(false);
+    for (const value of ["0", "no", "FALSE", "off"]) {
+      const env = { DATABASE_PREPARED_STATEMENTS: value };
+      expect(() => preparedStatementsSetting(env), value).toThrow(
+        /^DATABASE_PREPARED_STATEMENTS must be true or false/,
+      );
+      expect(() => checkSettings(env), value).toThrow(ConfigError);
     }
   });
 });

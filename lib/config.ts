@@ -3,11 +3,19 @@
 import path from "node:path";
 
 export type DatabaseConfig =
-  { kind: "postgres"; url: string; poolSize: number } | { kind: "pglite"; dataDir: string };
+  | { kind: "postgres"; url: string; poolSize: number; preparedStatements: boolean }
+  | { kind: "pglite"; dataDir: string };
 
 export function databaseConfig(): DatabaseConfig {
   const url = process.env.DATABASE_URL;
-  if (url) return { kind: "postgres", url, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) };
+  if (url) {
+    return {
+      kind: "postgres",
+      url,
+      poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      preparedStatements: preparedStatementsSetting(),
+    };
+  }
   const dir = process.env.DATA_DIR ?? ".data";
   // memory:// gives a throwaway in-process database (tests); anything else is a folder on disk.
   return {
@@ -146,7 +154,25 @@ export function emailFromAddress(env: Record<string, string | undefined> = proce
 }
 
 /** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
+/**
+ * DATABASE_PREPARED_STATEMENTS (PostgreSQL): `true` (default) runs statements as named prepared
+ * statements, parsed and planned once per connection (lib/db/statement-names.ts); `false` sends
+ * each unnamed, for a connection pooler in transaction mode that cannot keep a prepared statement
+ * with the server connection it was prepared on (PgBouncer before 1.21, or without
+ * max_prepared_statements).
+ */
+export function preparedStatementsSetting(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.DATABASE_PREPARED_STATEMENTS?.trim();
+  if (!raw || raw === "true") return true;
+  if (raw === "false") return false;
+  throw new ConfigError(
+    `DATABASE_PREPARED_STATEMENTS must be true or false (got ${JSON.stringify(raw.slice(0, 40))}); ` +
+      "false sends statements unnamed, for a pooler in transaction mode.",
+  );
+}
+
 export function checkSettings(env: Record<string, string | undefined> = process.env): void {
+  preparedStatementsSetting(env);
   certificateTtlDays(env);
   dunningRetryDays(env);
   emailTransportSetting(env);

@@ -36,7 +36,9 @@ const registry = globalThis as unknown as { __dbConnections?: Map<string, Promis
 const connections = (registry.__dbConnections ??= new Map());
 
 function keyOf(config: DatabaseConfig) {
-  return config.kind === "postgres" ? `pg:${config.url}` : `pglite:${config.dataDir}`;
+  return config.kind === "postgres"
+    ? `pg:${config.url}${config.preparedStatements ? "" : " unnamed"}`
+    : `pglite:${config.dataDir}`;
 }
 
 export function pgliteRunner(db: PGlite): SqlRunner {
@@ -155,13 +157,16 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
+  // Named statements are prepared (./statement-names.ts), unless the operator turned them off.
+  const named = config.preparedStatements;
   const prisma = new PrismaClient({
     // An unnamed statement is "" to pg.
-    adapter: new PrismaPg(pool, { statementNameGenerator: (query) => prismaStatementName(query.sql) ?? "" }),
+    adapter: new PrismaPg(pool, {
+      statementNameGenerator: (query) => (named && prismaStatementName(query.sql)) || "",
+    }),
   });
-  // The direct statements are few and fixed (./direct.ts): each runs prepared.
   const prepared = (text: string, values: readonly unknown[] = []): pg.QueryConfig => ({
-    name: directStatementName(text),
+    name: named ? directStatementName(text) : undefined,
     text,
     values: values as unknown[],
   });

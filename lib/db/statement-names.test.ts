@@ -1,7 +1,7 @@
 // Which statements run prepared (./statement-names.ts), and that a prepared one survives what a
 // rolling deploy does to its table: another instance's migration adding a column.
 import { describe, expect, it } from "vitest";
-import { getDb } from "./client";
+import { closeDb, getDb } from "./client";
 import { prismaStatementName, statementNamer } from "./statement-names";
 
 describe("statement names", () => {
@@ -61,6 +61,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("prepared statements on PostgreS
       expect(results.every((rows) => rows.length === 0)).toBe(true);
     } finally {
       await db.$executeRawUnsafe("ALTER TABLE organizations DROP COLUMN added_by_a_newer_release");
+    }
+  });
+
+  it("DATABASE_PREPARED_STATEMENTS=false sends every statement unnamed (a pooler in transaction mode)", async () => {
+    const saved = process.env.DATABASE_PREPARED_STATEMENTS;
+    process.env.DATABASE_PREPARED_STATEMENTS = "false";
+    try {
+      const db = await getDb();
+      const prepared = await db.$transaction(async (tx) => {
+        await tx.organization.findMany({ where: { name: "no such organization" }, take: 1 });
+        return tx.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM pg_prepared_statements");
+      });
+      expect(prepared).toEqual([]);
+    } finally {
+      await closeDb();
+      if (saved === undefined) delete process.env.DATABASE_PREPARED_STATEMENTS;
+      else process.env.DATABASE_PREPARED_STATEMENTS = saved;
     }
   });
 });
