@@ -640,7 +640,24 @@ describe("handlers that own their transactions", () => {
     expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", finished_at: T0 });
   });
 
-  it("a worker that lost its lease commits nothing through assertHeld", async () => {
+  // Each way a handler that owns its transactions writes: A stalls (its lease longer than the test,
+  // so its heartbeat never fires), B takes the job over, then A resumes and must write nothing.
+  const ownWrites: [string, (own: Db, ctx: JobContext, worker: string) => Promise<unknown>][] = [
+    [
+      "a transaction checked by assertHeld",
+      (own, ctx, worker) =>
+        own.$transaction(async (tx) => {
+          await ctx.assertHeld(tx);
+          await effect(tx, ctx, worker);
+        }),
+    ],
+    [
+      "a single statement conditioned on stillHeld",
+      (own, ctx, worker) => own.$executeRaw`INSERT INTO job_effects (job_id, worker)
+                                             SELECT ${ctx.job.id}::uuid, ${worker} WHERE ${ctx.stillHeld}`,
+    ],
+  ];
+  it.each(ownWrites)("a worker that lost its lease commits nothing through %s", async (_name, write) => {
     quiet();
     await enqueueJob(db, "t.own", {}, { dedupeKey: "own", now: T0 });
     const entered = deferred();
@@ -653,14 +670,10 @@ describe("handlers that own their transactions", () => {
             entered.resolve();
             await gate.promise;
           }
-          await own.$transaction(async (tx) => {
-            await ctx.assertHeld(tx);
-            await effect(tx, ctx, worker);
-          });
+          await write(own, ctx, worker);
         },
       },
     });
-    // A stalls (leaseMs longer than the test, so its heartbeat never fires) and B takes over.
     const workerA = runDueJobs(db, handlers("A", true), { workerId: "A", now: T0 });
     await entered.promise;
     const later = at(DEFAULT_LEASE_MS + 1);
@@ -669,36 +682,7 @@ describe("handlers that own their transactions", () => {
       succeeded: 1,
     });
     gate.resolve();
-    expect(await workerA).toEqual({ claimed: 1, succeeded: 0, failed: 0, retried: 1 });
-    expect((await effects()).map((e) => e.worker)).toEqual(["B"]);
-    expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", locked_by: "B", attempts: 2 });
-  });
-
-  it("a single statement conditioned on stillHeld writes nothing once the lease is lost", async () => {
-    quiet();
-    await enqueueJob(db, "t.own", {}, { dedupeKey: "own", now: T0 });
-    const entered = deferred();
-    const gate = deferred();
-    const handlers = (worker: string, wait: boolean): JobHandlers => ({
-      "t.own": {
-        ownsTransactions: true,
-        run: async (own, _payload, ctx) => {
-          if (wait) {
-            entered.resolve();
-            await gate.promise;
-          }
-          await own.$executeRaw`INSERT INTO job_effects (job_id, worker)
-                                SELECT ${ctx.job.id}::uuid, ${worker} WHERE ${ctx.stillHeld}`;
-        },
-      },
-    });
-    const workerA = runDueJobs(db, handlers("A", true), { workerId: "A", now: T0 });
-    await entered.promise;
-    expect(
-      await runDueJobs(db, handlers("B", false), { workerId: "B", now: at(DEFAULT_LEASE_MS + 1) }),
-    ).toMatchObject({ claimed: 1, succeeded: 1 });
-    gate.resolve();
-    // A's write matched nothing, and its finish (one statement, on the same condition) neither.
+    // A wrote nothing, and its finish (on the same condition) found the job taken: retried.
     expect(await workerA).toEqual({ claimed: 1, succeeded: 0, failed: 0, retried: 1 });
     expect((await effects()).map((e) => e.worker)).toEqual(["B"]);
     expect((await jobsNamed("t.own"))[0]).toMatchObject({ status: "succeeded", locked_by: "B", attempts: 2 });
