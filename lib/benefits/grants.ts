@@ -7,6 +7,7 @@
 // (./grant-events.ts) once its transaction's last write is done (see lib/webhooks/emit.ts).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
+import { directSql } from "../db/direct";
 import { Prisma } from "../generated/prisma/client";
 import { keyTermsSql, keyValueSql } from "./key-terms";
 import type { GrantChange } from "./grant-events";
@@ -66,13 +67,16 @@ export async function grantBenefits(
       // One statement, like the create it replaces. The grant's insert above waits for an edit of
       // the benefit holding its row lock (./manage.ts), so this reads the properties it committed.
       const issuedAt = Prisma.sql`${input.now.toISOString()}::timestamp`;
-      await tx.$executeRaw`
+      await directSql(
+        tx,
+        Prisma.sql`
         INSERT INTO license_keys (id, created_at, organization_id, benefit_id, customer_id,
                                   benefit_grant_id, key, limit_activations, limit_usage, expires_at)
         SELECT ${licenseKeyId}::uuid, ${issuedAt}, ${input.organizationId}::uuid, b.id,
                ${input.customerId}::uuid, ${grant.id}::uuid,
                ${keyValueSql(randomUUID().toUpperCase())}, ${keyTermsSql(issuedAt)}
-          FROM benefits b WHERE b.id = ${benefit.id}::uuid`;
+          FROM benefits b WHERE b.id = ${benefit.id}::uuid`,
+      );
     }
     granted.push({ grantId: grant.id, licenseKeyId });
   }

@@ -16,6 +16,7 @@ import { clientSecretHash } from "./client-secret";
 import { readClientCheckout } from "./client-read";
 import { emitCheckoutEvent } from "./events";
 import { Prisma } from "../generated/prisma/client";
+import { directSql } from "../db/direct";
 import { listenedTypesSql, primeListeners } from "../webhooks/listeners";
 
 export async function findClientCheckout(db: DbOrTx, clientSecret: string) {
@@ -72,11 +73,14 @@ export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: s
  */
 export async function lockChangeableClientCheckout(tx: Tx, clientSecret: string, now: Date) {
   // The lock also reads who listens to the organization's events (./events.ts), in the same statement.
-  const [locked] = await tx.$queryRaw<{ organization_id: string; listened: string[] }[]>`
-    SELECT s.organization_id::text AS organization_id,
-           ${listenedTypesSql(Prisma.sql`s.organization_id`)} AS listened
-      FROM checkout_sessions s
-     WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)} FOR UPDATE OF s`;
+  const [locked] = await directSql<{ organization_id: string; listened: string[] }>(
+    tx,
+    Prisma.sql`
+      SELECT s.organization_id::text AS organization_id,
+             ${listenedTypesSql(Prisma.sql`s.organization_id`)} AS listened
+        FROM checkout_sessions s
+       WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)} FOR UPDATE OF s`,
+  );
   if (locked) primeListeners(tx, locked.organization_id, locked.listened);
   const session = await findClientCheckout(tx, clientSecret);
   assertOpen(session, now);

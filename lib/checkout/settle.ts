@@ -2,6 +2,7 @@
 // processor's later notification and reconciliation all end here (through applyPaymentOutcome),
 // so a payment settles the same way whichever path reports it.
 import { randomUUID } from "node:crypto";
+import { directSql } from "../db/direct";
 import type { Tx } from "../db/client";
 import { releaseRedemption } from "../discounts/redemptions";
 import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/prisma/client";
@@ -86,7 +87,9 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
   // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once. An
   // external id is set on a customer that has none, never replaced (it is set once, as the API does).
   // xmax is 0 on a row this statement inserted, and the updating transaction's id on one it updated.
-  const rows = await tx.$queryRaw<{ id: string; inserted: boolean }[]>`
+  const rows = await directSql<{ id: string; inserted: boolean }>(
+    tx,
+    Prisma.sql`
     INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata, external_id)
     VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
             ${session.customer_name}, ${address ? JSON.stringify(address) : null}::jsonb,
@@ -96,7 +99,8 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
       name = COALESCE(EXCLUDED.name, customers.name),
       billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address),
       external_id = COALESCE(customers.external_id, EXCLUDED.external_id)
-    RETURNING id::text AS id, (xmax = 0) AS inserted`;
+    RETURNING id::text AS id, (xmax = 0) AS inserted`,
+  );
   return { id: rows[0]!.id, change: rows[0]!.inserted ? "customer.created" : "customer.updated" };
 }
 

@@ -12,6 +12,7 @@ import { databaseConfig, type DatabaseConfig } from "../config";
 import { PrismaClient, type Prisma } from "../generated/prisma/client";
 import { registerDirectDriver } from "./direct";
 import { directStatementName, prismaStatementName } from "./statement-names";
+import { directTransactions, noteTransactionConnections } from "./transaction-connection";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
 
@@ -174,6 +175,9 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     query: async (text, values) => (await pool.query(prepared(text, values))).rows,
     parallelQuery: async (text, values) => (await parallel().query(prepared(text, values))).rows,
   });
+  // Inside a transaction, too: on the transaction's own connection (./transaction-connection.ts).
+  noteTransactionConnections(pool);
+  directTransactions(prisma, prepared);
   const listeners = new Set<Unlisten>();
   return {
     prisma,

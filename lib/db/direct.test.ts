@@ -3,7 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { optionalRowFromJson, rowFromJson, TIMESTAMP_COLUMNS } from "./direct";
+import { Prisma } from "../generated/prisma/client";
+import type { DbOrTx } from "./client";
+import { directSql, optionalRowFromJson, rowFromJson, TIMESTAMP_COLUMNS } from "./direct";
 
 function timestampColumnsOf(table: string): string[] {
   const schema = fs.readFileSync(path.resolve(import.meta.dirname, "../../prisma/schema.prisma"), "utf8");
@@ -51,5 +53,14 @@ describe("direct statements' rows", () => {
     const second = await import("./direct");
     expect(second).not.toBe(first);
     expect(await second.directQuery(client as never)("SELECT 1")).toEqual([{ via: "driver" }]);
+  });
+});
+
+describe("directSql", () => {
+  it("refuses a Date value: pg would send it in the server's local time, Prisma in UTC", async () => {
+    const notUsed = {} as DbOrTx;
+    await expect(directSql(notUsed, Prisma.sql`SELECT ${new Date()}::timestamp`)).rejects.toThrow(
+      /takes times as ISO text/,
+    );
   });
 });

@@ -6,7 +6,8 @@
 // lease runs out the job runs again and sends again, with the same Message-ID, so the resend is
 // recognizable (at least once, never silently lost).
 import type { Db, Tx } from "../db/client";
-import type { Email } from "../generated/prisma/client";
+import { Prisma, type Email } from "../generated/prisma/client";
+import { directSql } from "../db/direct";
 import type { JobContext, JobHandler } from "../jobs/queue";
 import { decrypt } from "../secrets";
 import { emailBodyContext, parseFrom, SEND_EMAIL_JOB, type SendEmailPayload } from "./queue";
@@ -51,11 +52,14 @@ export function messageOf(email: SendableEmail): MailMessage {
  */
 async function recordAttempt(db: Db, emailId: string, transport: MailTransport, ctx: JobContext) {
   const now = ctx.now.toISOString();
-  const [email] = await db.$queryRaw<SendableEmail[]>`
+  const [email] = await directSql<SendableEmail>(
+    db,
+    Prisma.sql`
     UPDATE emails SET attempts = attempts + 1, last_attempt_at = ${now}::timestamp,
                       transport = ${transport.kind}, modified_at = ${now}::timestamp
     WHERE id = ${emailId}::uuid AND status = 'queued' AND ${ctx.stillHeld}
-    RETURNING id::text AS id, message_id, "from", "to", reply_to, subject, text_sealed, html_sealed`;
+    RETURNING id::text AS id, message_id, "from", "to", reply_to, subject, text_sealed, html_sealed`,
+  );
   return email ?? null;
 }
 

@@ -2,6 +2,7 @@
 // claim's lease while the job runs, and the write that finishes it only while the claim holds.
 import type { Db, Tx } from "../db/client";
 import { Prisma, type Job } from "../generated/prisma/client";
+import { directSql } from "../db/direct";
 
 // Raw SQL takes times as ISO text cast to `timestamp`: the columns hold UTC without a zone, and
 // this keeps the server's TimeZone setting out of the comparison.
@@ -94,13 +95,16 @@ export function markFinished(
   error?: string,
   options: { unlessRerunRequested?: boolean } = {},
 ) {
-  return db.$queryRaw<{ rerun_requested: boolean }[]>`
+  return directSql<{ rerun_requested: boolean }>(
+    db,
+    Prisma.sql`
     UPDATE jobs SET status = ${status}::"JobStatus", finished_at = ${ts(now)}::timestamp,
                     modified_at = ${ts(now)}::timestamp, dedupe_key = NULL, locked_at = NULL,
                     last_error = ${error ?? null}
     WHERE id = ${job.id}::uuid AND status = 'running' AND locked_by = ${workerId}
       AND attempts = ${job.attempts} AND NOT (rerun_requested AND ${options.unlessRerunRequested ?? false})
-    RETURNING rerun_requested`;
+    RETURNING rerun_requested`,
+  );
 }
 
 export class LeaseLostError extends Error {

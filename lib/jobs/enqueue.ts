@@ -9,6 +9,8 @@
 // their next poll.
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
+import { directSql } from "../db/direct";
+import { Prisma } from "../generated/prisma/client";
 
 /** The NOTIFY channel of `enqueueJob(..., { notify: true })`: its payload is the job's name. */
 export const JOBS_CHANNEL = "jobs";
@@ -53,7 +55,9 @@ export async function enqueueJob(
     // ON CONFLICT DO UPDATE locks the existing row until this transaction ends, even when its WHERE
     // leaves it unchanged: a worker cannot claim or finish that job in the meantime, so it either
     // finished before (the key was free and this inserts a new job) or sees the flag after.
-    await db.$executeRaw`
+    await directSql(
+      db,
+      Prisma.sql`
       INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
       VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
               ${options.dedupeKey}, 'pending', ${ts(runAt)}::timestamp, 0, ${options.maxAttempts ?? 10})
@@ -63,14 +67,18 @@ export async function enqueueJob(
         rerun_requested = jobs.rerun_requested OR (jobs.status = 'running' AND ${rerun}),
         modified_at = EXCLUDED.created_at
       WHERE (${rerun} AND jobs.status = 'running' AND NOT jobs.rerun_requested)
-         OR (${advance} AND jobs.status = 'pending' AND EXCLUDED.run_at < jobs.run_at)`;
+         OR (${advance} AND jobs.status = 'pending' AND EXCLUDED.run_at < jobs.run_at)`,
+    );
   } else {
-    await db.$executeRaw`
+    await directSql(
+      db,
+      Prisma.sql`
       INSERT INTO jobs (id, created_at, name, payload, dedupe_key, status, run_at, attempts, max_attempts)
       VALUES (${randomUUID()}::uuid, ${ts(now)}::timestamp, ${name}, ${JSON.stringify(payload)}::jsonb,
               ${options.dedupeKey ?? null}, 'pending', ${ts(runAt)}::timestamp, 0,
               ${options.maxAttempts ?? 10})
-      ON CONFLICT (dedupe_key) DO NOTHING`;
+      ON CONFLICT (dedupe_key) DO NOTHING`,
+    );
   }
   // Delivered to listeners when the transaction commits, and not at all if it rolls back.
   if (options.notify) await db.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${name})`;

@@ -6,6 +6,7 @@
 // The lock is FOR NO KEY UPDATE: inserts referencing the organization (KEY SHARE) are not blocked.
 import { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
+import { directSql } from "../db/direct";
 import { formatInvoiceNumber } from "./invoice-number-format";
 
 export {
@@ -18,11 +19,14 @@ export {
 
 /** Takes the organization's next order number in the caller's transaction (see the header). */
 export async function takeInvoiceNumber(tx: DbOrTx, organizationId: string): Promise<string> {
-  const rows = await tx.$queryRaw<{ prefix: string; number: number }[]>(Prisma.sql`
+  const rows = await directSql<{ prefix: string; number: number }>(
+    tx,
+    Prisma.sql`
     UPDATE organizations
        SET customer_invoice_next_number = customer_invoice_next_number + 1
      WHERE id = ${organizationId}::uuid
-    RETURNING customer_invoice_prefix AS prefix, customer_invoice_next_number - 1 AS number`);
+    RETURNING customer_invoice_prefix AS prefix, customer_invoice_next_number - 1 AS number`,
+  );
   const row = rows[0];
   if (!row) throw new Error(`Organization ${organizationId} not found while numbering an order.`);
   return formatInvoiceNumber(row.prefix, Number(row.number));

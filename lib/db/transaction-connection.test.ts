@@ -1,0 +1,62 @@
+// Direct statements inside a Prisma transaction run on that transaction's connection
+// (./transaction-connection.ts): they see its uncommitted writes, roll back with it, never land on
+// another transaction's connection however many run at once, and are refused once it has ended.
+import { describe, expect, it } from "vitest";
+import { getDb, type Tx } from "./client";
+import { directQuery } from "./direct";
+import { createOrganization } from "../factories";
+
+const backendOf = async (tx: Tx) => {
+  const [viaPrisma] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  const [direct] = await directQuery(tx)<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return { prisma: viaPrisma!.pid, direct: direct!.pid };
+};
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("direct statements in a transaction", () => {
+  it("run on the transaction's connection, see its writes and roll back with it", async () => {
+    const db = await getDb();
+    const organization = await createOrganization(db);
+    const failure = new Error("roll back");
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.organization.update({ where: { id: organization.id }, data: { name: "Renamed in the tx" } });
+        const [seen] = await directQuery(tx)<{ name: string }>(
+          "SELECT name FROM organizations WHERE id = $1",
+          [organization.id],
+        );
+        expect(seen).toEqual({ name: "Renamed in the tx" });
+        await directQuery(tx)("UPDATE organizations SET email = 'direct@example.com' WHERE id = $1", [
+          organization.id,
+        ]);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await db.organization.findUniqueOrThrow({ where: { id: organization.id } })).toMatchObject({
+      name: organization.name,
+      email: organization.email,
+    });
+  });
+
+  it("each of many concurrent transactions uses its own connection", async () => {
+    const db = await getDb();
+    const backends = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        db.$transaction(async (tx) => {
+          const first = await backendOf(tx);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return [first, await backendOf(tx)];
+        }),
+      ),
+    );
+    for (const pair of backends) {
+      for (const { prisma, direct } of pair) expect(direct).toBe(prisma);
+      expect(pair[1]!.prisma).toBe(pair[0]!.prisma);
+    }
+  });
+
+  it("refuses a statement sent after the transaction ended", async () => {
+    const db = await getDb();
+    const leaked = await db.$transaction(async (tx) => tx);
+    await expect(directQuery(leaked)("SELECT 1")).rejects.toThrow(/after its transaction ended/);
+  });
+});
