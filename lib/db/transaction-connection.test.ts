@@ -59,4 +59,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("direct statements in a transact
     const leaked = await db.$transaction(async (tx) => tx);
     await expect(directQuery(leaked)("SELECT 1")).rejects.toThrow(/after its transaction ended/);
   });
+
+  it("refuses a statement once Prisma has given the connection back (its timeout) while the callback still runs", async () => {
+    const db = await getDb();
+    let refused: unknown = null;
+    let finished!: () => void;
+    const callbackDone = new Promise<void>((resolve) => (finished = resolve));
+    await expect(
+      db.$transaction(
+        async (tx) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          refused = await directQuery(tx)("SELECT 1").catch((error: unknown) => error);
+          finished();
+        },
+        { timeout: 100 },
+      ),
+    ).rejects.toThrow();
+    await callbackDone;
+    expect(String(refused)).toMatch(/after its transaction ended/);
+  });
 });

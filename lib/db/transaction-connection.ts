@@ -10,7 +10,7 @@ import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client";
 import { registerDirectDriver } from "./direct";
 
-type Opening = { client: pg.PoolClient | null };
+type Opening = { client: pg.PoolClient | null; released: boolean };
 
 // The transaction being opened in this async context: Prisma's `$transaction` takes its
 // connection (pool.connect(), in promise form) before it calls the callback.
@@ -27,7 +27,18 @@ export function noteTransactionConnections(pool: pg.Pool): void {
     if (callback) return connect(callback);
     return (connect() as Promise<pg.PoolClient>).then((client) => {
       const store = opening.getStore();
-      if (store && !store.client) store.client = client;
+      if (store && !store.client) {
+        store.client = client;
+        // Released (commit, rollback, or Prisma's timeout while the callback still runs), the
+        // connection is the pool's again: a direct statement after that could land in another
+        // request's transaction, so the driver refuses from then on.
+        const release = client.release;
+        client.release = ((error?: Error | boolean) => {
+          store.released = true;
+          client.release = release;
+          return release(error);
+        }) as typeof client.release;
+      }
       return client;
     });
   }) as typeof pool.connect;
@@ -49,7 +60,7 @@ export function directTransactions(
   const wrapped = (arg: unknown, options?: unknown) => {
     if (typeof arg !== "function") return transaction(arg, options);
     const fn = arg as (tx: object) => Promise<unknown>;
-    const store: Opening = { client: null };
+    const store: Opening = { client: null, released: false };
     return opening.run(store, () =>
       transaction(async (tx: object) => {
         const client = store.client;
@@ -57,7 +68,9 @@ export function directTransactions(
         let open = true;
         registerDirectDriver(tx, {
           query: async (text, values) => {
-            if (!open) throw new Error("A direct statement was sent after its transaction ended.");
+            if (!open || store.released) {
+              throw new Error("A direct statement was sent after its transaction ended.");
+            }
             return (await client.query(prepared(text, values))).rows;
           },
         });
