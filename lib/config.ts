@@ -153,7 +153,6 @@ export function emailFromAddress(env: Record<string, string | undefined> = proce
   return raw;
 }
 
-/** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
 /**
  * DATABASE_PREPARED_STATEMENTS (PostgreSQL): `true` (default) runs statements as named prepared
  * statements, parsed and planned once per connection (lib/db/statement-names.ts); `false` sends
@@ -171,6 +170,7 @@ export function preparedStatementsSetting(env: Record<string, string | undefined
   );
 }
 
+/** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
 export function checkSettings(env: Record<string, string | undefined> = process.env): void {
   preparedStatementsSetting(env);
   certificateTtlDays(env);

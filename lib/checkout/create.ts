@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "../generated/prisma/client";
 import type { Db } from "../db/client";
+import { directSql } from "../db/direct";
 import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import { inOrganizations } from "../core/tenancy";
@@ -224,10 +225,13 @@ export async function createCheckoutSession(
       },
     });
     // Not Prisma's createMany: it compiles a createMany's plan afresh on every call (lib/email/queue.ts).
-    await tx.$executeRaw`
-      INSERT INTO checkout_session_products (checkout_session_id, product_id, "order")
-      SELECT ${id}::uuid, product_id, ordinality - 1
-        FROM unnest(${found.productIds}::uuid[]) WITH ORDINALITY AS offered(product_id, ordinality)`;
+    await directSql(
+      tx,
+      Prisma.sql`
+        INSERT INTO checkout_session_products (checkout_session_id, product_id, "order")
+        SELECT ${id}::uuid, product_id, ordinality - 1
+          FROM unnest(${found.productIds}::uuid[]) WITH ORDINALITY AS offered(product_id, ordinality)`,
+    );
     const row = await tx.checkoutSession.findUniqueOrThrow({
       where: { id },
       include: checkoutInclude,

@@ -1,7 +1,7 @@
 // Written-out statements inside a Prisma interactive transaction, sent straight to the
 // transaction's own pg connection (PostgreSQL only). Through Prisma's raw path such a statement
-// costs the server about 0.28 ms of CPU (its request pipeline), against about 0.05 ms from pg
-// itself (issue 10, measured in-process on the purchase path: a confirm sends 8 of them, the order
+// costs the server about 0.31 ms of CPU in a transaction (its request pipeline), against about
+// 0.08 ms sent straight (issue 10, measured in-process on the purchase path: a confirm sends 8 of them, the order
 // processing job 7). Prisma takes a pooled connection for each transaction and sends BEGIN on it;
 // this notes which connection that is, so that `directQuery(tx)` (./direct.ts) runs on it, inside
 // the same transaction, in order with Prisma's own statements (pg queues a connection's queries).

@@ -80,10 +80,13 @@ export function startHeartbeat(
 export const held = (job: Job, workerId: string) =>
   ({ id: job.id, status: "running", locked_by: workerId, attempts: job.attempts }) as const;
 
-/** `held` as a SQL condition, for a statement that must write only while the claim holds. */
+/** `held` in SQL: the job's row while this worker's claim holds it. */
+const heldRow = (job: Job, workerId: string) =>
+  Prisma.sql`id = ${job.id}::uuid AND status = 'running' AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
+
+/** `held` as a condition for a statement on another table that must write only while the claim holds. */
 export const heldCondition = (job: Job, workerId: string) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM jobs WHERE id = ${job.id}::uuid AND status = 'running'
-                       AND locked_by = ${workerId} AND attempts = ${job.attempts})`;
+  Prisma.sql`EXISTS (SELECT 1 FROM jobs WHERE ${heldRow(job, workerId)})`;
 
 /** The finish's write: the job's row, if this worker's claim still holds it. */
 export function markFinished(
@@ -101,8 +104,7 @@ export function markFinished(
     UPDATE jobs SET status = ${status}::"JobStatus", finished_at = ${ts(now)}::timestamp,
                     modified_at = ${ts(now)}::timestamp, dedupe_key = NULL, locked_at = NULL,
                     last_error = ${error ?? null}
-    WHERE id = ${job.id}::uuid AND status = 'running' AND locked_by = ${workerId}
-      AND attempts = ${job.attempts} AND NOT (rerun_requested AND ${options.unlessRerunRequested ?? false})
+    WHERE ${heldRow(job, workerId)} AND NOT (rerun_requested AND ${options.unlessRerunRequested ?? false})
     RETURNING rerun_requested`,
   );
 }
