@@ -46,7 +46,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     process.env.RATE_LIMIT_IP_PER_MINUTE = "100000";
     process.env.RATE_LIMIT_LICENSE_KEY_PER_MINUTE = "100000";
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (counting) statements.push(String(args[0]));
+      // A statement's text, whether it came as a string or as a config (a named prepared statement).
+      if (counting)
+        statements.push(
+          typeof args[0] === "string" ? args[0] : String((args[0] as { text?: unknown })?.text),
+        );
       return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof clientQuery;
     const db = await getDb();
@@ -146,7 +150,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     expect(await statementsOf(() => confirmSession(sessions[n]!, n++))).toBe(20);
   });
 
-  it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, the order number taken, order, grant, key, the receipt's order read (one statement), the receipt, its send job, session, the job's finish, COMMIT", async () => {
+  it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, order, grant, key, session, the order numbered, the receipt's order read (one statement), the receipt, its send job, the job's finish, COMMIT", async () => {
     const db = await getDb();
     await runDueJobs(db, jobHandlers, { limit: 100 }); // the confirm test's jobs
     expect((await confirmSession(await newSession(), 100)).status).toBe(200);
@@ -156,8 +160,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     expect(result).toMatchObject({ claimed: 1, succeeded: 1 });
     // Its seven webhook events add no statement when nobody listens (the session's lock reads who does);
     // the receipt email adds three (its order read, the email row, its send job); the order's
-    // number one (the organization's counter, UPDATE ... RETURNING: lib/orders/invoice-numbers.ts).
+    // number one (the organization's counter taken and set on the order: lib/orders/invoice-numbers.ts).
     expect(statements.length).toBe(15);
+    // The number locks the organization until COMMIT, so it comes late: only the receipt (its read,
+    // the email, its job), the job's finish and COMMIT follow it.
+    const numbered = statements.findIndex((text) => /UPDATE organizations/.test(text));
+    expect(statements.length - 1 - numbered).toBe(5);
   });
 
   it("email.send (the receipt): the claim, the attempt recorded while the claim holds, the outcome, the job's finish", async () => {

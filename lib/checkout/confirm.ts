@@ -13,7 +13,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { ApiError, type Problem } from "../core/errors";
-import { randomSecret, sha256Hex } from "../crypto";
 import { lockRow } from "../core/row-lock";
 import { pausePoint } from "../jobs/pause";
 import { kickWorker } from "../jobs/runtime";
@@ -27,6 +26,8 @@ import { discountRefusal } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
 import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from "./settle";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
+import { findLiveSubscription } from "../subscriptions/live";
+import { createCustomerSession } from "../customer-portal/sessions";
 
 const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
@@ -105,15 +106,10 @@ async function confirmProblems(
 
 async function assertNoActiveSubscription(tx: Tx, session: Session, changes: ResolvedChanges) {
   if (changes.next.price.type !== "recurring" || session.organization.allow_multiple_subscriptions) return;
-  const email = changes.next.customerEmail!.toLowerCase();
-  const active = await tx.subscription.findFirst({
-    where: {
-      organization_id: session.organization_id,
-      status: { in: ["active", "trialing", "past_due"] },
-      customer: session.customer_id ? { id: session.customer_id } : { email },
-    },
-  });
-  if (active) {
+  const buyer = session.customer_id
+    ? { customerId: session.customer_id }
+    : { email: changes.next.customerEmail! };
+  if (await findLiveSubscription(tx, session.organization_id, buyer)) {
     throw new ApiError("AlreadyActiveSubscriptionError", "You already have an active subscription.");
   }
 }
@@ -158,7 +154,7 @@ async function startConfirm(
     await enqueueCheckoutProcessing(tx, session.id, now);
     return {
       kind: "done",
-      customerSessionToken: await createCustomerSession(tx, customerId, now),
+      customerSessionToken: await openCustomerSession(tx, customerId, now),
       view: await findClientCheckout(tx, clientSecret),
     };
   }
@@ -179,18 +175,9 @@ async function startConfirm(
   return { kind: "payment", attempt, call: { token: token!, customer, saveForFutureUse } };
 }
 
-async function createCustomerSession(tx: Tx, customerId: string, now: Date) {
-  const token = randomSecret("cst_");
-  await tx.customerSession.create({
-    data: {
-      id: randomUUID(),
-      created_at: now,
-      customer_id: customerId,
-      token_hash: sha256Hex(token),
-      expires_at: new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS),
-    },
-  });
-  return token;
+/** The buyer's portal token for the purchase they just made. */
+async function openCustomerSession(tx: Tx, customerId: string, now: Date): Promise<string> {
+  return (await createCustomerSession(tx, customerId, CUSTOMER_SESSION_TTL_MS, now)).token;
 }
 
 export async function confirmCheckout(
@@ -242,7 +229,7 @@ export async function confirmCheckout(
           // The answer is read here, under the lock the outcome took: what this confirm did.
           view = await findClientCheckout(tx, clientSecret);
           if (view.status === "confirmed" && view.customer_id) {
-            customerSessionToken = await createCustomerSession(tx, view.customer_id, now);
+            customerSessionToken = await openCustomerSession(tx, view.customer_id, now);
           }
         }),
       TRANSACTION_OPTIONS,

@@ -2,12 +2,15 @@
 // it creates the subscription (recurring prices), the order, the benefit grants and license keys,
 // and moves the session to `succeeded`. Running it twice creates nothing twice: the session is
 // locked and re-checked, and orders.checkout_id and subscriptions.checkout_id are unique.
-// Its webhook events are written after all of that, in the order a merchant's handler wants them:
-// subscription, order, grants and keys, then the session's own change.
+// The order is numbered last but for what shows the number (./invoice-numbers.ts: the number's lock
+// holds the organization's other purchases until COMMIT). The receipt and the webhook events come
+// after it, the events in the order a merchant's handler wants them: subscription, order, grants and
+// keys, then the session's own change.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { grantBenefits, productBenefitLinks } from "../benefits/grants";
-import type { CheckoutSession, Subscription } from "../generated/prisma/client";
+import { Prisma, type CheckoutSession, type Subscription } from "../generated/prisma/client";
+import { directSql } from "../db/direct";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { emitGrantsCreated } from "../benefits/grant-events";
 import { emitCheckoutEvent } from "../checkout/events";
@@ -19,7 +22,7 @@ import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
 import { addInterval } from "../subscriptions/periods";
-import { takeInvoiceNumber } from "./invoice-numbers";
+import { numberOrder, unnumberedInvoice } from "./invoice-numbers";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
 
@@ -66,10 +69,12 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   }
   const subscriptionId = subscription?.id ?? null;
 
-  const order = await tx.order.create({
+  const orderId = randomUUID();
+  const unnumbered = await tx.order.create({
     data: {
-      id: randomUUID(),
-      invoice_number: await takeInvoiceNumber(tx, session.organization_id),
+      id: orderId,
+      // Numbered below, late: taking the number locks the organization until COMMIT.
+      invoice_number: unnumberedInvoice(orderId),
       created_at: now,
       organization_id: session.organization_id,
       metadata: session.metadata ?? {},
@@ -97,15 +102,22 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     organizationId: session.organization_id,
     customerId: session.customer_id,
     productId: session.product_id,
-    orderId: order.id,
+    orderId,
     subscriptionId,
     now,
   });
+  // Written out: Prisma's update returns the whole session row, which nothing here reads.
+  await directSql(
+    tx,
+    Prisma.sql`
+    UPDATE checkout_sessions
+       SET status = 'succeeded', subscription_id = ${subscriptionId}::uuid, modified_at = ${now.toISOString()}::timestamp
+     WHERE id = ${session.id}::uuid`,
+  );
+  // From here to COMMIT the organization's purchases wait for this one: only the writes that show
+  // the number follow (the receipt, the events) and the job's finish.
+  const order = { ...unnumbered, invoice_number: await numberOrder(tx, session.organization_id, orderId) };
   await queueOrderReceipt(tx, order.id, now);
-  await tx.checkoutSession.update({
-    where: { id: session.id },
-    data: { status: "succeeded", subscription_id: subscriptionId, modified_at: now },
-  });
 
   if (subscription) await emitSubscriptionEvents(tx, null, subscription, now);
   await emitOrderEvents(tx, newOrderEventTypes(order), order, now);

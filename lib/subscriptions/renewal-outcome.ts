@@ -14,7 +14,7 @@ import { requestRefund } from "../payments/refunds";
 import { nextPeriodEnd, type Interval } from "./periods";
 import { queueRenewalReceipt } from "./emails";
 import { handleFailedRenewal } from "./dunning";
-import { takeInvoiceNumber } from "../orders/invoice-numbers";
+import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 
@@ -57,10 +57,13 @@ export async function completeRenewal(
   const interval = subscription.recurring_interval as Interval;
   const anchor = subscription.started_at ?? subscription.created_at;
   const newEnd = nextPeriodEnd(anchor, periodEnd, interval);
-  const order = await tx.order.create({
+  const orderId = randomUUID();
+  const unnumbered = await tx.order.create({
     data: {
-      id: randomUUID(),
-      invoice_number: await takeInvoiceNumber(tx, subscription.organization_id),
+      id: orderId,
+      // Numbered with the receipt, late: taking the number locks the organization until COMMIT
+      // (lib/orders/invoice-numbers.ts).
+      invoice_number: unnumberedInvoice(orderId),
       created_at: now,
       organization_id: subscription.organization_id,
       status: "paid",
@@ -78,11 +81,13 @@ export async function completeRenewal(
     },
   });
   // The charge names its order: a refund of the order finds the payment to give back by it.
-  if (paidBy) await tx.paymentAttempt.update({ where: { id: paidBy.id }, data: { order_id: order.id } });
+  if (paidBy) await tx.paymentAttempt.update({ where: { id: paidBy.id }, data: { order_id: orderId } });
   await changeStatus(tx, subscription, "active", now, {
     data: { current_period_start: periodEnd, current_period_end: newEnd },
     beforeEvents: async () => {
       // The receipt before the events: events are the transaction's last writes.
+      const number = await numberOrder(tx, subscription.organization_id, orderId);
+      const order = { ...unnumbered, invoice_number: number };
       await queueRenewalReceipt(tx, order, periodEnd, newEnd, now);
       await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
     },

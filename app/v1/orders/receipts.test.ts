@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/lib/db/client";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   createCheckout,
   createCustomer,
@@ -18,7 +19,13 @@ import {
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
-import { takeInvoiceNumber } from "@/lib/orders/invoice-numbers";
+import {
+  formatInvoiceNumber,
+  formattedInvoiceNumberSql,
+  numberOrder,
+  takeInvoiceNumber,
+  unnumberedInvoice,
+} from "@/lib/orders/invoice-numbers";
 import { completeRenewal } from "@/lib/subscriptions/renewal-outcome";
 import { lockRowForEvents } from "@/lib/webhooks/listeners";
 import { emailBodyContext } from "@/lib/email/queue";
@@ -119,6 +126,51 @@ describe("order numbers", () => {
     );
     const organization = await db.organization.findUniqueOrThrow({ where: { id: org.id } });
     expect(organization.customer_invoice_next_number).toBe(13);
+  });
+
+  it("formats a number in SQL as formatInvoiceNumber does", async () => {
+    for (const number of [1, 42, 999, 9999, 10000, 123456, 2147483647]) {
+      const [row] = await db.$queryRaw<{ formatted: string }[]>(
+        Prisma.sql`SELECT ${formattedInvoiceNumberSql(Prisma.sql`${"ACME"}::text`, Prisma.sql`${number}::int`)} AS formatted`,
+      );
+      expect(row!.formatted).toBe(formatInvoiceNumber("ACME", number));
+    }
+  });
+
+  it("numbers an order inserted unnumbered in its transaction; rolled back, the number goes back", async () => {
+    // An organization of its own, so that the numbers the other tests expect stay theirs.
+    const own = await createOrganization(db, { customer_invoice_prefix: "LATE" });
+    const customer = await createCustomer(db, own.id);
+    const { price } = await createProduct(db, own.id, {});
+    const insertUnnumbered = (tx: Tx) => {
+      const id = randomUUID();
+      return createOrder(tx, own.id, {
+        customerId: customer.id,
+        priceId: price.id,
+        order: { id, invoice_number: unnumberedInvoice(id) },
+        withBenefits: false,
+      });
+    };
+    await expect(
+      db.$transaction(async (tx) => {
+        const order = await insertUnnumbered(tx);
+        expect(await numberOrder(tx, own.id, order.id)).toBe("LATE-0001");
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const kept = await db.$transaction(async (tx) => {
+      const order = await insertUnnumbered(tx);
+      return { id: order.id, number: await numberOrder(tx, own.id, order.id) };
+    });
+    expect(kept.number).toBe("LATE-0001");
+    expect((await db.order.findUniqueOrThrow({ where: { id: kept.id } })).invoice_number).toBe("LATE-0001");
+    // Another organization's order is not numbered from this one's counter, and takes nothing.
+    await expect(db.$transaction((tx) => numberOrder(tx, org.id, kept.id))).rejects.toThrow(
+      "not found while numbering it",
+    );
+    expect(
+      (await db.organization.findUniqueOrThrow({ where: { id: own.id } })).customer_invoice_next_number,
+    ).toBe(2);
   });
 
   it("gives a renewal the next number, and GET /v1/orders/{id} shows it", async () => {
