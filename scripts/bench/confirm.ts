@@ -9,6 +9,10 @@
 // confirm being sent to its session's `succeeded` (the session's modified_at, set in the same
 // transaction as the order): p50 and p99. Goal: ≥ 200 per second through to succeeded.
 // Env: BENCH_PORT (3212), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1 forces a build.
+// BENCH_PAST_PURCHASES=N: the organization already has N purchases (customers, subscriptions,
+// orders, license keys; ./database-history.ts) before the confirms, so that a read whose cost grows
+// with an organization's history shows. BENCH_STATEMENTS=1: prints PostgreSQL's statements of the
+// confirm phase by total time, with pages per call (needs pg_stat_statements preloaded).
 // BENCH_WORKER_INSTANCE=1: the confirms go to an instance without a job worker (JOB_WORKER=false)
 // and a second instance on BENCH_PORT + 1 works the queue, as a deployment that separates its web
 // and worker processes does (each Node.js process uses one core for its JavaScript).
@@ -16,6 +20,7 @@ import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import pg from "pg";
 import { sampleCustomFieldAnswers, type AttachedCustomFields } from "../custom-field-answers";
+import { fillPastPurchases, statementStats } from "./database-history";
 import {
   admin,
   api as apiAt,
@@ -35,6 +40,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3212);
 const SETTLE_TIMEOUT_MS = 300_000;
 const WORKER_INSTANCE = process.env.BENCH_WORKER_INSTANCE === "1";
+const PAST_PURCHASES = Number(process.env.BENCH_PAST_PURCHASES ?? 0);
+const STATEMENTS = process.env.BENCH_STATEMENTS === "1";
 
 interface Session {
   id: string;
@@ -93,6 +100,14 @@ async function main(): Promise<number> {
       sessions[index] = await api<Session>("POST", "/v1/checkouts/custom/", { product_price_id: priceId });
     });
     console.log(`${CONFIRMS} checkout sessions created in ${Date.now() - start} ms.`);
+    if (PAST_PURCHASES > 0) {
+      start = Date.now();
+      await fillPastPurchases(sql, sessions[0]!.id, PAST_PURCHASES);
+      console.log(`${PAST_PURCHASES} past purchases written in ${Date.now() - start} ms.`);
+    }
+    const statements = STATEMENTS ? await statementStats(sql) : null;
+    if (statements && "unavailable" in statements)
+      console.log(`No statement statistics: ${statements.unavailable}`);
 
     const sentAt = new Map<string, number>();
     const failures = new Map<number, number>();
@@ -168,7 +183,8 @@ async function main(): Promise<number> {
     );
     const rss = rssMb(app.pid!);
 
-    console.log(`\nPostgreSQL, ${CONFIRMS} confirms, ${CONCURRENCY} concurrent\n`);
+    const history = PAST_PURCHASES > 0 ? `, an organization with ${PAST_PURCHASES} past purchases` : "";
+    console.log(`\nPostgreSQL, ${CONFIRMS} confirms, ${CONCURRENCY} concurrent${history}\n`);
     console.log("| measure | value |\n|---|---|");
     console.log(`| confirms answered per second (HTTP) | ${((CONFIRMS / confirmMs) * 1000).toFixed(0)} |`);
     console.log(
@@ -192,6 +208,7 @@ async function main(): Promise<number> {
       `| purchases/s this CPU allows on ${os.cpus().length} cores | ${((os.cpus().length * 1000) / cpuTotal).toFixed(0)} (PostgreSQL alone: ${((os.cpus().length * 1000) / perPurchase("postgres")).toFixed(0)}) |`,
     );
     console.log(`| server RSS after the load | ${rss === null ? "unknown" : `${rss.toFixed(0)} MB`} |`);
+    if (statements && "report" in statements) await statements.report();
     const met = succeeded.length === CONFIRMS && throughput >= 200;
     console.log(`\nGoal ≥ 200 per second through to succeeded: ${met ? "met" : "missed"}`);
     return succeeded.length === CONFIRMS && throughput >= 200 * 0.8 ? 0 : 1;
