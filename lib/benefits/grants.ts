@@ -7,8 +7,8 @@
 // (./grant-events.ts) once its transaction's last write is done (see lib/webhooks/emit.ts).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
-import { directSql } from "../db/direct";
-import { Prisma } from "../generated/prisma/client";
+import { directSql, rowFromJson } from "../db/direct";
+import { Prisma, type Benefit, type ProductPrice } from "../generated/prisma/client";
 import { keyTermsSql, keyValueSql } from "./key-terms";
 import type { GrantChange } from "./grant-events";
 
@@ -29,6 +29,42 @@ export const productBenefitLinks = {
 
 type ProductBenefitLink = Prisma.ProductBenefitGetPayload<typeof productBenefitLinks>;
 
+export type PriceWithBenefits = ProductPrice & { product: { product_benefits: ProductBenefitLink[] } };
+
+/**
+ * A price with its product's benefits in grant order (`productBenefitLinks`'s), or null: what order
+ * processing grants from. One statement sent straight: through Prisma's include it cost the server
+ * 0.9 ms of CPU on every purchase.
+ */
+export async function priceWithBenefits(tx: DbOrTx, priceId: string): Promise<PriceWithBenefits | null> {
+  const rows = await directSql<{ price: string; links: string }>(
+    tx,
+    Prisma.sql`
+    SELECT row_to_json(pp)::text AS price,
+           (SELECT coalesce(json_agg(json_build_object('product_id', pb.product_id, 'benefit_id', pb.benefit_id,
+                                                       'order', pb."order", 'benefit', row_to_json(b))
+                                     ORDER BY pb."order", pb.benefit_id), '[]'::json)
+              FROM product_benefits pb JOIN benefits b ON b.id = pb.benefit_id
+             WHERE pb.product_id = pp.product_id)::text AS links
+      FROM product_prices pp
+     WHERE pp.id = ${priceId}::uuid`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const links = JSON.parse(row.links) as (Omit<ProductBenefitLink, "benefit"> & {
+    benefit: Record<string, unknown>;
+  })[];
+  return {
+    ...rowFromJson<ProductPrice>("product_prices", row.price),
+    product: {
+      product_benefits: links.map((link) => ({
+        ...link,
+        benefit: rowFromJson<Benefit>("benefits", link.benefit),
+      })),
+    },
+  };
+}
+
 export async function grantProductBenefits(tx: DbOrTx, input: GrantInput): Promise<GrantChange[]> {
   const links = await tx.productBenefit.findMany({
     where: { product_id: input.productId },
@@ -48,19 +84,18 @@ export async function grantBenefits(
 ): Promise<GrantChange[]> {
   const granted: GrantChange[] = [];
   for (const { benefit } of links) {
-    const grant = await tx.benefitGrant.create({
-      data: {
-        id: randomUUID(),
-        created_at: input.now,
-        organization_id: input.organizationId,
-        benefit_id: benefit.id,
-        customer_id: input.customerId,
-        order_id: input.orderId,
-        subscription_id: input.subscriptionId,
-        granted_at: input.now,
-        properties: {},
-      },
-    });
+    // Written out: Prisma's create returned the whole row, of which only the id (ours) is used.
+    const grant = { id: randomUUID() };
+    const grantedAt = input.now.toISOString();
+    await directSql(
+      tx,
+      Prisma.sql`
+      INSERT INTO benefit_grants (id, created_at, organization_id, benefit_id, customer_id, order_id,
+                                  subscription_id, granted_at, properties)
+      VALUES (${grant.id}::uuid, ${grantedAt}::timestamp, ${input.organizationId}::uuid, ${benefit.id}::uuid,
+              ${input.customerId}::uuid, ${input.orderId}::uuid, ${input.subscriptionId}::uuid,
+              ${grantedAt}::timestamp, '{}'::jsonb)`,
+    );
     let licenseKeyId: string | null = null;
     if (benefit.type === "license_keys") {
       licenseKeyId = randomUUID();

@@ -1,8 +1,9 @@
 // Rules shared by every checkout write (update now; create, client update and confirm next):
 // whether a discount applies to a price, whether a buyer's amount is allowed, and the stored
 // amounts recomputed from the session's price, amount, discount and billing country.
-import type { Discount, ProductPrice } from "../generated/prisma/client";
+import { Prisma, type Discount, type ProductPrice } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
+import { directSql } from "../db/direct";
 import {
   computeAmounts,
   MAX_CUSTOM_AMOUNT,
@@ -11,6 +12,7 @@ import {
   totalAfterDiscountEnds,
   type DiscountForAmounts,
   type DiscountDuration,
+  type TaxRateRow,
 } from "./amounts";
 import type { Problem } from "../core/errors";
 
@@ -73,6 +75,17 @@ export function discountDuration(discount: Discount): DiscountDuration {
   return { duration: discount.duration, duration_in_months: discount.duration_in_months };
 }
 
+/**
+ * The organization's tax rates as the amounts need them: one statement sent straight (every
+ * checkout write and confirm reads them; Prisma's findMany cost the server about 0.3 ms more).
+ */
+export function taxRatesOf(db: DbOrTx, organizationId: string): Promise<TaxRateRow[]> {
+  return directSql<TaxRateRow>(
+    db,
+    Prisma.sql`SELECT country, state, basis_points FROM tax_rates WHERE organization_id = ${organizationId}::uuid`,
+  );
+}
+
 /** The amount columns of a session for these inputs. */
 export async function priceCheckout(
   db: DbOrTx,
@@ -84,7 +97,7 @@ export async function priceCheckout(
     billingAddress: { country?: string | null; state?: string | null } | null;
   },
 ) {
-  const rates = await db.taxRate.findMany({ where: { organization_id: input.organizationId } });
+  const rates = await taxRatesOf(db, input.organizationId);
   const inputs = {
     price: input.price,
     amount: input.amount,

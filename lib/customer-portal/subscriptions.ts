@@ -8,7 +8,7 @@ import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
 import { computeAmounts, taxBasisPointsFor, type TaxRateRow } from "../checkout/amounts";
-import { discountForAmounts } from "../checkout/pricing";
+import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import { discountAppliesTo } from "../subscriptions/renewals";
 import { isEnded, scheduleCancellation } from "../subscriptions/lifecycle";
 import { updateSubscriptionPaymentMethod } from "../subscriptions/payment-method";
@@ -30,7 +30,7 @@ type TaxContext = { rates: TaxRateRow[]; address: { country?: string | null; sta
 async function taxContext(db: DbOrTx, principal: CustomerPrincipal): Promise<TaxContext> {
   const [customer, rates] = await Promise.all([
     db.customer.findUnique({ where: { id: principal.customerId }, select: { billing_address: true } }),
-    db.taxRate.findMany({ where: { organization_id: principal.organizationId } }),
+    taxRatesOf(db, principal.organizationId),
   ]);
   return { rates, address: (customer?.billing_address ?? null) as TaxContext["address"] };
 }

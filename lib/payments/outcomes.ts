@@ -4,7 +4,8 @@
 // racing the synchronous answer, two reconcilers) is applied once.
 import type { Db, Tx } from "../db/client";
 import { lockRowById } from "../core/row-lock";
-import type { PaymentAttempt, PaymentAttemptStatus } from "../generated/prisma/client";
+import type { PaymentAttempt, PaymentAttemptStatus, Prisma } from "../generated/prisma/client";
+import { updateRow } from "../db/row-writes";
 import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";
 import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
@@ -56,26 +57,25 @@ async function applyOutcome(
   }
   const status = statusOf(outcome);
   const failed = outcome.status === "declined" || outcome.status === "not_found";
-  const attempt = await tx.paymentAttempt.update({
-    where: { id: attemptId },
-    data: {
-      status,
-      modified_at: now,
-      resolved_at: RESOLVED.includes(status) ? now : null,
-      ...("payment_id" in outcome && outcome.payment_id ? { processor_payment_id: outcome.payment_id } : {}),
-      ...("payment_method_ref" in outcome && outcome.payment_method_ref
-        ? { payment_method_ref: outcome.payment_method_ref }
-        : {}),
-      client_action: outcome.status === "requires_action" ? (outcome.action as object) : undefined,
-      failure_code: outcome.status === "declined" ? outcome.code : failed ? "not_found" : null,
-      failure_reason:
-        outcome.status === "declined"
-          ? outcome.message
-          : failed
-            ? "The payment processor has no record of this payment."
-            : null,
-    },
-  });
+  // Written out (lib/db/row-writes.ts): Prisma's update cost the server about 0.5 ms of CPU more.
+  const attempt = await updateRow<PaymentAttempt>(tx, "payment_attempts", attemptId, {
+    status,
+    modified_at: now,
+    resolved_at: RESOLVED.includes(status) ? now : null,
+    ...("payment_id" in outcome && outcome.payment_id ? { processor_payment_id: outcome.payment_id } : {}),
+    ...("payment_method_ref" in outcome && outcome.payment_method_ref
+      ? { payment_method_ref: outcome.payment_method_ref }
+      : {}),
+    client_action: outcome.status === "requires_action" ? (outcome.action as object) : undefined,
+    failure_code: outcome.status === "declined" ? outcome.code : failed ? "not_found" : null,
+    failure_reason:
+      outcome.status === "declined"
+        ? outcome.message
+        : failed
+          ? "The payment processor has no record of this payment."
+          : null,
+  } satisfies Prisma.PaymentAttemptUncheckedUpdateInput);
+  if (!attempt) throw new Error(`Payment attempt ${attemptId} does not exist.`);
   if (attempt.status === current.status && attempt.processor_payment_id === current.processor_payment_id) {
     return attempt;
   }

@@ -3,7 +3,7 @@
 // price the period here.
 import type { Tx } from "../db/client";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
-import { discountForAmounts } from "../checkout/pricing";
+import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import type { Discount, Subscription } from "../generated/prisma/client";
 import { periodsElapsed } from "./periods";
 
@@ -34,7 +34,7 @@ export async function renewalAmounts(
       : null;
   const [customer, rates] = await Promise.all([
     tx.customer.findUnique({ where: { id: subscription.customer_id }, select: { billing_address: true } }),
-    tx.taxRate.findMany({ where: { organization_id: subscription.organization_id } }),
+    taxRatesOf(tx, subscription.organization_id),
   ]);
   const address = customer?.billing_address as { country?: string | null; state?: string | null } | null;
   const amounts = computeAmounts({
