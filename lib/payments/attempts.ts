@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../core/errors";
 import { insertRow } from "../db/row-writes";
-import type { PaymentAttempt, PaymentAttemptKind, Prisma } from "../generated/prisma/client";
+import { Prisma, type PaymentAttempt, type PaymentAttemptKind } from "../generated/prisma/client";
+import { directSql } from "../db/direct";
 import { paymentProcessor } from "./index";
 import type { PaymentCustomer, PaymentResult } from "./processor";
 
@@ -61,10 +62,19 @@ export async function createPaymentAttempt(
   } satisfies Prisma.PaymentAttemptUncheckedCreateInput);
 }
 
-export function findUnresolvedCheckoutAttempt(db: DbOrTx, checkoutId: string) {
-  return db.paymentAttempt.findFirst({
-    where: { checkout_id: checkoutId, status: { in: [...UNRESOLVED_STATUSES] } },
-  });
+/** The status of the checkout's attempt still awaiting its outcome, if any (one statement sent straight). */
+export async function findUnresolvedCheckoutAttempt(
+  db: DbOrTx,
+  checkoutId: string,
+): Promise<{ status: (typeof UNRESOLVED_STATUSES)[number] } | null> {
+  const rows = await directSql<{ status: (typeof UNRESOLVED_STATUSES)[number] }>(
+    db,
+    Prisma.sql`
+    SELECT status::text AS status FROM payment_attempts
+     WHERE checkout_id = ${checkoutId}::uuid AND status::text IN (${Prisma.join([...UNRESOLVED_STATUSES])})
+     LIMIT 1`,
+  );
+  return rows[0] ?? null;
 }
 
 /** A checkout whose payment is under way cannot be confirmed again or changed: 409 at once. */
