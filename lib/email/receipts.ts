@@ -120,17 +120,17 @@ function confirmationUrl(checkout: Parameters<typeof clientSecretOf>[0]): string
 }
 
 /**
- * Queues the receipt of a purchase's order (one-time, or a subscription's first payment). Returns
- * the email's id (null: already queued). `portalUrl`: where the buyer manages their purchases.
+ * Queues the receipt of a purchase's order (one-time, or a subscription's first payment), read by
+ * `readReceiptOrder`: order processing reads it before the order is numbered and passes the number
+ * in, so that the read is not among the statements the number's lock waits on. Returns the email's
+ * id (null: already queued). `portalUrl`: where the buyer manages their purchases.
  */
 export async function queueOrderReceipt(
   tx: Tx,
-  orderId: string,
+  order: ReceiptOrder,
   now: Date,
   options: { portalUrl?: string | null } = {},
 ): Promise<string | null> {
-  const order = await readReceiptOrder(tx, orderId);
-  if (!order) throw new Error(`Order ${orderId} does not exist: no receipt to queue.`);
   // The checkout knows the price before the discount; an order alone knows only what was paid.
   const discount = order.checkout?.discount_amount ?? 0;
   const data: OrderReceiptData = {

@@ -18,7 +18,7 @@ import { emitCheckoutEvent } from "../checkout/events";
 import { emitSubscriptionEvents } from "../subscriptions/events";
 import { emitOrderEvents, newOrderEventTypes } from "./events";
 import { releaseRedemption } from "../discounts/redemptions";
-import { queueOrderReceipt } from "../email/receipts";
+import { queueOrderReceipt, readReceiptOrder } from "../email/receipts";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
@@ -110,10 +110,14 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
        SET status = 'succeeded', subscription_id = ${subscriptionId}::uuid, modified_at = ${now.toISOString()}::timestamp
      WHERE id = ${session.id}::uuid`,
   );
-  // From here to COMMIT the organization's purchases wait for this one: only the writes that show
-  // the number follow (the receipt, the events) and the job's finish.
-  const order = { ...unnumbered, invoice_number: await numberOrder(tx, session.organization_id, orderId) };
-  await queueOrderReceipt(tx, order.id, now);
+  // What the receipt shows, read before the number: from the number to COMMIT the organization's
+  // other purchases wait for this one, so only the writes that show the number follow (the
+  // receipt, the events) and the job's finish.
+  const receipt = await readReceiptOrder(tx, orderId);
+  if (!receipt) throw new Error(`Order ${orderId} vanished before its receipt.`);
+  const invoiceNumber = await numberOrder(tx, session.organization_id, orderId);
+  const order = { ...unnumbered, invoice_number: invoiceNumber };
+  await queueOrderReceipt(tx, { ...receipt, invoice_number: invoiceNumber }, now);
 
   if (subscription) await emitSubscriptionEvents(tx, null, subscription, now);
   await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
