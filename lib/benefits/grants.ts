@@ -85,14 +85,14 @@ export async function grantBenefits(
   const granted: GrantChange[] = [];
   for (const { benefit } of links) {
     // Written out: Prisma's create returned the whole row, of which only the id (ours) is used.
-    const grant = { id: randomUUID() };
+    const grantId = randomUUID();
     const grantedAt = input.now.toISOString();
     await directSql(
       tx,
       Prisma.sql`
       INSERT INTO benefit_grants (id, created_at, organization_id, benefit_id, customer_id, order_id,
                                   subscription_id, granted_at, properties)
-      VALUES (${grant.id}::uuid, ${grantedAt}::timestamp, ${input.organizationId}::uuid, ${benefit.id}::uuid,
+      VALUES (${grantId}::uuid, ${grantedAt}::timestamp, ${input.organizationId}::uuid, ${benefit.id}::uuid,
               ${input.customerId}::uuid, ${input.orderId}::uuid, ${input.subscriptionId}::uuid,
               ${grantedAt}::timestamp, '{}'::jsonb)`,
     );
@@ -108,12 +108,12 @@ export async function grantBenefits(
         INSERT INTO license_keys (id, created_at, organization_id, benefit_id, customer_id,
                                   benefit_grant_id, key, limit_activations, limit_usage, expires_at)
         SELECT ${licenseKeyId}::uuid, ${issuedAt}, ${input.organizationId}::uuid, b.id,
-               ${input.customerId}::uuid, ${grant.id}::uuid,
+               ${input.customerId}::uuid, ${grantId}::uuid,
                ${keyValueSql(randomUUID().toUpperCase())}, ${keyTermsSql(issuedAt)}
           FROM benefits b WHERE b.id = ${benefit.id}::uuid`,
       );
     }
-    granted.push({ grantId: grant.id, licenseKeyId });
+    granted.push({ grantId, licenseKeyId });
   }
   return granted;
 }

@@ -27,9 +27,8 @@ import { validateCustomFieldData } from "./custom-fields";
 import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from "./settle";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { findLiveSubscription } from "../subscriptions/live";
-import { createCustomerSession } from "../customer-portal/sessions";
+import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
 
-const CUSTOMER_SESSION_TTL_MS = 60 * 60 * 1000;
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
 // pooled connection: let them wait for one rather than fail.
 const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 15_000 };
@@ -177,7 +176,7 @@ async function startConfirm(
 
 /** The buyer's portal token for the purchase they just made. */
 async function openCustomerSession(tx: Tx, customerId: string, now: Date): Promise<string> {
-  return (await createCustomerSession(tx, customerId, CUSTOMER_SESSION_TTL_MS, now)).token;
+  return (await createCustomerSession(tx, customerId, CHECKOUT_SESSION_TTL_MS, now)).token;
 }
 
 export async function confirmCheckout(

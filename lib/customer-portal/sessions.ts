@@ -13,6 +13,7 @@ import { randomSecret, sha256Hex } from "../crypto";
 import { portalUrl } from "../public-url";
 
 export const CUSTOMER_SESSION_TOKEN_PREFIX = "cst_";
+export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
 export const SIGN_IN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const MERCHANT_SESSION_TTL_MS = 60 * 60 * 1000;
 

@@ -62,7 +62,7 @@ export async function createPaymentAttempt(
 }
 
 /** The status of the checkout's attempt still awaiting its outcome, if any (one statement sent straight). */
-export async function findUnresolvedCheckoutAttempt(
+async function findUnresolvedCheckoutAttempt(
   db: DbOrTx,
   checkoutId: string,
 ): Promise<{ status: (typeof UNRESOLVED_STATUSES)[number] } | null> {

@@ -27,7 +27,8 @@ export async function fillPastPurchases(sql: pg.Client, checkoutId: string, coun
     [checkoutId],
   );
   const { organization, product, price, benefit } = context.rows[0]!;
-  // $1 organization, $2 product, $3 price, $4 count; md5 of a tag and the index names each row.
+  // Each row's id is the md5 of a tag and its index, so the rows of one purchase find each other.
+  // The subscriptions and orders take $1 organization, $2 product, $3 price, $4 count.
   const values = [organization, product, price, count];
   await sql.query(
     `INSERT INTO customers (id, created_at, organization_id, email, name)
@@ -78,8 +79,8 @@ export async function fillPastPurchases(sql: pg.Client, checkoutId: string, coun
 }
 
 /**
- * Starts counting the database's statements (pg_stat_statements, reset now); null, with why, when
- * the server does not preload the extension. `report` prints the `limit` statements that took the
+ * Starts counting the database's statements (pg_stat_statements, reset now), or says why it
+ * cannot (`unavailable`: the server does not preload the extension). `report` prints the `limit` statements that took the
  * most time since.
  */
 export async function statementStats(
