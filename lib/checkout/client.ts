@@ -53,17 +53,26 @@ export async function getClientCheckout(db: DbOrTx, clientSecret: string, now = 
  */
 export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: string, now: Date) {
   const unresolved = [...UNRESOLVED_STATUSES];
-  const [gate] = await db.$queryRaw<
-    { id: string; status: string; expires_at: Date; unresolved_attempt: string | null }[]
-  >`
-    SELECT s.id::text AS id, s.status::text AS status, s.expires_at,
+  // Straight to the driver (lib/db/direct.ts): every confirm and change runs it. The time as epoch
+  // milliseconds, which every driver reads alike (pg reads a `timestamp` as local time).
+  const [gate] = await directSql<{
+    id: string;
+    status: string;
+    expires_at_ms: number;
+    unresolved_attempt: string | null;
+  }>(
+    db,
+    Prisma.sql`
+    SELECT s.id::text AS id, s.status::text AS status,
+           (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_at_ms,
            (SELECT a.status::text FROM payment_attempts a
              WHERE a.checkout_id = s.id AND a.status::text = ANY(${unresolved}::text[])
              LIMIT 1) AS unresolved_attempt
       FROM checkout_sessions s
-     WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)}`;
+     WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)}`,
+  );
   if (!gate) throw ApiError.notFound();
-  assertOpen(gate, now);
+  assertOpen({ id: gate.id, status: gate.status, expires_at: new Date(gate.expires_at_ms) }, now);
   assertNoUnresolvedAttempt(gate.unresolved_attempt);
 }
 

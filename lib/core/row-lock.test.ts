@@ -1,9 +1,19 @@
 // lockRow on a real database: it holds the row until the transaction ends, and refuses any table
-// that is not on its list.
+// that is not on its list. lockRowById and lib/webhooks/listeners.ts `lockRowForEvents` read the
+// row as Prisma does (they are statements sent straight to the driver).
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { createDiscount, createOrganization } from "../factories";
-import { lockRow, type LockableTable } from "./row-lock";
+import {
+  createCheckout,
+  createCustomer,
+  createDiscount,
+  createOrganization,
+  createProduct,
+} from "../factories";
+import { createPaidOrder } from "../factories/refunds";
+import { createWebhookEndpoint } from "../factories/webhooks";
+import { lockRowForEvents } from "../webhooks/listeners";
+import { lockRow, lockRowById, type LockableTable } from "./row-lock";
 
 describe("lockRow", () => {
   // Opening (and migrating) the database belongs to the hook's budget, not a test's.
@@ -48,5 +58,41 @@ describe("lockRow", () => {
     await expect(
       db.$transaction((tx) => lockRow(tx, table, "00000000-0000-4000-8000-000000000000")),
     ).rejects.toThrow(/not a lockable table/);
+  });
+});
+
+describe("lockRowById and lockRowForEvents", () => {
+  it("read the row as Prisma does: Dates, parsed JSON (null, nested, unicode), enums; null when there is none", async () => {
+    const db = await getDb();
+    const org = await createOrganization(db);
+    const customer = await createCustomer(db, org.id);
+    const { price } = await createProduct(db, org.id, {});
+    const session = await createCheckout(db, org.id, price.id, {
+      customer_id: customer.id,
+      customer_billing_address: { country: "FR", line1: "1 rue de l’Église" },
+      metadata: { nested: { list: [1, "two", null] }, quote: 'say "hi"' },
+      expires_at: new Date("2027-03-04T05:06:07.089Z"),
+    });
+    const { order, payment } = await createPaidOrder(db, org.id, {
+      customerId: customer.id,
+      priceId: price.id,
+    });
+    await createWebhookEndpoint(db, org.id, { events: ["order.created", "checkout.updated"] });
+
+    const [byId, attempt, forEvents, orderForEvents, missing] = await db.$transaction(async (tx) => [
+      await lockRowById(tx, "checkout_sessions", session.id),
+      await lockRowById(tx, "payment_attempts", payment.id),
+      await lockRowForEvents(tx, "checkout_sessions", session.id),
+      await lockRowForEvents(tx, "orders", order.id),
+      await lockRowForEvents(tx, "orders", "00000000-0000-4000-8000-000000000000"),
+    ]);
+    const prismaSession = await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } });
+    expect(byId).toEqual(prismaSession);
+    expect(forEvents).toEqual(prismaSession);
+    expect(attempt).toEqual(await db.paymentAttempt.findUniqueOrThrow({ where: { id: payment.id } }));
+    expect(orderForEvents).toEqual(await db.order.findUniqueOrThrow({ where: { id: order.id } }));
+    expect(missing).toBeNull();
+    expect(byId?.expires_at).toEqual(new Date("2027-03-04T05:06:07.089Z"));
+    expect(byId?.customer_billing_address).toEqual({ country: "FR", line1: "1 rue de l’Église" });
   });
 });

@@ -116,6 +116,8 @@ export const TIMESTAMP_COLUMNS = {
   medias: ["created_at", "last_modified_at"],
   custom_fields: ["created_at", "modified_at"],
   payment_attempts: ["created_at", "modified_at", "resolved_at"],
+  checkout_links: ["created_at", "modified_at", "deleted_at"],
+  jobs: ["created_at", "modified_at", "run_at", "locked_at", "finished_at"],
 } as const;
 
 export type DirectTable = keyof typeof TIMESTAMP_COLUMNS;

@@ -1,10 +1,11 @@
 // Written-out statements inside a Prisma interactive transaction, sent straight to the
 // transaction's own pg connection (PostgreSQL only). Through Prisma's raw path such a statement
 // costs the server about 0.31 ms of CPU in a transaction (its request pipeline), against about
-// 0.08 ms sent straight (issue 10, measured in-process on the purchase path, where most of a
-// confirm's and the order processing job's statements now go this way). Prisma takes a pooled connection for each transaction and sends BEGIN on it;
-// this notes which connection that is, so that `directQuery(tx)` (./direct.ts) runs on it, inside
-// the same transaction, in order with Prisma's own statements (pg queues a connection's queries).
+// 0.08 ms sent straight (issue 10, measured in-process on the purchase path, where every statement
+// of a confirm's two transactions and of the order processing job's, but for BEGIN and COMMIT, now
+// goes this way). Prisma takes a pooled connection for each transaction and sends BEGIN on it; this
+// notes which connection that is, so that `directQuery(tx)` (./direct.ts) runs on it, inside the
+// same transaction, in order with Prisma's own statements (pg queues a connection's queries).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client";

@@ -2,7 +2,7 @@
 // claim's lease while the job runs, and the write that finishes it only while the claim holds.
 import type { Db, Tx } from "../db/client";
 import { Prisma, type Job } from "../generated/prisma/client";
-import { directSql } from "../db/direct";
+import { directSql, rowFromJson } from "../db/direct";
 
 // Raw SQL takes times as ISO text cast to `timestamp`: the columns hold UTC without a zone, and
 // this keeps the server's TimeZone setting out of the comparison.
@@ -14,14 +14,18 @@ const ts = (date: Date) => date.toISOString();
  * `attempts`, incremented by the claim, is the fencing token every write-back checks (see `held`).
  */
 export async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number): Promise<Job | null> {
-  const claimed = await db.$queryRaw<Job[]>`
+  // Straight to the driver (lib/db/direct.ts): every job, and every poll that finds none, runs it.
+  const [claimed] = await directSql<{ row: string }>(
+    db,
+    Prisma.sql`
     UPDATE jobs SET status = 'running', locked_at = ${ts(now)}::timestamp, locked_by = ${workerId},
                     attempts = attempts + 1, modified_at = ${ts(now)}::timestamp,
                     -- This claim reads the state afresh: earlier rerun requests are answered by it.
                     rerun_requested = false
     WHERE id = ${claimableJob(now, leaseMs)}
-    RETURNING *`;
-  return claimed[0] ?? null;
+    RETURNING row_to_json(jobs.*)::text AS row`,
+  );
+  return claimed ? rowFromJson<Job>("jobs", claimed.row) : null;
 }
 
 /**

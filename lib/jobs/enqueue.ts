@@ -81,5 +81,5 @@ export async function enqueueJob(
     );
   }
   // Delivered to listeners when the transaction commits, and not at all if it rolls back.
-  if (options.notify) await db.$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, ${name})`;
+  if (options.notify) await directSql(db, Prisma.sql`SELECT pg_notify(${JOBS_CHANNEL}, ${name})::text`);
 }

@@ -23,8 +23,13 @@
 // later time is left alone: it waits for the head of the queue to be due (a retry), and a new
 // delivery goes after the head anyway. (The job row's lock, taken after the organization's, is
 // never held by a transaction that then emits.)
+//
+// Its statements go straight to the transaction's connection (lib/db/direct.ts): a purchase whose
+// organization listens writes several events.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
+import { directSql } from "../db/direct";
+import { Prisma } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import type { DeliveredEventType, WebhookEventType } from "./event-types";
 import { isListened } from "./listeners";
@@ -40,7 +45,10 @@ export const deliverJobKey = (endpointId: string) => `${DELIVER_WEBHOOKS_JOB}:${
  * the caller's transaction ends: a lower sequence number then always commits first.
  */
 export async function lockOrganizationDeliveries(tx: Tx, organizationId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${organizationId}`}, 0))`;
+  await directSql(
+    tx,
+    Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${organizationId}`}, 0))::text`,
+  );
 }
 
 /**
@@ -76,10 +84,13 @@ export async function queueDelivery(
   input: { organizationId: string; eventId: string; endpointId: string; now: Date },
 ): Promise<string> {
   const id = randomUUID();
-  await tx.$executeRaw`
+  await directSql(
+    tx,
+    Prisma.sql`
     INSERT INTO webhook_deliveries (id, created_at, organization_id, event_id, endpoint_id, next_attempt_at)
     VALUES (${id}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.eventId}::uuid,
-            ${input.endpointId}::uuid, ${ts(input.now)}::timestamp)`;
+            ${input.endpointId}::uuid, ${ts(input.now)}::timestamp)`,
+  );
   await scheduleEndpointDelivery(tx, input.endpointId, input.now);
   return id;
 }
@@ -95,10 +106,13 @@ export async function insertWebhookEvent(
   const eventId = randomUUID();
   const body = JSON.stringify({ type: input.type, timestamp: ts(input.now), data: input.data });
   const payload = encrypt(body, payloadContext(eventId));
-  await tx.$executeRaw`
+  await directSql(
+    tx,
+    Prisma.sql`
     INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
     VALUES (${eventId}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.type},
-            ${payload})`;
+            ${payload})`,
+  );
   return eventId;
 }
 
@@ -134,10 +148,13 @@ export async function emitWebhookEvent(tx: Tx, input: WebhookEventInput): Promis
   }
   const now = input.now ?? new Date();
   const listening = () =>
-    tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM webhook_endpoints
+    directSql<{ id: string }>(
+      tx,
+      Prisma.sql`
+      SELECT id::text AS id FROM webhook_endpoints
       WHERE organization_id = ${input.organizationId}::uuid AND enabled AND ${input.type} = ANY(events)
-      ORDER BY id`;
+      ORDER BY id`,
+    );
   if (!(await isListened(tx, input.organizationId, input.type))) return null;
 
   await lockOrganizationDeliveries(tx, input.organizationId);

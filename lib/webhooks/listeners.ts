@@ -5,6 +5,7 @@
 // so a cached answer can only make it skip an event nobody listened to when the transaction began.
 import { Prisma } from "../generated/prisma/client";
 import type { Tx } from "../db/client";
+import { directSql, rowFromJson } from "../db/direct";
 import { LOCKABLE_TABLES, type LockableTable } from "../core/row-lock";
 
 type Listened = ReadonlySet<string>;
@@ -43,11 +44,10 @@ export function listenedTypes(tx: Tx, organizationId: string): Promise<Listened>
   const cache = cacheOf(tx);
   const cached = cache?.get(organizationId);
   if (cached) return cached;
-  const read = tx.$queryRaw<
-    { types: string[] }[]
-  >`SELECT ${listenedTypesSql(Prisma.sql`${organizationId}::uuid`)} AS types`.then(
-    ([row]) => new Set(row?.types ?? []) as Listened,
-  );
+  const read = directSql<{ types: string[] }>(
+    tx,
+    Prisma.sql`SELECT ${listenedTypesSql(Prisma.sql`${organizationId}::uuid`)} AS types`,
+  ).then(([row]) => new Set(row?.types ?? []) as Listened);
   cache?.set(organizationId, read);
   return read;
 }
@@ -57,9 +57,10 @@ export async function isListened(tx: Tx, organizationId: string, type: string): 
 }
 
 /**
- * `SELECT * ... FOR UPDATE` of one row (like lib/core/row-lock.ts `lockRowById`) that also reads
- * who listens in the row's organization, in the same statement: the transaction's later events
- * then cost no statement when nobody listens. Null when there is no such row.
+ * `SELECT ... FOR UPDATE` of one row, read as Prisma reads it (like lib/core/row-lock.ts
+ * `lockRowById`), that also reads who listens in the row's organization, in the same statement: the
+ * transaction's later events then cost no statement when nobody listens. Null when there is no
+ * such row.
  */
 export async function lockRowForEvents<T extends { organization_id: string }>(
   tx: Tx,
@@ -68,13 +69,13 @@ export async function lockRowForEvents<T extends { organization_id: string }>(
 ): Promise<T | null> {
   if (!LOCKABLE_TABLES.includes(table))
     throw new Error(`lockRowForEvents: "${String(table)}" is not a lockable table`);
-  const rows = await tx.$queryRaw<(T & { webhook_listened: string[] })[]>(
-    Prisma.sql`SELECT r.*, ${listenedTypesSql(Prisma.sql`r.organization_id`)} AS webhook_listened
+  const [found] = await directSql<{ row: string; listened: string[] }>(
+    tx,
+    Prisma.sql`SELECT row_to_json(r)::text AS row, ${listenedTypesSql(Prisma.sql`r.organization_id`)} AS listened
       FROM ${Prisma.raw(table)} r WHERE r.id = ${id}::uuid FOR UPDATE OF r`,
   );
-  const found = rows[0];
   if (!found) return null;
-  const { webhook_listened: listened, ...row } = found;
-  primeListeners(tx, row.organization_id, listened);
-  return row as unknown as T;
+  const row = rowFromJson<T>(table, found.row);
+  primeListeners(tx, row.organization_id, found.listened);
+  return row;
 }
