@@ -124,8 +124,8 @@ describe("order numbers", () => {
     expect(orders.map((o) => o.invoice_number)).toEqual(
       Array.from({ length: 12 }, (_, i) => `ACME-${String(i + 1).padStart(4, "0")}`),
     );
-    const organization = await db.organization.findUniqueOrThrow({ where: { id: org.id } });
-    expect(organization.customer_invoice_next_number).toBe(13);
+    const counter = await db.invoiceCounter.findUniqueOrThrow({ where: { organization_id: org.id } });
+    expect(counter.next_number).toBe(13);
   });
 
   it("formats a number in SQL as formatInvoiceNumber does", async () => {
@@ -169,7 +169,7 @@ describe("order numbers", () => {
       "not found while numbering it",
     );
     expect(
-      (await db.organization.findUniqueOrThrow({ where: { id: own.id } })).customer_invoice_next_number,
+      (await db.invoiceCounter.findUniqueOrThrow({ where: { organization_id: own.id } })).next_number,
     ).toBe(2);
   });
 
