@@ -11,9 +11,8 @@
 // refer to it) and numbered just before the writes that show the number (the receipt, the events),
 // a few statements before COMMIT. Taken first, the number held the lock across the whole
 // transaction: under a burst of purchases the UPDATE waited 21 ms on average (bench:confirm).
-// The counter left the organization row for the same burst (issue 10): each numbering leaves a
-// dead version until the oldest open transaction ends, and on the wide organization row the
-// numbering walked 474 pages of them per call, as did every read of the organization meanwhile.
+// The counter has a row of its own (issue 10): on the organization row, its lock also held up a
+// merchant saving the organization's settings, and a settings save held up the purchases.
 import { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { directSql } from "../db/direct";

@@ -1,9 +1,8 @@
--- An organization's next order number in a narrow table of its own (issue 10). Every purchase
--- updates the counter, and during a burst its dead row versions pile up until the oldest open
--- transaction ends: on the organization's wide row, each numbering and every read of the
--- organization (the checkout's, the token's) walked them, 474 pages per numbering under
--- bench:confirm. An organization without a row has 1 next (lib/orders/invoice-numbers.ts inserts
--- it with its first order).
+-- An organization's next order number in a table of its own (issue 10): every purchase takes the
+-- counter's row lock until it commits, and on the organization row that lock also held up a
+-- merchant saving the organization's settings (and a settings save held up the purchases). An
+-- organization without a row has 1 next (lib/orders/invoice-numbers.ts inserts it with its first
+-- order).
 CREATE TABLE "invoice_counters" (
     "organization_id" UUID NOT NULL,
     "next_number" INTEGER NOT NULL DEFAULT 1,
