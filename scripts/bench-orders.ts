@@ -12,8 +12,9 @@
 // - calls the real GET /v1/orders/ handler for each list case (5 warm-ups, BENCH_RUNS (100) timed
 //   runs: p50 / p99, exact total_count); goal p50 < 50 ms, p99 < 150 ms;
 // - prints EXPLAIN (ANALYZE, BUFFERS) of the SQL each list case issues (from a Prisma query log);
-// - exports every order through the real GET /v1/orders/export handler (total time, peak RSS;
-//   BENCH_EXPORT=0 skips it);
+// - exports every order through the real GET /v1/orders/export handler, by three sortings (total
+//   time, peak RSS; BENCH_EXPORT=0 skips it), then prints EXPLAIN (ANALYZE, BUFFERS) of the export's
+//   statement as its cursor runs it, and of a keyset batch as PGlite's export runs them;
 // and drops the database at the end (BENCH_KEEP=1 keeps it).
 import pg from "pg";
 
@@ -311,18 +312,33 @@ async function main() {
       );
     }
 
-    // One keyset batch of the export (the second), EXPLAINed, for an indexed and a relation sorting.
+    // The export's statement as its cursor runs it on PostgreSQL (one sort for the whole download),
+    // and, for PGlite's keyset batches, the second batch's, EXPLAINed for an indexed and a relation
+    // sorting.
     const { orderCsvStream } = await import("../lib/orders/export");
+    const { orderExportStatement } = await import("../lib/orders/export-statement");
     const { orderFiltersQuery } = await import("../lib/orders/schemas");
-    for (const sorting of EXPORT ? [["-created_at"], ["customer"]] : []) {
+    for (const sorting of EXPORT ? [["-created_at"], ["customer"], ["-amount", "created_at"]] : []) {
+      const query = orderFiltersQuery.parse({ sorting });
+      const whole = orderExportStatement(principal, query);
+      console.log(`\nExport statement (cursor), sorting=${sorting.join(",")}:\n-- ${whole.text}`);
+      await sql.query("BEGIN");
+      await sql.query(`SET LOCAL max_parallel_workers_per_gather = ${PARALLEL_READ_WORKERS}`);
+      await sql.query("SET LOCAL cursor_tuple_fraction = 1");
+      const wholePlan = await sql.query(`EXPLAIN (ANALYZE, BUFFERS) ${whole.text}`, whole.values);
+      await sql.query("COMMIT");
+      for (const row of wholePlan.rows) console.log(`   ${row["QUERY PLAN"]}`);
+
       statements.length = 0;
-      const stream = await orderCsvStream(logged, principal, orderFiltersQuery.parse({ sorting }));
+      const stream = await orderCsvStream(logged, principal, query);
       const reader = stream.getReader();
       await reader.read();
       await reader.read();
       await reader.cancel();
       const batch = statements.filter((s) => /FROM "public"\."orders"/.test(s.query)).at(-1)!;
-      console.log(`\nExport batch, sorting=${sorting.join(",")} (keyset, second batch):\n-- ${batch.query}`);
+      console.log(
+        `\nExport batch, sorting=${sorting.join(",")} (keyset, PGlite's way, second batch):\n-- ${batch.query}`,
+      );
       const plan = await sql.query(`EXPLAIN (ANALYZE, BUFFERS) ${batch.query}`, batch.params);
       for (const row of plan.rows) console.log(`   ${row["QUERY PLAN"]}`);
     }

@@ -15,6 +15,7 @@ import { directStatementName, prismaStatementName } from "./statement-names";
 import { directTransactions, noteTransactionConnections } from "./transaction-connection";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { CURSOR_CONNECT_TIMEOUT_MS, CURSOR_CONNECTIONS, CURSOR_IDLE_TIMEOUT_MS, openCursor } from "./cursor";
 
 export type Db = PrismaClient;
 export type Tx = Prisma.TransactionClient;
@@ -155,6 +156,28 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     }
     return parallelPool;
   };
+  // Reads through a cursor (./cursor.ts: the orders export) hold a connection for as long as the
+  // download lasts: two connections of their own, opened on first use, which PostgreSQL closes when
+  // a reader stops asking for rows; one parallel worker for their one sort.
+  let cursorPool: pg.Pool | null = null;
+  const cursors = () => {
+    if (!cursorPool) {
+      cursorPool = new pg.Pool({
+        connectionString: config.url,
+        max: CURSOR_CONNECTIONS,
+        connectionTimeoutMillis: CURSOR_CONNECT_TIMEOUT_MS,
+        ...(ownOptions
+          ? {}
+          : {
+              options: `-c max_parallel_workers_per_gather=${PARALLEL_READ_WORKERS} -c idle_in_transaction_session_timeout=${CURSOR_IDLE_TIMEOUT_MS}`,
+            }),
+      });
+      cursorPool.on("error", (error) =>
+        console.error("PostgreSQL pool (cursors): an idle connection failed:", error.message),
+      );
+    }
+    return cursorPool;
+  };
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
@@ -174,6 +197,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   registerDirectDriver(prisma, {
     query: async (text, values) => (await pool.query(prepared(text, values))).rows,
     parallelQuery: async (text, values) => (await parallel().query(prepared(text, values))).rows,
+    openCursor: (text, values) => openCursor(cursors(), text, values),
   });
   // Inside a transaction, too: on the transaction's own connection (./transaction-connection.ts).
   noteTransactionConnections(pool);
@@ -194,7 +218,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       await Promise.all([...listeners].map((unlisten) => unlisten()));
       await prisma.$disconnect();
       // The adapter does not end a pool it was given.
-      await Promise.all([pool.end().catch(() => {}), parallelPool?.end().catch(() => {})]);
+      await Promise.all([pool, parallelPool, cursorPool].map((each) => each?.end().catch(() => {})));
     },
   };
 }

@@ -18,6 +18,14 @@ export type DirectQuery = <R = Record<string, unknown>>(
   values?: readonly unknown[],
 ) => Promise<R[]>;
 
+/** The rows of one statement, read a part at a time (./cursor.ts). */
+export type DirectCursor<R> = {
+  /** The next `count` rows at most; fewer (or none) at the end. */
+  read(count: number): Promise<R[]>;
+  /** Ends the read and gives its connection back; safe to call twice. */
+  close(): Promise<void>;
+};
+
 /** How to reach a client's driver: one statement at a time, outside any transaction. */
 export type DirectDriver = {
   query: DirectQuery;
@@ -26,6 +34,12 @@ export type DirectDriver = {
    * plan none of (./client.ts); the same as `query` where there are none (PGlite).
    */
   parallelQuery?: DirectQuery;
+  /**
+   * One statement's rows in order, from a single execution (one sort however many parts are
+   * read), on a connection of its own until closed. PostgreSQL only: on PGlite an open read would
+   * hold the one connection every other request waits for.
+   */
+  openCursor?: <R>(text: string, values: readonly unknown[]) => Promise<DirectCursor<R>>;
 };
 
 // On globalThis, like the connections themselves (./client.ts): Next.js may load this module once
@@ -60,6 +74,11 @@ export async function directSql<R = Record<string, unknown>>(
     throw new Error("A direct statement takes times as ISO text, not Date (see directSql).");
   }
   return directQuery(db)<R>(statement.text, statement.values);
+}
+
+/** The driver's cursor for `db` (a registered client on PostgreSQL), or null where there is none. */
+export function directCursorOpener(db: DbOrTx): DirectDriver["openCursor"] | null {
+  return drivers.get(db)?.openCursor ?? null;
 }
 
 /**

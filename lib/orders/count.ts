@@ -7,18 +7,22 @@
 // rows must all pass through the parallel plan's gather: no faster than the serial count, measured.
 //
 // The conditions mirror orderWhere (./service.ts) exactly; count.test.ts checks the two agree for
-// every filter.
+// every filter, and the export's tests that its rows are the list's.
 import type { DbOrTx } from "../db/client";
 import { directParallelQuery } from "../db/direct";
 import { visibleOrganizations, type Principal } from "../core/principal";
 import { likeLiteral } from "../core/search";
 import type { OrderFiltersQuery } from "./schemas";
 
-/** The statement and its values: only the filters the query has (each variant is prepared once). */
-export function orderCountStatement(
+/**
+ * The conditions on `orders o` of orderWhere and their values ($1 the organizations): only the
+ * filters the query has, so each variant of a statement built on them is prepared once. The
+ * export's statement (./export-statement.ts) uses them too.
+ */
+export function orderConditions(
   principal: Principal,
   query: OrderFiltersQuery,
-): { text: string; values: unknown[] } {
+): { conditions: string[]; values: unknown[] } {
   const values: unknown[] = [visibleOrganizations(principal, query.organization_id)];
   const conditions = ["o.organization_id = ANY($1::uuid[])"];
   const anyOf = (column: string, type: string, list: readonly string[] | undefined) => {
@@ -37,6 +41,15 @@ export function orderCountStatement(
       `EXISTS (SELECT FROM customers c WHERE c.id = o.customer_id AND c.email ILIKE $${values.length})`,
     );
   }
+  return { conditions, values };
+}
+
+/** The count's statement and its values. */
+export function orderCountStatement(
+  principal: Principal,
+  query: OrderFiltersQuery,
+): { text: string; values: unknown[] } {
+  const { conditions, values } = orderConditions(principal, query);
   return {
     text: `SELECT count(*)::int AS total FROM orders o WHERE ${conditions.join(" AND ")}`,
     values,

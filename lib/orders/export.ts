@@ -1,9 +1,12 @@
 // GET /v1/orders/export: every order the list would show (same filters, same order), as CSV. The
-// body is streamed: rows are read in batches, each batch starting after the previous one's last
-// row (keyset pagination on the list's sort keys, which always end with the unique id), so an
-// export of 100,000 orders holds one batch in memory at a time and never pays for an OFFSET.
+// body is streamed a batch at a time, so an export of 1,000,000 orders holds one batch in memory.
+// On PostgreSQL the batches are parts of one statement read through a cursor: one sort, one
+// snapshot. Elsewhere (PGlite) each batch starts after the previous one's last row (keyset
+// pagination on the list's sort keys, which always end with the unique id).
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
+import { directCursorOpener } from "../db/direct";
+import { exportRecordValues, orderExportStatement, type ExportRecordRow } from "./export-statement";
 import type { Principal } from "../core/principal";
 import { csvRow, type CsvValue } from "./csv";
 import type { OrderFiltersQuery } from "./schemas";
@@ -65,6 +68,72 @@ export function orderCsvRecord(row: ExportRow): CsvValue[] {
   ];
 }
 
+/** Where the export's records come from: the next batch of CSV text, or null after the last. */
+type BatchSource = { next: () => Promise<string | null>; close: () => Promise<void> };
+
+/**
+ * Every matching order from one execution of ./export-statement.ts through a cursor (PostgreSQL):
+ * sorted once, and all of it from one snapshot.
+ */
+async function cursorBatches(
+  open: NonNullable<ReturnType<typeof directCursorOpener>>,
+  principal: Principal,
+  query: OrderFiltersQuery,
+  batchSize: number,
+): Promise<BatchSource> {
+  const { text, values } = orderExportStatement(principal, query);
+  const cursor = await open<ExportRecordRow>(text, values);
+  let finished = false;
+  return {
+    next: async () => {
+      if (finished) return null;
+      const rows = await cursor.read(batchSize);
+      if (rows.length < batchSize) {
+        finished = true;
+        await cursor.close();
+      }
+      return rows.map((row) => csvRow(exportRecordValues(row))).join("");
+    },
+    close: async () => {
+      finished = true;
+      await cursor.close();
+    },
+  };
+}
+
+/**
+ * Every matching order in keyset batches (PGlite, or a client without a cursor): each batch starts
+ * after the previous one's last row, so only a batch is held, but each runs the sort again.
+ */
+function keysetBatches(
+  db: DbOrTx,
+  principal: Principal,
+  query: OrderFiltersQuery,
+  batchSize: number,
+): BatchSource {
+  const where = orderWhere(principal, query);
+  const order = orderBy(query.sorting);
+  let last: OrderSortValues | null = null;
+  let finished = false;
+  return {
+    next: async () => {
+      if (finished) return null;
+      const rows = await db.order.findMany({
+        where: last ? { AND: [where, orderAfter(query.sorting, last)] } : where,
+        orderBy: order,
+        select: exportSelect,
+        take: batchSize,
+      });
+      if (rows.length < batchSize) finished = true;
+      else last = rows.at(-1)!;
+      return rows.map((row) => csvRow(orderCsvRecord(row))).join("");
+    },
+    close: async () => {
+      finished = true;
+    },
+  };
+}
+
 /**
  * The export's body. The header and the first batch are read before this returns, so a failure
  * there still becomes an error response; a failure after that can only cut the stream short (it is
@@ -76,27 +145,20 @@ export async function orderCsvStream(
   query: OrderFiltersQuery,
   { batchSize = EXPORT_BATCH_SIZE }: { batchSize?: number } = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const where = orderWhere(principal, query);
-  const order = orderBy(query.sorting);
-  let last: OrderSortValues | null = null;
-  let finished = false;
-
-  /** The next batch as CSV text ("" when it is empty), or null once every order was read. */
-  const nextBatch = async (): Promise<string | null> => {
-    if (finished) return null;
-    const rows = await db.order.findMany({
-      where: last ? { AND: [where, orderAfter(query.sorting, last)] } : where,
-      orderBy: order,
-      select: exportSelect,
-      take: batchSize,
-    });
-    if (rows.length < batchSize) finished = true;
-    else last = rows.at(-1)!;
-    return rows.map((row) => csvRow(orderCsvRecord(row))).join("");
-  };
+  const openCursor = directCursorOpener(db);
+  const source = openCursor
+    ? await cursorBatches(openCursor, principal, query, batchSize)
+    : keysetBatches(db, principal, query, batchSize);
+  const nextBatch = source.next;
 
   const encoder = new TextEncoder();
-  let ready: string | null = csvRow(ORDER_CSV_COLUMNS) + (await nextBatch());
+  let ready: string | null;
+  try {
+    ready = csvRow(ORDER_CSV_COLUMNS) + (await nextBatch());
+  } catch (error) {
+    await source.close().catch(() => {});
+    throw error;
+  }
   return new ReadableStream<Uint8Array>({
     // Called when the consumer wants more: one batch per pull, so a slow client slows the reads.
     async pull(controller) {
@@ -111,11 +173,13 @@ export async function orderCsvStream(
         }
       } catch (error) {
         console.error("Order CSV export failed after the response started:", error);
+        await source.close().catch(() => {});
         controller.error(error);
       }
     },
-    cancel() {
-      finished = true;
+    // The client went away: the cursor's connection goes back to its pool now.
+    async cancel() {
+      await source.close();
     },
   });
 }
