@@ -135,49 +135,56 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   // LATERAL joins inflate its cost estimate): 39 ms, against 2–5 ms serial (issue 10,
   // `npm run bench:orders`). A DATABASE_URL's own `options` are not overridden.
   const ownOptions = new URL(config.url).searchParams.has("options");
-  const withWorkers = (workers: number) =>
-    ownOptions ? {} : { options: `-c max_parallel_workers_per_gather=${workers}` };
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, ...withWorkers(0) });
+  /** Session settings for a pool's connections, sent as the connection's `options`. */
+  const withSettings = (settings: Record<string, number>) =>
+    ownOptions
+      ? {}
+      : {
+          options: Object.entries(settings)
+            .map(([name, value]) => `-c ${name}=${value}`)
+            .join(" "),
+        };
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize,
+    ...withSettings({ max_parallel_workers_per_gather: 0 }),
+  });
+  /** A pool of its own for one kind of long read, opened on first use. */
+  const lazyPool = (purpose: string, options: pg.PoolConfig) => {
+    let opened: pg.Pool | null = null;
+    return {
+      get: () => {
+        if (!opened) {
+          opened = new pg.Pool({ connectionString: config.url, ...options });
+          opened.on("error", (error) =>
+            console.error(`PostgreSQL pool (${purpose}): an idle connection failed:`, error.message),
+          );
+        }
+        return opened;
+      },
+      end: async () => {
+        await opened?.end().catch(() => {});
+      },
+    };
+  };
   // The exception: statements that read most of a large table (directParallelQuery: the orders
   // list's exact count of 700,000 rows, 48 ms serial, 32 ms with one worker beside the backend, 34–36
-  // ms with two: on two cores a second worker only competes), on two connections of their own,
-  // opened on first use.
-  let parallelPool: pg.Pool | null = null;
-  const parallel = () => {
-    if (!parallelPool) {
-      parallelPool = new pg.Pool({
-        connectionString: config.url,
-        max: 2,
-        ...withWorkers(PARALLEL_READ_WORKERS),
-      });
-      parallelPool.on("error", (error) =>
-        console.error("PostgreSQL pool (parallel reads): an idle connection failed:", error.message),
-      );
-    }
-    return parallelPool;
-  };
+  // ms with two: on two cores a second worker only competes), on two connections of their own.
+  const parallel = lazyPool("parallel reads", {
+    max: 2,
+    ...withSettings({ max_parallel_workers_per_gather: PARALLEL_READ_WORKERS }),
+  });
   // Reads through a cursor (./cursor.ts: the orders export) hold a connection for as long as the
-  // download lasts: two connections of their own, opened on first use, which PostgreSQL closes when
-  // a reader stops asking for rows; one parallel worker for their one sort.
-  let cursorPool: pg.Pool | null = null;
-  const cursors = () => {
-    if (!cursorPool) {
-      cursorPool = new pg.Pool({
-        connectionString: config.url,
-        max: CURSOR_CONNECTIONS,
-        connectionTimeoutMillis: CURSOR_CONNECT_TIMEOUT_MS,
-        ...(ownOptions
-          ? {}
-          : {
-              options: `-c max_parallel_workers_per_gather=${PARALLEL_READ_WORKERS} -c idle_in_transaction_session_timeout=${CURSOR_IDLE_TIMEOUT_MS}`,
-            }),
-      });
-      cursorPool.on("error", (error) =>
-        console.error("PostgreSQL pool (cursors): an idle connection failed:", error.message),
-      );
-    }
-    return cursorPool;
-  };
+  // download lasts: connections of their own, which PostgreSQL closes when a reader stops asking
+  // for rows; one parallel worker for their one sort.
+  const cursors = lazyPool("cursors", {
+    max: CURSOR_CONNECTIONS,
+    connectionTimeoutMillis: CURSOR_CONNECT_TIMEOUT_MS,
+    ...withSettings({
+      max_parallel_workers_per_gather: PARALLEL_READ_WORKERS,
+      idle_in_transaction_session_timeout: CURSOR_IDLE_TIMEOUT_MS,
+    }),
+  });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; without a
   // listener its error event would end the process.
   pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed:", error.message));
@@ -196,8 +203,8 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   });
   registerDirectDriver(prisma, {
     query: async (text, values) => (await pool.query(prepared(text, values))).rows,
-    parallelQuery: async (text, values) => (await parallel().query(prepared(text, values))).rows,
-    openCursor: (text, values) => openCursor(cursors(), text, values),
+    parallelQuery: async (text, values) => (await parallel.get().query(prepared(text, values))).rows,
+    openCursor: (text, values) => openCursor(cursors.get(), text, values),
   });
   // Inside a transaction, too: on the transaction's own connection (./transaction-connection.ts).
   noteTransactionConnections(pool);
@@ -218,7 +225,7 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       await Promise.all([...listeners].map((unlisten) => unlisten()));
       await prisma.$disconnect();
       // The adapter does not end a pool it was given.
-      await Promise.all([pool, parallelPool, cursorPool].map((each) => each?.end().catch(() => {})));
+      await Promise.all([pool.end().catch(() => {}), parallel.end(), cursors.end()]);
     },
   };
 }

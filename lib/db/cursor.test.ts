@@ -73,6 +73,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("openCursor on PostgreSQL", () =
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(429);
     expect((refused as ApiError).code).toBe("RateLimitExceeded");
+    // The contract's 429 says when to come back.
+    expect((refused as ApiError).headers).toEqual({ "Retry-After": "30" });
     await first.close();
     const next = await openCursor<{ n: number }>(pool, "SELECT 2 AS n", []);
     expect(numbers(await next.read(5))).toEqual([2]);

@@ -31,10 +31,12 @@ export async function openCursor<R>(
   try {
     client = await pool.connect();
   } catch (error) {
+    // pg-pool's wait running out is a plain Error whose message is all that tells it apart.
     if (error instanceof Error && /timeout/i.test(error.message)) {
       throw new ApiError(
         "RateLimitExceeded",
         `${CURSOR_CONNECTIONS} exports are already running on this server; try again when one has finished.`,
+        { headers: { "Retry-After": String(CURSOR_CONNECT_TIMEOUT_MS / 1000) } },
       );
     }
     throw error;

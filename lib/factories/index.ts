@@ -15,7 +15,7 @@ import { discountDuration, discountForAmounts } from "../checkout/pricing";
 import { storedClientSecret } from "../checkout/client-secret";
 import { emailBodyContext } from "../email/queue";
 import { encrypt } from "../secrets";
-import { defaultInvoicePrefix, takeInvoiceNumber } from "../orders/invoice-numbers";
+import { defaultInvoicePrefix, takeInvoiceNumber, unnumberedInvoice } from "../orders/invoice-numbers";
 import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
 
 let sequence = 0;
@@ -315,6 +315,23 @@ export async function createOrder(
     });
   }
   return order;
+}
+
+/**
+ * An order inserted as the purchase path inserts it (no benefits), before `numberOrder` gives it
+ * its number later in the same transaction.
+ */
+export function createUnnumberedOrder(
+  db: DbOrTx,
+  organizationId: string,
+  options: { customerId: string; priceId: string },
+) {
+  const id = randomUUID();
+  return createOrder(db, organizationId, {
+    ...options,
+    order: { id, invoice_number: unnumberedInvoice(id) },
+    withBenefits: false,
+  });
 }
 
 export async function createLicenseKey(

@@ -1,4 +1,4 @@
-// The CSV export as one SQL statement, read through a cursor (lib/db/cursor.ts): every order the
+// The CSV export's columns, and the export as one SQL statement, read through a cursor (lib/db/cursor.ts): every order the
 // list's filters match, in the list's order, sorted once. Its conditions are the count's
 // (./count.ts, which mirror orderWhere) and its ORDER BY mirrors orderBy (./service.ts), NULLs
 // included; export.test.ts checks its rows and their order against the list for every sorting.
@@ -33,24 +33,38 @@ export function exportOrderBy(criteria: readonly SortCriterion<SortField>[]): st
   return keys.join(", ");
 }
 
-/** One exported order as the statement returns it: the CSV's columns, times already as ISO text. */
-export type ExportRecordRow = {
-  id: string;
-  invoice_number: string;
-  created_at: string;
-  status: string;
-  billing_reason: string;
-  customer_email: string;
-  customer_name: string | null;
-  product: string;
-  price_type: string;
-  discount_code: string | null;
-  subscription_id: string | null;
-  currency: string;
-  amount: number;
-  tax_amount: number;
-  refunded_amount: number;
+/** The export's columns, in order: the CSV's header, and the statement's column names. */
+export const ORDER_CSV_COLUMNS = [
+  "id",
+  "invoice_number",
+  "created_at",
+  "status",
+  "billing_reason",
+  "customer_email",
+  "customer_name",
+  "product",
+  "price_type",
+  "discount_code",
+  "subscription_id",
+  "currency",
+  "amount",
+  "tax_amount",
+  "refunded_amount",
+] as const;
+
+/** One exported order, a value per column: times as ISO text, amounts as numbers. */
+export type ExportRecord = {
+  [C in (typeof ORDER_CSV_COLUMNS)[number]]: C extends "amount" | "tax_amount" | "refunded_amount"
+    ? number
+    : C extends "customer_name" | "discount_code" | "subscription_id"
+      ? string | null
+      : string;
 };
+
+/** The record's values in the order of ORDER_CSV_COLUMNS. */
+export function exportRecordValues(record: ExportRecord): CsvValue[] {
+  return ORDER_CSV_COLUMNS.map((column) => record[column]);
+}
 
 export function orderExportStatement(
   principal: Principal,
@@ -71,25 +85,4 @@ export function orderExportStatement(
     WHERE ${conditions.join(" AND ")}
     ORDER BY ${exportOrderBy(query.sorting)}`;
   return { text, values };
-}
-
-/** The row's fields in the order of ORDER_CSV_COLUMNS (./export.ts). */
-export function exportRecordValues(row: ExportRecordRow): CsvValue[] {
-  return [
-    row.id,
-    row.invoice_number,
-    row.created_at,
-    row.status,
-    row.billing_reason,
-    row.customer_email,
-    row.customer_name,
-    row.product,
-    row.price_type,
-    row.discount_code,
-    row.subscription_id,
-    row.currency,
-    row.amount,
-    row.tax_amount,
-    row.refunded_amount,
-  ];
 }

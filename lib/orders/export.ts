@@ -6,31 +6,18 @@
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { directCursorOpener } from "../db/direct";
-import { exportRecordValues, orderExportStatement, type ExportRecordRow } from "./export-statement";
+import {
+  exportRecordValues,
+  ORDER_CSV_COLUMNS,
+  orderExportStatement,
+  type ExportRecord,
+} from "./export-statement";
 import type { Principal } from "../core/principal";
-import { csvRow, type CsvValue } from "./csv";
+import { csvRow } from "./csv";
 import type { OrderFiltersQuery } from "./schemas";
 import { orderAfter, orderBy, orderSortSelect, orderWhere, type OrderSortValues } from "./service";
 
 export const EXPORT_BATCH_SIZE = 1000;
-
-export const ORDER_CSV_COLUMNS = [
-  "id",
-  "invoice_number",
-  "created_at",
-  "status",
-  "billing_reason",
-  "customer_email",
-  "customer_name",
-  "product",
-  "price_type",
-  "discount_code",
-  "subscription_id",
-  "currency",
-  "amount",
-  "tax_amount",
-  "refunded_amount",
-] as const;
 
 const exportSelect = {
   ...orderSortSelect,
@@ -47,25 +34,25 @@ const exportSelect = {
 
 type ExportRow = Prisma.OrderGetPayload<{ select: typeof exportSelect }>;
 
-/** One order as a CSV record, in the order of ORDER_CSV_COLUMNS. */
-export function orderCsvRecord(row: ExportRow): CsvValue[] {
-  return [
-    row.id,
-    row.invoice_number,
-    row.created_at.toISOString(),
-    row.status,
-    row.billing_reason,
-    row.customer.email,
-    row.customer.name,
-    row.product.name,
-    row.product_price_type,
-    row.discount?.code ?? null,
-    row.subscription_id,
-    row.currency,
-    row.amount,
-    row.tax_amount,
-    row.refunded_amount,
-  ];
+/** The record of an order read through Prisma (the keyset batches), as the statement gives it. */
+function exportRecord(row: ExportRow): ExportRecord {
+  return {
+    id: row.id,
+    invoice_number: row.invoice_number,
+    created_at: row.created_at.toISOString(),
+    status: row.status,
+    billing_reason: row.billing_reason,
+    customer_email: row.customer.email,
+    customer_name: row.customer.name,
+    product: row.product.name,
+    price_type: row.product_price_type,
+    discount_code: row.discount?.code ?? null,
+    subscription_id: row.subscription_id,
+    currency: row.currency,
+    amount: row.amount,
+    tax_amount: row.tax_amount,
+    refunded_amount: row.refunded_amount,
+  };
 }
 
 /** Where the export's records come from: the next batch of CSV text, or null after the last. */
@@ -82,7 +69,7 @@ async function cursorBatches(
   batchSize: number,
 ): Promise<BatchSource> {
   const { text, values } = orderExportStatement(principal, query);
-  const cursor = await open<ExportRecordRow>(text, values);
+  const cursor = await open<ExportRecord>(text, values);
   let finished = false;
   return {
     next: async () => {
@@ -126,7 +113,7 @@ function keysetBatches(
       });
       if (rows.length < batchSize) finished = true;
       else last = rows.at(-1)!;
-      return rows.map((row) => csvRow(orderCsvRecord(row))).join("");
+      return rows.map((row) => csvRow(exportRecordValues(exportRecord(row)))).join("");
     },
     close: async () => {
       finished = true;

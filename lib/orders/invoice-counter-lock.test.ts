@@ -1,10 +1,9 @@
 // The order number's counter has a row of its own (invoice_counters): a purchase holds it until it
 // commits, and a merchant saving the organization's settings meanwhile must not wait for it.
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createCustomer, createOrder, createOrganization, createProduct } from "@/lib/factories";
-import { numberOrder, unnumberedInvoice } from "./invoice-numbers";
+import { createCustomer, createOrganization, createProduct, createUnnumberedOrder } from "@/lib/factories";
+import { numberOrder } from "./invoice-numbers";
 
 // PGlite has one connection: a second transaction would wait for the first, whatever it locks.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the counter's lock", () => {
@@ -19,14 +18,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the counter's lock", () => {
     const isNumbered = new Promise<void>((resolve) => (numbered = resolve));
     const purchase = db.$transaction(
       async (tx) => {
-        const id = randomUUID();
-        await createOrder(tx, org.id, {
-          customerId: customer.id,
-          priceId: price.id,
-          order: { id, invoice_number: unnumberedInvoice(id) },
-          withBenefits: false,
-        });
-        const number = await numberOrder(tx, org.id, id);
+        const order = await createUnnumberedOrder(tx, org.id, { customerId: customer.id, priceId: price.id });
+        const number = await numberOrder(tx, org.id, order.id);
         numbered();
         await held;
         return number;

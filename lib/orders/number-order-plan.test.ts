@@ -3,11 +3,16 @@
 // a fresh database (statistics still "empty") PostgreSQL took an index leading with
 // organization_id for `organization_id = $2` and read every order of the organization (462–474
 // pages per numbering after 1,000 purchases, bench:confirm).
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createCustomer, createOrder, createOrganization, createProduct } from "@/lib/factories";
-import { numberOrderSql, unnumberedInvoice } from "./invoice-numbers";
+import {
+  createCustomer,
+  createOrder,
+  createOrganization,
+  createProduct,
+  createUnnumberedOrder,
+} from "@/lib/factories";
+import { numberOrderSql } from "./invoice-numbers";
 
 type PlanNode = { "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 
@@ -25,14 +30,8 @@ describe("numberOrder's plan", () => {
     for (let i = 0; i < 40; i++)
       await createOrder(db, org.id, { customerId: customer.id, priceId: price.id });
     const plan = await db.$transaction(async (tx) => {
-      const id = randomUUID();
-      await createOrder(tx, org.id, {
-        customerId: customer.id,
-        priceId: price.id,
-        order: { id, invoice_number: unnumberedInvoice(id) },
-        withBenefits: false,
-      });
-      const statement = numberOrderSql(org.id, id);
+      const order = await createUnnumberedOrder(tx, org.id, { customerId: customer.id, priceId: price.id });
+      const statement = numberOrderSql(org.id, order.id);
       const [row] = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
         `EXPLAIN (FORMAT JSON) ${statement.text}`,
         ...statement.values,

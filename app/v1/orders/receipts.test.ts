@@ -16,6 +16,7 @@ import {
   createOrganization,
   createProduct,
   createToken,
+  createUnnumberedOrder,
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
@@ -24,7 +25,6 @@ import {
   formattedInvoiceNumberSql,
   numberOrder,
   takeInvoiceNumber,
-  unnumberedInvoice,
 } from "@/lib/orders/invoice-numbers";
 import { completeRenewal } from "@/lib/subscriptions/renewal-outcome";
 import { lockRowForEvents } from "@/lib/webhooks/listeners";
@@ -142,15 +142,8 @@ describe("order numbers", () => {
     const own = await createOrganization(db, { customer_invoice_prefix: "LATE" });
     const customer = await createCustomer(db, own.id);
     const { price } = await createProduct(db, own.id, {});
-    const insertUnnumbered = (tx: Tx) => {
-      const id = randomUUID();
-      return createOrder(tx, own.id, {
-        customerId: customer.id,
-        priceId: price.id,
-        order: { id, invoice_number: unnumberedInvoice(id) },
-        withBenefits: false,
-      });
-    };
+    const insertUnnumbered = (tx: Tx) =>
+      createUnnumberedOrder(tx, own.id, { customerId: customer.id, priceId: price.id });
     await expect(
       db.$transaction(async (tx) => {
         const order = await insertUnnumbered(tx);
