@@ -15,6 +15,7 @@ import { directStatementName, prismaStatementName } from "./statement-names";
 import { directTransactions, noteTransactionConnections } from "./transaction-connection";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { checkServerSecretOpensDatabase } from "../secrets/sealed-values";
 import { CURSOR_CONNECT_TIMEOUT_MS, CURSOR_CONNECTIONS, CURSOR_IDLE_TIMEOUT_MS, openCursor } from "./cursor";
 
 export type Db = PrismaClient;
@@ -93,6 +94,8 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     const { db, release } = await openPglite(config.dataDir);
     try {
       await applyMigrations(pgliteRunner(db));
+      // Before anything reads or seals a value: refuses a database restored without its secret.
+      await checkServerSecretOpensDatabase((sql) => db.query(sql));
       // PGlite learns the database's array types when it opens: one a migration has just created
       // (an enum's, such as "PriceType"[] in the orders list's count) would be sent as plain text
       // ("malformed array literal") until it is told to look again.
@@ -125,6 +128,8 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   await migrator.connect();
   try {
     await applyMigrations(pgRunner(migrator));
+    // Before anything reads or seals a value: refuses a database restored without its secret.
+    await checkServerSecretOpensDatabase((sql) => migrator.query(sql));
   } finally {
     await migrator.end();
   }
