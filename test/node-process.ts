@@ -26,7 +26,7 @@ export function runTypeScript(
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<ProcessResult> {
-  const childEnv: Record<string, string> = {};
+  const childEnv = {} as NodeJS.ProcessEnv;
   for (const [name, value] of Object.entries(process.env))
     if (value !== undefined && !APP_SETTINGS.includes(name)) childEnv[name] = value;
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
