@@ -12,7 +12,7 @@ import {
   publicBaseUrl,
   type DatabaseConfig,
 } from "./config";
-import { closeDb, getDb, type Db } from "./db/client";
+import { closeDb, dumpEmbeddedDatabase, getDb, type Db } from "./db/client";
 import { sha256Hex } from "./crypto";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
 import { ServerSecretError } from "./secrets/server-secret";
@@ -80,6 +80,7 @@ async function bootOnce(): Promise<void> {
   // Registered first, so it runs last: the worker stops before the database closes.
   onShutdown("the database", closeDb);
   const config = databaseConfig();
+  await serveEmbeddedBackups(config);
   const where = config.kind === "postgres" ? "PostgreSQL" : `embedded, ${config.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
   await sealLegacySecrets(db);
@@ -91,6 +92,23 @@ async function bootOnce(): Promise<void> {
   // After the seed, so a fresh install's first jobs see the demo data; once the server listens, so
   // loading the job handlers and the first poll do not delay the first request.
   afterReady("the job worker", startJobWorker);
+}
+
+// `npm run db:backup` while this server holds the embedded database: it asks for a dump through
+// DATA_DIR/backup.sock (lib/db/backup-socket.ts). Without it a backup only says to stop the server.
+async function serveEmbeddedBackups(config: DatabaseConfig): Promise<void> {
+  if (config.kind !== "pglite" || config.dataDir.startsWith("memory://") || process.platform === "win32")
+    return;
+  try {
+    const { serveBackups } = await import("./db/backup-socket");
+    onShutdown("the backup socket", await serveBackups(config.dataDir, dumpEmbeddedDatabase));
+  } catch (error) {
+    // A folder path too long for a socket's name, say: backups then need the server stopped.
+    console.error(
+      "Cannot serve backups on DATA_DIR/backup.sock (db:backup needs the server stopped):",
+      error,
+    );
+  }
 }
 
 async function startJobWorker(): Promise<void> {

@@ -1,7 +1,8 @@
 // `npm run db:backup -- <archive.tar.gz> [--without-secret]`: one archive of the embedded database,
 // its uploaded files and (unless APP_SECRET is set, or --without-secret) its server secret
-// (lib/db/embedded-backup.ts, docs/backups.md). The server must be stopped: it holds the database.
-// On PostgreSQL, pg_dump backs up while the server runs: this says how.
+// (lib/db/embedded-backup.ts, docs/backups.md). While the server runs, it dumps the database itself
+// (DATA_DIR/backup.sock); a process holding the folder without answering there is refused. On
+// PostgreSQL, pg_dump backs up while the server runs: this says how.
 import { parseArgs } from "node:util";
 import { databaseConfig } from "../lib/config";
 import { BackupError, backupEmbeddedDatabase } from "../lib/db/embedded-backup";
@@ -37,7 +38,8 @@ try {
     { secretFromEnv, withoutSecret: values["without-secret"] },
   );
   console.log(
-    `Backed up the embedded database in ${config.dataDir} and ${manifest.files} file(s) to ${out}.`,
+    `Backed up the embedded database in ${config.dataDir} (dumped by ${manifest.dumpedBy}) and ` +
+      `${manifest.files} file(s) to ${out}.`,
   );
   if (manifest.secret === "archive")
     console.log(

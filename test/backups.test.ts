@@ -17,7 +17,7 @@ import { FOLDER_LOCKED_EXIT_CODE } from "@/lib/db/script-db";
 import { verifyLicenseCertificate } from "@/lib/licensing/verify-certificate";
 import type { Written } from "./fixtures/backup-data";
 import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
-import { runTypeScript, type ProcessResult } from "./node-process";
+import { runTypeScript, spawnTypeScript, type ProcessResult } from "./node-process";
 
 const run = promisify(execFile);
 const FIXTURE = "test/fixtures/backup-data.ts";
@@ -70,6 +70,31 @@ function expectRefusedWithoutSecret(result: ProcessResult, secret: string) {
   expect(result.stderr).not.toContain(secret);
 }
 
+/** The server's start-up in a process that then keeps the embedded database open until stopped. */
+async function startServer(dataDir: string) {
+  const child = spawnTypeScript("test/fixtures/boot-process.ts", ["--serve"], {
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    JOB_WORKER: "false",
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("Booted.\n")) resolve();
+    });
+    void exited.then(() => reject(new Error(`The server stopped before it booted:\n${output}`)));
+  });
+  return {
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 describe.skipIf(testServerUrl())("the embedded database: npm run db:backup / db:restore", () => {
   it("round-trips sealed values, files and certificates; a restore without its secret is refused", async () => {
     const base = tempFolder();
@@ -79,7 +104,7 @@ describe.skipIf(testServerUrl())("the embedded database: npm run db:backup / db:
     const written = printed<Written>(await runTypeScript(FIXTURE, [], { DATA_DIR: dataDir }));
     const secret = fs.readFileSync(path.join(dataDir, "app-secret"), "utf8").trim();
 
-    // While a server holds the folder, the backup is refused with what to do.
+    // A process that holds the folder and does not answer on backup.sock: refused, with what to do.
     const release = lockDatabaseFolder(dataDir);
     try {
       const refused = await runTypeScript("scripts/db-backup.ts", [archive], { DATA_DIR: dataDir });
@@ -92,11 +117,18 @@ describe.skipIf(testServerUrl())("the embedded database: npm run db:backup / db:
       release();
     }
 
-    const backup = await runTypeScript("scripts/db-backup.ts", [archive], { DATA_DIR: dataDir });
+    // While the server runs on it, the server dumps the database for the backup.
+    const server = await startServer(dataDir);
+    let backup: ProcessResult;
+    try {
+      backup = await runTypeScript("scripts/db-backup.ts", [archive], { DATA_DIR: dataDir });
+    } finally {
+      await server.stop();
+    }
     expect(backup).toEqual({
       code: 0,
       stdout:
-        `Backed up the embedded database in ${dataDir} and 1 file(s) to ${archive}.\n` +
+        `Backed up the embedded database in ${dataDir} (dumped by the running server) and 1 file(s) to ${archive}.\n` +
         "The server secret (app-secret) is inside the archive: keep the archive as safe as the data.\n",
       stderr: "",
     });

@@ -21,21 +21,27 @@ const APP_SETTINGS = [
 
 export type ProcessResult = { code: number | null; stdout: string; stderr: string };
 
+/** Starts `file` (relative to the repository) with tsx's loader and only the app settings in `env`. */
+export function spawnTypeScript(file: string, args: string[], env: Record<string, string | undefined>) {
+  const childEnv = {} as NodeJS.ProcessEnv;
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && !APP_SETTINGS.includes(name)) childEnv[name] = value;
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
+  return spawn(process.execPath, ["--import", "tsx", path.join(root, file), ...args], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** Runs `file` to its end: its exit code and output. */
 export function runTypeScript(
   file: string,
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<ProcessResult> {
-  const childEnv = {} as NodeJS.ProcessEnv;
-  for (const [name, value] of Object.entries(process.env))
-    if (value !== undefined && !APP_SETTINGS.includes(name)) childEnv[name] = value;
-  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file), ...args], {
-      cwd: root,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnTypeScript(file, args, env);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

@@ -31,6 +31,8 @@ type Connection = {
   close: () => Promise<void>;
   config: DatabaseConfig;
   listen: (channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>;
+  /** The embedded database only: a consistent dump of its data folder (lib/db/backup-socket.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 // Kept on globalThis so `next dev` hot reloads reuse the connection instead of opening the PGlite
@@ -116,6 +118,13 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       config,
       // One process, one session: a NOTIFY committed by any transaction reaches this listener.
       listen: (channel, onNotify) => db.listen(channel, onNotify).then((unlisten) => () => unlisten()),
+      // CHECKPOINT first, so a restore starts without replaying the log. Then the dump, once no
+      // transaction is open (Prisma's run under PGlite's transaction lock; statements outside one
+      // take it too) and between two statements: it holds committed data only.
+      dumpDataDir: async () => {
+        await db.exec("CHECKPOINT");
+        return db._runExclusiveTransaction(() => db.dumpDataDir("none"));
+      },
       close: async () => {
         await prisma.$disconnect();
         await db.close();
@@ -313,6 +322,13 @@ export async function getDb(): Promise<Db> {
  */
 export async function listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten> {
   return (await connection()).listen(channel, onNotify);
+}
+
+/** A consistent dump of the embedded database's data folder, taken while it serves (`npm run db:backup`). */
+export async function dumpEmbeddedDatabase(): Promise<Blob> {
+  const { dumpDataDir } = await connection();
+  if (!dumpDataDir) throw new Error("Only the embedded database is dumped by the server.");
+  return dumpDataDir();
 }
 
 export async function closeDb(): Promise<void> {

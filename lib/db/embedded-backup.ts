@@ -4,8 +4,9 @@
 //   pgdata.tar      PGlite's own dump of its data folder (dumpDataDir), loaded back by PGlite
 //   app-secret      DATA_DIR/app-secret, unless the secret is APP_SECRET or --without-secret
 //   files/          the uploaded files (FILES_DIR, else DATA_DIR/files)
-// The backup holds the data folder's lock while it dumps, so nothing writes meanwhile: a running
-// server (which holds it) is refused with what to do. The archive is packed and unpacked by the
+// The dump is consistent: taken under the data folder's lock (nothing else writes), or, while a
+// server holds it, by that server between statements with no transaction open (through
+// DATA_DIR/backup.sock, lib/db/backup-socket.ts). The archive is packed and unpacked by the
 // system's `tar` (GNU tar, bsdtar on macOS and Windows 10+), which refuses absolute and `..` names.
 import { PGlite } from "@electric-sql/pglite";
 import { execFile } from "node:child_process";
@@ -13,7 +14,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { lockDatabaseFolder } from "./folder-lock";
+import { dumpThroughServer } from "./backup-socket";
+import { DatabaseFolderLockedError, lockDatabaseFolder } from "./folder-lock";
 import { SECRET_FILE } from "../secrets/server-secret";
 
 const run = promisify(execFile);
@@ -65,61 +67,78 @@ function copyTree(from: string, to: string): number {
   return count;
 }
 
+/** PGlite's dump of the data folder, taken by this process, which holds the folder's lock meanwhile. */
+async function dumpWhileLocked(pgdata: string): Promise<Buffer> {
+  const db = await PGlite.create(pgdata);
+  try {
+    // Written into the data files, so the restored copy starts without replaying the log.
+    await db.exec("CHECKPOINT");
+    return Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer());
+  } finally {
+    await db.close();
+  }
+}
+
 /**
- * Writes the archive `out` of the embedded database in `dataDir` (locked meanwhile: throws
- * DatabaseFolderLockedError while a server runs on it), its files and, unless the secret is
- * APP_SECRET or `withoutSecret`, DATA_DIR/app-secret. The archive is created with mode 0600.
+ * Writes the archive `out` of the embedded database in `dataDir`, its files and, unless the secret
+ * is APP_SECRET or `withoutSecret`, DATA_DIR/app-secret. The database is dumped under the folder's
+ * lock, or by the server that holds it (lib/db/backup-socket.ts); with neither, throws
+ * DatabaseFolderLockedError. The files are copied after the dump: every file a dumped row names
+ * was stored before its row. The archive is created with mode 0600.
  */
 export async function backupEmbeddedDatabase(
   { dataDir, filesDir }: Locations,
   out: string,
   { secretFromEnv, withoutSecret = false }: { secretFromEnv: boolean; withoutSecret?: boolean },
-): Promise<BackupManifest> {
+): Promise<BackupManifest & { dumpedBy: "this process" | "the running server" }> {
   const pgdata = path.join(dataDir, "pgdata");
   if (!fs.existsSync(path.join(pgdata, "PG_VERSION")))
     throw new BackupError(`There is no embedded database in ${dataDir} (DATA_DIR) to back up.`);
-  const release = lockDatabaseFolder(dataDir);
+  let dump: Buffer;
+  let dumpedBy: "this process" | "the running server" = "this process";
   try {
-    return await withStaging(async (staging) => {
-      const db = await PGlite.create(pgdata);
-      try {
-        // Written into the data files, so the restored copy starts without replaying the log.
-        await db.exec("CHECKPOINT");
-        const dump = await db.dumpDataDir("none");
-        fs.writeFileSync(path.join(staging, "pgdata.tar"), Buffer.from(await dump.arrayBuffer()));
-      } finally {
-        await db.close();
-      }
-      const secretFile = path.join(dataDir, SECRET_FILE);
-      let secret: BackupManifest["secret"] = "left out";
-      if (secretFromEnv) secret = "APP_SECRET";
-      else if (!withoutSecret && fs.existsSync(secretFile)) {
-        fs.copyFileSync(secretFile, path.join(staging, SECRET_FILE));
-        secret = "archive";
-      }
-      const files = copyTree(filesDir, path.join(staging, "files"));
-      const manifest: BackupManifest = {
-        format: BACKUP_FORMAT,
-        database: "embedded",
-        created_at: new Date().toISOString(),
-        secret,
-        files,
-      };
-      fs.writeFileSync(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-      const partial = `${out}.${process.pid}.partial`;
-      fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-      fs.writeFileSync(partial, "", { mode: 0o600 });
-      try {
-        await run("tar", ["-czf", partial, "-C", staging, "."]);
-        fs.renameSync(partial, out);
-      } finally {
-        fs.rmSync(partial, { force: true });
-      }
-      return manifest;
-    });
-  } finally {
-    release();
+    const release = lockDatabaseFolder(dataDir);
+    try {
+      dump = await dumpWhileLocked(pgdata);
+    } finally {
+      release();
+    }
+  } catch (error) {
+    if (!(error instanceof DatabaseFolderLockedError)) throw error;
+    const fromServer = await dumpThroughServer(dataDir);
+    if (!fromServer) throw error;
+    dump = fromServer;
+    dumpedBy = "the running server";
   }
+  return withStaging(async (staging) => {
+    fs.writeFileSync(path.join(staging, "pgdata.tar"), dump);
+    const secretFile = path.join(dataDir, SECRET_FILE);
+    let secret: BackupManifest["secret"] = "left out";
+    if (secretFromEnv) secret = "APP_SECRET";
+    else if (!withoutSecret && fs.existsSync(secretFile)) {
+      fs.copyFileSync(secretFile, path.join(staging, SECRET_FILE));
+      secret = "archive";
+    }
+    const files = copyTree(filesDir, path.join(staging, "files"));
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      database: "embedded",
+      created_at: new Date().toISOString(),
+      secret,
+      files,
+    };
+    fs.writeFileSync(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    const partial = `${out}.${process.pid}.partial`;
+    fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+    fs.writeFileSync(partial, "", { mode: 0o600 });
+    try {
+      await run("tar", ["-czf", partial, "-C", staging, "."]);
+      fs.renameSync(partial, out);
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
+    return { ...manifest, dumpedBy };
+  });
 }
 
 function isEmptyOrMissing(dir: string): boolean {
