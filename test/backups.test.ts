@@ -78,6 +78,8 @@ async function startServer(dataDir: string) {
     JOB_WORKER: "false",
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
+  // Never outlives the test file, even when a step before stop() fails.
+  afterAll(() => void child.kill("SIGKILL"));
   let output = "";
   await new Promise<void>((resolve, reject) => {
     child.stderr.on("data", (chunk) => (output += chunk));

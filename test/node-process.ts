@@ -34,6 +34,9 @@ export function spawnTypeScript(file: string, args: string[], env: Record<string
   });
 }
 
+/** A process that hangs is killed (and fails its test) rather than outliving the test run. */
+const RUN_TIMEOUT_MS = 240_000;
+
 /** Runs `file` to its end: its exit code and output. */
 export function runTypeScript(
   file: string,
@@ -42,6 +45,8 @@ export function runTypeScript(
 ): Promise<ProcessResult> {
   return new Promise((resolve) => {
     const child = spawnTypeScript(file, args, env);
+    const timer = setTimeout(() => child.kill("SIGKILL"), RUN_TIMEOUT_MS);
+    child.on("exit", () => clearTimeout(timer));
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
