@@ -11,6 +11,8 @@ import path from "node:path";
 export const BACKUP_SOCKET = "backup.sock";
 /** The dump is held in memory on both sides: a bound against a runaway answer. */
 const MAX_DUMP_BYTES = 4 * 1024 ** 3;
+/** The dump is made before its first byte is sent: about 2 s per 50 MB of data folder, measured. */
+const ANSWER_TIMEOUT_MS = 10 * 60_000;
 
 export function backupSocketPath(dataDir: string): string {
   return path.join(dataDir, BACKUP_SOCKET);
@@ -53,6 +55,10 @@ export async function serveBackups(dataDir: string, dump: () => Promise<Blob>): 
 export function dumpThroughServer(dataDir: string): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(backupSocketPath(dataDir));
+    // A server that never answers (stuck behind a transaction that never ends) must not hang the backup.
+    socket.setTimeout(ANSWER_TIMEOUT_MS, () =>
+      socket.destroy(new Error(`The running server sent nothing for ${ANSWER_TIMEOUT_MS / 60_000} minutes.`)),
+    );
     const chunks: Buffer[] = [];
     let received = 0;
     socket.on("data", (chunk) => {
