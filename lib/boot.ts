@@ -12,24 +12,31 @@ import {
   publicBaseUrl,
   type DatabaseConfig,
 } from "./config";
-import { closeDb, getDb, type Db } from "./db/client";
+import { closeDb, dumpEmbeddedDatabase, getDb, type Db } from "./db/client";
 import { sha256Hex } from "./crypto";
 import { DatabaseFolderLockedError } from "./db/folder-lock";
+import { ServerSecretError } from "./secrets/server-secret";
 import { afterReady, onShutdown } from "./server/lifecycle";
 import type { DemoResult } from "./seed/demo";
 import { DEMO_SLUG } from "./seed/demo-slug";
 
-// Another server owns the embedded database: this one could only ever answer errors, so stop.
-function exitIfLocked(error: unknown): void {
-  if (!(error instanceof DatabaseFolderLockedError)) return;
+// Another server owns the embedded database, or this server's secret cannot open what the database
+// holds sealed (restored without its secret, lib/secrets/sealed-values.ts): this one could only
+// ever answer errors, so stop.
+function exitIfRefused(error: unknown): void {
+  if (!(error instanceof DatabaseFolderLockedError) && !(error instanceof ServerSecretError)) return;
   console.error(`\n${error.message}\n`);
   process.exit(1);
 }
 
-// A setting read on use (e.g. CERTIFICATE_TTL_DAYS) would otherwise fail only at its first request.
-function exitOnBadSettings(): void {
+// A setting read on use (e.g. CERTIFICATE_TTL_DAYS, PAYMENT_PROCESSOR) would otherwise fail only at
+// its first request (an unknown processor: at the buyer's Pay, after they typed everything).
+async function exitOnBadSettings(): Promise<void> {
   try {
     checkSettings();
+    // Imported here: loading the payment processors is not needed to read the settings above.
+    const { checkPaymentProcessorSetting } = await import("./payments");
+    checkPaymentProcessorSetting();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`\n${error.message}\n`);
@@ -58,13 +65,13 @@ export function boot(): Promise<void> {
 }
 
 async function bootOnce(): Promise<void> {
-  exitOnBadSettings();
+  await exitOnBadSettings();
   const started = Date.now();
   let db: Db;
   try {
     db = await getDb();
   } catch (error) {
-    exitIfLocked(error);
+    exitIfRefused(error);
     // Rethrowing would make Next answer 500 to every request, even the landing page. A failed open
     // is not cached, so each API request tries again and the server recovers once the database does.
     console.error("Could not open the database; API requests will retry it:", error);
@@ -73,6 +80,7 @@ async function bootOnce(): Promise<void> {
   // Registered first, so it runs last: the worker stops before the database closes.
   onShutdown("the database", closeDb);
   const config = databaseConfig();
+  await serveEmbeddedBackups(config);
   const where = config.kind === "postgres" ? "PostgreSQL" : `embedded, ${config.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms (${where}).`);
   await sealLegacySecrets(db);
@@ -84,6 +92,23 @@ async function bootOnce(): Promise<void> {
   // After the seed, so a fresh install's first jobs see the demo data; once the server listens, so
   // loading the job handlers and the first poll do not delay the first request.
   afterReady("the job worker", startJobWorker);
+}
+
+// `npm run db:backup` while this server holds the embedded database: it asks for a dump through
+// DATA_DIR/backup.sock (lib/db/backup-socket.ts). Without it a backup only says to stop the server.
+async function serveEmbeddedBackups(config: DatabaseConfig): Promise<void> {
+  if (config.kind !== "pglite" || config.dataDir.startsWith("memory://") || process.platform === "win32")
+    return;
+  try {
+    const { serveBackups } = await import("./db/backup-socket");
+    onShutdown("the backup socket", await serveBackups(config.dataDir, dumpEmbeddedDatabase));
+  } catch (error) {
+    // A folder path too long for a socket's name, say: backups then need the server stopped.
+    console.error(
+      "Cannot serve backups on DATA_DIR/backup.sock (db:backup needs the server stopped):",
+      error,
+    );
+  }
 }
 
 async function startJobWorker(): Promise<void> {
@@ -102,7 +127,7 @@ async function startJobWorker(): Promise<void> {
 // Plaintext a migration could not encrypt (SQL has no access to the server's key) is sealed here,
 // before the server answers, so none remains once it has booted.
 async function sealLegacySecrets(db: Db): Promise<void> {
-  const { keyring, ServerSecretError } = await import("./secrets");
+  const { keyring } = await import("./secrets");
   try {
     // Loaded now, so that a bad APP_SECRET stops the start and the warning for several instances
     // without one is printed at start-up rather than at the first request.
@@ -134,7 +159,7 @@ async function seed(db: Db, config: DatabaseConfig): Promise<void> {
     const { seedDemo } = await import("./seed/demo");
     printBanner(await seedDemo(db));
   } catch (error) {
-    exitIfLocked(error);
+    exitIfRefused(error);
     // The API works without the demo data, so a broken seed must not take the server down.
     console.error("Seeding the demo data failed; the server keeps running without it:", error);
   }

@@ -15,6 +15,7 @@ import { directStatementName, prismaStatementName } from "./statement-names";
 import { directTransactions, noteTransactionConnections } from "./transaction-connection";
 import { lockDatabaseFolder } from "./folder-lock";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { checkServerSecretOpensDatabase } from "../secrets/sealed-values";
 import { CURSOR_CONNECT_TIMEOUT_MS, CURSOR_CONNECTIONS, CURSOR_IDLE_TIMEOUT_MS, openCursor } from "./cursor";
 
 export type Db = PrismaClient;
@@ -30,6 +31,8 @@ type Connection = {
   close: () => Promise<void>;
   config: DatabaseConfig;
   listen: (channel: string, onNotify: (payload: string) => void) => Promise<Unlisten>;
+  /** The embedded database only: a consistent dump of its data folder (lib/db/backup-socket.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 // Kept on globalThis so `next dev` hot reloads reuse the connection instead of opening the PGlite
@@ -93,6 +96,8 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
     const { db, release } = await openPglite(config.dataDir);
     try {
       await applyMigrations(pgliteRunner(db));
+      // Before anything reads or seals a value: refuses a database restored without its secret.
+      await checkServerSecretOpensDatabase((sql) => db.query(sql));
       // PGlite learns the database's array types when it opens: one a migration has just created
       // (an enum's, such as "PriceType"[] in the orders list's count) would be sent as plain text
       // ("malformed array literal") until it is told to look again.
@@ -113,6 +118,13 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       config,
       // One process, one session: a NOTIFY committed by any transaction reaches this listener.
       listen: (channel, onNotify) => db.listen(channel, onNotify).then((unlisten) => () => unlisten()),
+      // CHECKPOINT first, so a restore starts without replaying the log. Then the dump, once no
+      // transaction is open (Prisma's run under PGlite's transaction lock; statements outside one
+      // take it too) and between two statements: it holds committed data only.
+      dumpDataDir: async () => {
+        await db.exec("CHECKPOINT");
+        return db._runExclusiveTransaction(() => db.dumpDataDir("none"));
+      },
       close: async () => {
         await prisma.$disconnect();
         await db.close();
@@ -125,6 +137,8 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
   await migrator.connect();
   try {
     await applyMigrations(pgRunner(migrator));
+    // Before anything reads or seals a value: refuses a database restored without its secret.
+    await checkServerSecretOpensDatabase((sql) => migrator.query(sql));
   } finally {
     await migrator.end();
   }
@@ -308,6 +322,13 @@ export async function getDb(): Promise<Db> {
  */
 export async function listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten> {
   return (await connection()).listen(channel, onNotify);
+}
+
+/** A consistent dump of the embedded database's data folder, taken while it serves (`npm run db:backup`). */
+export async function dumpEmbeddedDatabase(): Promise<Blob> {
+  const { dumpDataDir } = await connection();
+  if (!dumpDataDir) throw new Error("Only the embedded database is dumped by the server.");
+  return dumpDataDir();
 }
 
 export async function closeDb(): Promise<void> {

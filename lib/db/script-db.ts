@@ -4,6 +4,7 @@
 import { databaseConfig } from "../config";
 import { getDb, type Db } from "./client";
 import { DatabaseFolderLockedError } from "./folder-lock";
+import { ServerSecretError } from "../secrets/server-secret";
 
 /** The exit code of a script refused because the server holds the embedded database. */
 export const FOLDER_LOCKED_EXIT_CODE = 3;
@@ -20,11 +21,21 @@ export function folderLockedAdvice(action: string, error: DatabaseFolderLockedEr
   );
 }
 
-/** getDb() for a script: on a locked embedded database, prints the advice and exits. */
+/** The exit code of a script refused because the server secret cannot open the database's sealed values. */
+export const SECRET_REFUSED_EXIT_CODE = 4;
+
+/**
+ * getDb() for a script: on a locked embedded database, prints the advice and exits; on a database
+ * whose sealed values this secret cannot open (lib/secrets/sealed-values.ts), prints why and exits.
+ */
 export async function openScriptDb(action: string): Promise<Db> {
   try {
     return await getDb();
   } catch (error) {
+    if (error instanceof ServerSecretError) {
+      console.error(`Cannot ${action}. ${error.message}`);
+      process.exit(SECRET_REFUSED_EXIT_CODE);
+    }
     if (!(error instanceof DatabaseFolderLockedError)) throw error;
     console.error(folderLockedAdvice(action, error));
     process.exit(FOLDER_LOCKED_EXIT_CODE);

@@ -46,6 +46,12 @@ export function decryptBytes(sealed: string, context: string, keys: Keyring = ke
   }
 }
 
+/** The id of the key a sealed value names (`v1.<key id>.…`), or null when it is not in this format. */
+export function sealedKeyId(sealed: string): string | null {
+  const [version, keyId] = sealed.split(".", 2);
+  return version === VERSION && keyId ? keyId : null;
+}
+
 export function encrypt(plaintext: string, context: string, keys?: Keyring): string {
   return encryptBytes(Buffer.from(plaintext, "utf8"), context, keys);
 }

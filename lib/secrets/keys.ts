@@ -35,14 +35,22 @@ export function keyringFrom(current: string, previous: string[] = []): Keyring {
 
 let cached: Keyring | null = null;
 
-/** The process's keyring, loaded on first use (never at import time: `next build` imports us). */
-export function keyring(): Keyring {
+/** APP_SECRET_PREVIOUS: former secrets, comma-separated. */
+export function previousSecrets(env: Record<string, string | undefined> = process.env): string[] {
+  return (env.APP_SECRET_PREVIOUS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The process's keyring, loaded on first use (never at import time: `next build` imports us).
+ * `createSecret: false` never generates DATA_DIR/app-secret (lib/secrets/sealed-values.ts).
+ */
+export function keyring({ createSecret = true }: { createSecret?: boolean } = {}): Keyring {
   if (!cached) {
-    const previous = (process.env.APP_SECRET_PREVIOUS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    cached = keyringFrom(loadServerSecret(), previous);
+    const secret = loadServerSecret(process.env, console.warn, { create: createSecret });
+    cached = keyringFrom(secret, previousSecrets());
   }
   return cached;
 }

@@ -10,6 +10,13 @@ export const SECRET_FILE = "app-secret";
 
 export class ServerSecretError extends Error {}
 
+/** No APP_SECRET and no secret file, where generating one is not allowed (lib/secrets/sealed-values.ts). */
+export class MissingServerSecretError extends ServerSecretError {
+  constructor(readonly file: string) {
+    super(`APP_SECRET is not set and ${file} does not exist.`);
+  }
+}
+
 type Env = Record<string, string | undefined>;
 
 function checked(secret: string, where: string): string {
@@ -22,8 +29,16 @@ function checked(secret: string, where: string): string {
   return value;
 }
 
-/** The secret from APP_SECRET, or the one kept in (or created in) DATA_DIR. */
-export function loadServerSecret(env: Env = process.env, warn = console.warn): string {
+/**
+ * The secret from APP_SECRET, or the one kept in (or created in) DATA_DIR. With `create: false`
+ * (the database already holds sealed values, which a new secret would never open) a missing file
+ * throws MissingServerSecretError instead of being generated.
+ */
+export function loadServerSecret(
+  env: Env = process.env,
+  warn = console.warn,
+  { create = true }: { create?: boolean } = {},
+): string {
   if (env.APP_SECRET) return checked(env.APP_SECRET, "APP_SECRET");
   const dir = env.DATA_DIR ?? ".data";
   if (dir.startsWith("memory://")) {
@@ -31,7 +46,7 @@ export function loadServerSecret(env: Env = process.env, warn = console.warn): s
     return randomBytes(32).toString("base64url");
   }
   const file = path.join(path.resolve(/*turbopackIgnore: true*/ dir), SECRET_FILE);
-  const { secret, created } = readOrCreate(file);
+  const { secret, created } = readOrCreate(file, create);
   if (env.DATABASE_URL) {
     warn(
       `APP_SECRET is not set: using the secret ${created ? "generated in" : "kept in"} ${file}. ` +
@@ -43,12 +58,13 @@ export function loadServerSecret(env: Env = process.env, warn = console.warn): s
 
 // Written to a temporary file and then linked into place: link fails when the name exists, so of
 // several processes starting together exactly one creates the secret and the others read it whole.
-function readOrCreate(file: string): { secret: string; created: boolean } {
+function readOrCreate(file: string, create: boolean): { secret: string; created: boolean } {
   try {
     return { secret: checked(fs.readFileSync(file, "utf8"), file), created: false };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+  if (!create) throw new MissingServerSecretError(file);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   fs.writeFileSync(temporary, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
