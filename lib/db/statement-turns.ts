@@ -4,7 +4,7 @@
 // code around it (the request before it, the answer after it) is chained by promises only. So when
 // the server reads a request, that request runs to its end, database included, before Node.js
 // looks at its sockets again; one event-loop iteration served every connection that had a request
-// ready (49 of 50 under load: 150–350 ms of work per iteration). Node.js accepts one new
+// ready (49 of 50 under load: about 170 ms at 3.4 ms a request). Node.js accepts one new
 // connection per iteration (libuv: one accept4 per epoll wait), so a client opening 50 connections
 // at once had its last ones accepted seconds later: the 1.8–6.3 s "slowest GET order" of
 // `npm run bench -- --embedded`, none of it spent in the database.
