@@ -14,6 +14,7 @@ import { registerDirectDriver } from "./direct";
 import { directStatementName, prismaStatementName } from "./statement-names";
 import { directTransactions, noteTransactionConnections } from "./transaction-connection";
 import { lockDatabaseFolder } from "./folder-lock";
+import { takingTurns } from "./statement-turns";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { checkServerSecretOpensDatabase } from "../secrets/sealed-values";
 import { CURSOR_CONNECT_TIMEOUT_MS, CURSOR_CONNECTIONS, CURSOR_IDLE_TIMEOUT_MS, openCursor } from "./cursor";
@@ -108,10 +109,13 @@ async function connect(config: DatabaseConfig): Promise<Connection> {
       throw error;
     }
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    // The app's statements start one per event-loop iteration, so that a loaded server still
+    // accepts connections and reads requests between them (./statement-turns.ts).
+    const shared = takingTurns(db);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(shared) });
     // PGlite runs a query only between transactions, so a direct statement never lands in one.
     registerDirectDriver(prisma, {
-      query: async (text, values) => (await db.query(text, values as unknown[])).rows as never,
+      query: async (text, values) => (await shared.query(text, values as unknown[])).rows as never,
     });
     return {
       prisma,

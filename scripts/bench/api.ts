@@ -10,7 +10,8 @@
 // Env: BENCH_DURATION (seconds per target and round, 8), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS (2),
 // BENCH_CONNECTIONS (50), BENCH_PORT (3210), FLOOR_PORT (3211), BENCH_FLOOR (floor.mjs; default
 // ../shared/perf/floor.mjs from the project root), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1
-// forces a build (otherwise: when there is none, or app/lib/components changed since).
+// forces a build (otherwise: when there is none, or app/lib/components changed since), BENCH_ONLY
+// (comma-separated parts of target names: only those targets, e.g. `BENCH_ONLY="GET /v1/orders/{id}"`).
 // Exits 1 when a ratio misses its goal by more than 20 % (PostgreSQL only; the embedded run reports).
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -41,6 +42,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 3211);
 const FLOOR = process.env.BENCH_FLOOR ?? path.resolve(root, "../shared/perf/floor.mjs");
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((part) => part.trim())
+  .filter(Boolean);
 const LIST_QUERY = "product_price_type=recurring&sorting=-amount&sorting=created_at&limit=20";
 
 interface Target {
@@ -64,6 +69,8 @@ interface Measure {
   rps: number;
   p50: number;
   p99: number;
+  /** The slowest request (ms): on the embedded database, the tail this benchmark watches. */
+  max: number;
   failed: number;
   /** CPU per request (ms) of the app's server and of PostgreSQL for the benchmark's database. */
   appCpu: number;
@@ -86,6 +93,7 @@ async function load(target: Target, seconds: number, appPid: number): Promise<Me
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     failed: result.non2xx + result.errors + result.timeouts,
     appCpu: used.app / requests,
     postgresCpu: used.postgres / requests,
@@ -190,7 +198,7 @@ async function main(): Promise<number> {
       ],
     };
     const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       { name: "constant route (ceiling)", url: `${base}/bench/constant` },
       // Not goals: the steps from the ceiling to a database route, to say where a request's time goes.
       { name: "constant, dynamic path, 1.9 kB body", url: `${base}/bench/constant/${order.id}` },
@@ -238,6 +246,9 @@ async function main(): Promise<number> {
       },
     ];
 
+    const targets = ONLY.length
+      ? allTargets.filter((target) => ONLY.some((part) => target.name.includes(part)))
+      : allTargets;
     if (WARMUP > 0) {
       console.log(`Warm-up: ${WARMUP} s per target...`);
       for (const target of targets) await load(target, WARMUP, app.pid!);
@@ -248,7 +259,7 @@ async function main(): Promise<number> {
         process.stdout.write(`round ${round}: ${target.name}... `);
         const measure = await load(target, DURATION, app.pid!);
         results.get(target.name)!.push(measure);
-        console.log(`${Math.round(measure.rps)} rps, p99 ${measure.p99} ms`);
+        console.log(`${Math.round(measure.rps)} rps, p99 ${measure.p99} ms, max ${measure.max} ms`);
       }
     }
     const rss = rssMb(app.pid!);
@@ -280,8 +291,8 @@ function report(results: Map<string, Measure[]>, rss: number | null): number {
       `${ROUNDS} interleaved rounds (autocannon), ${os.cpus().length} cores\n`,
   );
   console.log(
-    "| target | rps | p50 ms | p99 ms | failed | server CPU ms/request | PostgreSQL CPU ms/request |\n" +
-      "|---|---|---|---|---|---|---|",
+    "| target | rps | p50 ms | p99 ms | max ms | failed | server CPU ms/request | PostgreSQL CPU ms/request |\n" +
+      "|---|---|---|---|---|---|---|---|",
   );
   for (const [name, measures] of results) {
     // The floor is a process of its own: the app's server is idle then.
@@ -293,7 +304,7 @@ function report(results: Map<string, Measure[]>, rss: number | null): number {
         );
     console.log(
       `| ${name} | ${range(measures.map((m) => m.rps))} | ${range(measures.map((m) => m.p50))} | ` +
-        `${range(measures.map((m) => m.p99))} | ${measures.reduce((sum, m) => sum + m.failed, 0)} | ` +
+        `${range(measures.map((m) => m.p99))} | ${range(measures.map((m) => m.max))} | ${measures.reduce((sum, m) => sum + m.failed, 0)} | ` +
         `${serverCpu} | ${
           embedded
             ? ""
