@@ -26,14 +26,7 @@ export function useSetupRequired(): boolean | null {
   return status.data?.setup_required ?? null;
 }
 
-const FIELDS = [
-  "setup_code",
-  "name",
-  "email",
-  "password",
-  "organization_name",
-  "organization_slug",
-] as const;
+const FIELDS = ["setup_code", "name", "email", "password", "organization_name", "organization_slug"] as const;
 type Field = (typeof FIELDS)[number];
 
 /** A message per field from a 422, or one for the form. */
@@ -123,8 +116,8 @@ export function SetupForm() {
         Create the first merchant account and its organization. This form is shown only once.
       </p>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        The setup code is in the server&apos;s output, on the line <code>Setup code:</code> (a new one at
-        each start).
+        The setup code is in the server&apos;s output, on the line <code>Setup code:</code> (a new one at each
+        start).
       </p>
       {input("setup_code", "Setup code", "text", "one-time-code")}
       {input("name", "Your name (optional)", "text", "name")}

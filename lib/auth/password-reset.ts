@@ -53,7 +53,11 @@ export const PASSWORD_RESET_PER_EMAIL = { limit: 5, windowMs: HOUR_MS };
 export const PASSWORD_RESET_PER_CLIENT = { limit: 20, windowMs: HOUR_MS };
 
 /** The route's budgets (lib/api/handler.ts `rateLimitBy`), charged before any work, alike for any email. */
-export function passwordResetRateLimits(body: PasswordResetRequestBody, _principal: unknown, request: Request) {
+export function passwordResetRateLimits(
+  body: PasswordResetRequestBody,
+  _principal: unknown,
+  request: Request,
+) {
   // A keyed hash: the rate-limit table holds no addresses.
   const who = hmacHex("rate_limit.password_reset", body.email);
   return [

@@ -63,7 +63,13 @@ export async function setUpFirstMerchant(
   // Answered before the password is hashed: a finished install pays nothing for a refused setup.
   if (!(await isSetupRequired(db))) throw alreadySetUp();
   // Counted before the code is compared, so parallel guesses cannot all be checked.
-  await claimThrottledAttempt(db, `setup:${addressBucket(client.address)}`, SETUP_CODE_THROTTLE, now, "setup");
+  await claimThrottledAttempt(
+    db,
+    `setup:${addressBucket(client.address)}`,
+    SETUP_CODE_THROTTLE,
+    now,
+    "setup",
+  );
   if (!(await setupCodeMatches(db, body.setup_code)))
     throw ApiError.invalid(["body", "setup_code"], WRONG_SETUP_CODE);
   const passwordHash = await hashPassword(body.password);
