@@ -65,3 +65,27 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.body.new_password);
   await db.$transaction((tx) => replacePassword(tx, user.id, passwordHash, now, input.sessionId));
 }
+
+/** `npm run user:password`: no such user. */
+export class UnknownUserError extends Error {}
+
+/**
+ * The operator's way in for a server without email (`npm run user:password -- <email>`): sets the
+ * password of the user with this address and signs all their sessions out. Throws a ZodError for a
+ * password the rules refuse, UnknownUserError for an address without a user.
+ */
+export async function setPasswordByEmail(
+  db: Db,
+  input: { email: string; password: string },
+  now = new Date(),
+): Promise<{ email: string; signedOutSessions: number }> {
+  const password = newPasswordSchema.parse(input.password);
+  const email = input.email.trim().toLowerCase();
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) throw new UnknownUserError(`No user has the email ${email}.`);
+  const passwordHash = await hashPassword(password);
+  const { signedOutSessions } = await db.$transaction((tx) =>
+    replacePassword(tx, user.id, passwordHash, now),
+  );
+  return { email, signedOutSessions };
+}

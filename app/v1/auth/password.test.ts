@@ -17,7 +17,7 @@ import {
   PASSWORD_RESET_PER_EMAIL,
   PASSWORD_RESET_TTL_MS,
 } from "@/lib/auth/password-reset";
-import { WRONG_CURRENT_PASSWORD } from "@/lib/auth/password-change";
+import { setPasswordByEmail, UnknownUserError, WRONG_CURRENT_PASSWORD } from "@/lib/auth/password-change";
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { messageOf } from "@/lib/email/send";
@@ -352,6 +352,32 @@ describe("POST /v1/auth/password (signed in)", () => {
     expect((await call(changeRoute, { body })).status).toBe(401);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword(PASSWORD, stored.password_hash)).toBe(true);
+  });
+});
+
+describe("npm run user:password (its service)", () => {
+  it("sets the password of the address, signs every session out and ends every reset link", async () => {
+    const user = await merchant("operator-reset@example.com");
+    const cookies = await signedIn("operator-reset@example.com");
+    await requestReset("operator-reset@example.com");
+    await runJobs();
+    await expect(
+      setPasswordByEmail(db, { email: "nobody-x@example.com", password: "long enough pw" }),
+    ).rejects.toThrow(UnknownUserError);
+    await expect(
+      setPasswordByEmail(db, { email: "operator-reset@example.com", password: "short" }),
+    ).rejects.toThrow("Use at least 10 characters");
+    expect(await isLive(cookies)).toBe(true);
+    expect(
+      await setPasswordByEmail(db, {
+        email: " Operator-Reset@Example.com ",
+        password: "set by the operator",
+      }),
+    ).toEqual({ email: "operator-reset@example.com", signedOutSessions: 1 });
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("set by the operator", stored.password_hash)).toBe(true);
+    expect(await isLive(cookies)).toBe(false);
+    expect(await db.passwordResetToken.count({ where: { user_id: user.id, used_at: null } })).toBe(0);
   });
 });
 
