@@ -21,6 +21,7 @@ import { setPasswordByEmail, UnknownUserError, WRONG_CURRENT_PASSWORD } from "@/
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { messageOf } from "@/lib/email/send";
+import { embeddedNotice } from "@/lib/email/transport";
 import type { ApiError } from "@/lib/core/errors";
 import { call, type CallOptions } from "@/test/http";
 import { fromPeer } from "@/test/peer";
@@ -134,6 +135,11 @@ describe("POST /v1/auth/password-reset/request", () => {
     expect(text).toContain(`/dashboard/reset-password#token=${token}`);
     expect(messageOf(email).html).toContain(`/dashboard/reset-password#token=${token}`);
     expect(email.status).toBe("sent");
+    // Without SMTP_URL the operator's log says where to turn instead (the link is on no page).
+    expect(embeddedNotice(messageOf(email))).toBe(
+      `Email ${email.id} to f***@example.com: Reset your Digital Sales password (embedded transport: ` +
+        "not sent, and shown nowhere; without SMTP_URL set the password with `npm run user:password`)",
+    );
   });
 
   it("keeps the link out of every organization's outbox: the merchant's own session or token cannot list it", async () => {
