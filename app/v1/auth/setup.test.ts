@@ -151,6 +151,14 @@ describe("/v1/auth/setup", () => {
     expect((await call(status)).body).toEqual({ setup_required: true });
   });
 
+  it("keeps the 20 newest codes: a server restarting in a loop does not grow the table", async () => {
+    for (let i = 0; i < 25; i++) await issueSetupCode(db, new Date(Date.UTC(2020, 0, 1, 0, i)));
+    expect(await db.setupCode.count()).toBe(20);
+    // The codes of this test file's starts are the newest, and kept.
+    const kept = await db.setupCode.findMany({ orderBy: { created_at: "desc" }, take: 2 });
+    expect(kept.every((row) => row.created_at.getUTCFullYear() > 2020)).toBe(true);
+  });
+
   it("throttles guesses per client address, not for other addresses", async () => {
     const guess = (address: string, code = "BBBB-BBBB-BBBB") =>
       call(setup, { body: { ...body(0), setup_code: code }, headers: fromPeer(address) });
