@@ -1,13 +1,10 @@
-// A way back in (issue 28, docs/accounts.md), through the real handlers: "Forgot password?" (202
-// for any address after the same work; the link emailed by the job, its token only hashed at rest
-// and never in the subject; limits per address and per client), the reset's confirm (single use,
-// 30 minutes on an injected clock, every session signed out, other links dead), the dashboard's
-// change of password (current password needed, other sessions signed out, CSRF), and sign-out,
-// which now needs the CSRF token too.
+// "Forgot password?" (issue 28, docs/accounts.md), through the real handlers: the request (202 for
+// any address after the same work; the link emailed by the job, its token only hashed at rest and
+// never in the subject; in no organization's outbox; limits per address and per client) and the
+// confirm (single use, 30 minutes on an injected clock, every session signed out, other links dead).
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto";
-import { createMerchantUser, createOrganization } from "@/lib/factories";
 import { verifyPassword } from "@/lib/auth/passwords";
 import {
   confirmPasswordReset,
@@ -17,84 +14,32 @@ import {
   PASSWORD_RESET_PER_EMAIL,
   PASSWORD_RESET_TTL_MS,
 } from "@/lib/auth/password-reset";
-import { setPasswordByEmail, UnknownUserError, WRONG_CURRENT_PASSWORD } from "@/lib/auth/password-change";
-import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
 import { messageOf } from "@/lib/email/send";
 import { embeddedNotice } from "@/lib/email/transport";
 import type { ApiError } from "@/lib/core/errors";
-import { call, type CallOptions } from "@/test/http";
-import { fromPeer } from "@/test/peer";
+import { call } from "@/test/http";
+import {
+  isLive,
+  merchant,
+  newPeer,
+  PASSWORD,
+  requestReset,
+  resetLinkSentTo,
+  runJobs,
+  signedIn,
+  startPasswordFixture,
+  withSession,
+} from "@/test/password-fixture";
 import { POST as requestRoute } from "./password-reset/request/route";
 import { POST as confirmRoute } from "./password-reset/confirm/route";
-import { POST as changeRoute } from "./password/route";
 import { POST as signInRoute } from "./sign-in/route";
-import { POST as signOutRoute } from "./sign-out/route";
-import { GET as sessionRoute } from "./session/route";
 import { GET as listEmails } from "../emails/route";
 import { GET as getEmail } from "../emails/[id]/route";
 
-const PASSWORD = "the first long password";
 let db: Db;
-let organizationId: string;
-let peer = 0;
-/** A client address of its own per call site: the per-address budgets of one test stay its own. */
-const newPeer = () => fromPeer(`198.51.100.${++peer}`);
-
 beforeAll(async () => {
-  db = await getDb();
-  organizationId = (await createOrganization(db)).id;
+  db = await startPasswordFixture();
 });
-
-async function merchant(email: string) {
-  return createMerchantUser(db, { email, password: PASSWORD, organizationIds: [organizationId] });
-}
-
-type Cookies = { session: string; csrf: string };
-
-async function signedIn(email: string, password = PASSWORD): Promise<Cookies> {
-  const res = await call(signInRoute, { body: { email, password }, headers: newPeer() });
-  expect(res.status).toBe(200);
-  const cookies = Object.fromEntries(
-    res.headers.getSetCookie().map((line) => {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      return [pair!.slice(0, eq), decodeURIComponent(pair!.slice(eq + 1))];
-    }),
-  );
-  return { session: cookies.dsb_session!, csrf: cookies.dsb_csrf! };
-}
-
-function withSession(cookies: Cookies, options: CallOptions = {}, csrf: string | null = cookies.csrf) {
-  return {
-    ...options,
-    headers: {
-      cookie: `dsb_session=${encodeURIComponent(cookies.session)}; dsb_csrf=${cookies.csrf}`,
-      ...(csrf !== null ? { "x-csrf-token": csrf } : {}),
-      ...options.headers,
-    },
-  };
-}
-
-const isLive = async (cookies: Cookies) =>
-  (await call(sessionRoute, withSession(cookies, {}, null))).status === 200;
-
-async function runJobs() {
-  while ((await runDueJobs(db, jobHandlers, {})).claimed > 0);
-}
-
-/** The link of the newest password reset email to `to`, opened from its sealed body. */
-async function resetLinkSentTo(to: string) {
-  const email = await db.email.findFirstOrThrow({
-    where: { to, kind: "password_reset" },
-    orderBy: { created_at: "desc" },
-  });
-  const text = messageOf(email).text;
-  const token = /#token=(dpr_[A-Za-z0-9_-]+)/.exec(text)?.[1];
-  return { email, text, token: token! };
-}
-
-const requestReset = (email: string, headers = newPeer()) => call(requestRoute, { body: { email }, headers });
 
 describe("POST /v1/auth/password-reset/request", () => {
   it("answers 202 {} for any address after the same work; the job emails a link to merchants only", async () => {
@@ -317,103 +262,5 @@ describe("POST /v1/auth/password-reset/confirm", () => {
     expect(
       (await db.passwordResetToken.findUniqueOrThrow({ where: { token_hash: sha256Hex(token) } })).used_at,
     ).toBeNull();
-  });
-});
-
-describe("POST /v1/auth/password (signed in)", () => {
-  it("needs the current password (422 when wrong), keeps this session and signs the others out", async () => {
-    const user = await merchant("changer@example.com");
-    const here = await signedIn("changer@example.com");
-    const elsewhere = await signedIn("changer@example.com");
-    await requestReset("changer@example.com");
-    await runJobs();
-
-    const wrong = await call(
-      changeRoute,
-      withSession(here, { body: { current_password: "not my password", new_password: "my next password" } }),
-    );
-    expect(wrong.status).toBe(422);
-    expect(wrong.body).toEqual({
-      error: "RequestValidationError",
-      detail: [
-        { type: "value_error", loc: ["body", "current_password"], msg: WRONG_CURRENT_PASSWORD, input: null },
-      ],
-    });
-    expect(await isLive(elsewhere)).toBe(true);
-
-    const changed = await call(
-      changeRoute,
-      withSession(here, { body: { current_password: PASSWORD, new_password: "my next password" } }),
-    );
-    expect(changed.status).toBe(204);
-    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("my next password", stored.password_hash)).toBe(true);
-    expect(await isLive(here)).toBe(true);
-    expect(await isLive(elsewhere)).toBe(false);
-    // The outstanding reset link died with the old password.
-    expect(await db.passwordResetToken.count({ where: { user_id: user.id, used_at: null } })).toBe(0);
-  });
-
-  it("is a cookie write like any other: 403 without the CSRF token, 401 signed out", async () => {
-    const user = await merchant("csrf-changer@example.com");
-    const cookies = await signedIn("csrf-changer@example.com");
-    const body = { current_password: PASSWORD, new_password: "forged new password" };
-    const forged = await call(changeRoute, withSession(cookies, { body }, null));
-    expect(forged.status).toBe(403);
-    expect((await call(changeRoute, { body })).status).toBe(401);
-    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword(PASSWORD, stored.password_hash)).toBe(true);
-  });
-});
-
-describe("npm run user:password (its service)", () => {
-  it("sets the password of the address, signs every session out and ends every reset link", async () => {
-    const user = await merchant("operator-reset@example.com");
-    const cookies = await signedIn("operator-reset@example.com");
-    await requestReset("operator-reset@example.com");
-    await runJobs();
-    await expect(
-      setPasswordByEmail(db, { email: "nobody-x@example.com", password: "long enough pw" }),
-    ).rejects.toThrow(UnknownUserError);
-    await expect(
-      setPasswordByEmail(db, { email: "operator-reset@example.com", password: "short" }),
-    ).rejects.toThrow("Use at least 10 characters");
-    expect(await isLive(cookies)).toBe(true);
-    expect(
-      await setPasswordByEmail(db, {
-        email: " Operator-Reset@Example.com ",
-        password: "set by the operator",
-      }),
-    ).toEqual({ email: "operator-reset@example.com", signedOutSessions: 1 });
-    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(await verifyPassword("set by the operator", stored.password_hash)).toBe(true);
-    expect(await isLive(cookies)).toBe(false);
-    expect(await db.passwordResetToken.count({ where: { user_id: user.id, used_at: null } })).toBe(0);
-  });
-});
-
-describe("POST /v1/auth/sign-out needs the CSRF token", () => {
-  it("refuses a bodiless POST without the token (as another port of the host could send): 403, still signed in", async () => {
-    await merchant("stays@example.com");
-    const cookies = await signedIn("stays@example.com");
-    const other = await signedIn("stays@example.com");
-    for (const csrf of [null, "", "not-the-token", other.csrf]) {
-      const res = await call(signOutRoute, withSession(cookies, { method: "POST" }, csrf));
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        error: "NotPermitted",
-        detail: "Missing or invalid CSRF token (X-CSRF-Token header).",
-      });
-      expect(res.headers.getSetCookie()).toEqual([]);
-      expect(await isLive(cookies)).toBe(true);
-    }
-    const out = await call(signOutRoute, withSession(cookies, { method: "POST" }));
-    expect(out.status).toBe(204);
-    expect(await isLive(cookies)).toBe(false);
-    expect(await isLive(other)).toBe(true);
-    // A cookie of no live session is only cleared, token or not.
-    const stale = await call(signOutRoute, withSession(cookies, { method: "POST" }, null));
-    expect(stale.status).toBe(204);
-    expect(stale.headers.getSetCookie()).toHaveLength(2);
   });
 });
