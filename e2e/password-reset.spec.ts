@@ -123,8 +123,10 @@ test("forgot password on a phone: emailed link, new password, sign in; then chan
   await shot(page, "03-new-password");
   await page.getByRole("button", { name: "Set the new password" }).click();
   await expect(page.getByRole("heading", { name: "Your password is changed" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to your dashboard" })).toBeVisible();
 
-  // The link works once.
+  // The link works once (opened from another page: a full load, not a change of fragment).
   await page.goto(link!);
   await page.getByLabel("New password (at least 10 characters)").fill("one more new password");
   await page.getByRole("button", { name: "Set the new password" }).click();
