@@ -1,6 +1,7 @@
 // A real install, as a merchant meets it: the app's server on a fresh embedded database with no
 // demo data (SEED_DEMO=false) and no user. Starting at the home page, the first merchant is created
-// on the setup screen, then sets up what they sell in the dashboard alone (a license-key benefit, a
+// on the setup screen with the one-time setup code the server printed at start (a wrong code is
+// refused first), then sets up what they sell in the dashboard alone (a license-key benefit, a
 // custom field, a discount, a product with them), copies the product's checkout link; a buyer opens
 // it signed out and buys with the code; the merchant then finds the order, the customer and the key
 // in the dashboard. No SQL, no CLI, no API token.
@@ -79,19 +80,28 @@ test("an empty install: set up, create a licensed product, sell it through its l
 }) => {
   test.setTimeout(240_000);
   expect(output).not.toContain("Demo data created");
+  // The start-up banner names the dashboard and the code; the code is printed there only.
+  expect(output).toContain(`Dashboard:     ${base}/dashboard`);
+  const setupCode = /Setup code: +([A-Z0-9-]+)/.exec(output)?.[1];
+  expect(setupCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
   // --- the first merchant, from the home page -------------------------------------------------
   await page.goto(`${base}/`);
   await page.getByRole("link", { name: "Merchant dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Set up your store" })).toBeVisible();
+  await page.getByLabel("Setup code").fill("AAAA-BBBB-CCCC");
   await page.getByLabel("Your name (optional)").fill("Mia Merchant");
   await page.getByLabel("Email").fill("mia@shop.test");
   await page.getByLabel("Password (at least 10 characters)").fill("a long enough password");
   await page.getByLabel("Organization name").fill("Mia Software");
   await page.getByLabel("Organization slug (its dashboard address)").fill("mia-software");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("This is not the setup code.", { exact: false })).toBeVisible();
+  await page.getByLabel("Setup code").fill(setupCode!.toLowerCase());
   await shot(page, "01-setup");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(`${base}/dashboard/mia-software`);
+  expect(output.split(setupCode!).length - 1).toBe(1);
 
   // --- a license-key benefit ----------------------------------------------------------------------
   await openSection(page, "Benefits");

@@ -89,6 +89,7 @@ async function bootOnce(): Promise<void> {
   // rather than by the first API request after "Ready".
   await db.organization.findFirst({ select: { id: true } });
   await seed(db, config);
+  await announceSetupCode(db);
   // After the seed, so a fresh install's first jobs see the demo data; once the server listens, so
   // loading the job handlers and the first poll do not delay the first request.
   afterReady("the job worker", startJobWorker);
@@ -141,6 +142,26 @@ async function sealLegacySecrets(db: Db): Promise<void> {
   const sealed = await sealLegacyClientSecrets(db);
   if (sealed)
     console.log(`Encrypted the client secrets of ${sealed} checkout session(s) stored before encryption.`);
+}
+
+/**
+ * An install with no user yet (after the seed): a new one-time setup code, which the setup form on
+ * /dashboard asks for (docs/accounts.md). This line is the only place it is ever shown or logged.
+ */
+async function announceSetupCode(db: Db): Promise<void> {
+  const { issueSetupCode } = await import("./organizations/setup-code");
+  const code = await issueSetupCode(db);
+  if (!code) return;
+  const rule = "-".repeat(72);
+  const lines = [
+    rule,
+    "No merchant yet. Create the first one in the dashboard with the setup code below:",
+    `  Dashboard:     ${publicBaseUrl()}/dashboard`,
+    `  Setup code:    ${code}`,
+    "It works until the first merchant exists; each start prints a new one.",
+    rule,
+  ];
+  console.log(`\n${lines.join("\n")}\n`);
 }
 
 async function seed(db: Db, config: DatabaseConfig): Promise<void> {

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Brand, EmailTemplate } from "../lib/email/templates/types";
 import { orderReceipt } from "../lib/email/templates/order-receipt";
 import { portalSignInCode } from "../lib/email/templates/portal-sign-in-code";
+import { passwordReset } from "../lib/email/templates/password-reset";
 import { refundIssued } from "../lib/email/templates/refund-issued";
 import { subscriptionCanceled } from "../lib/email/templates/subscription-canceled";
 import { subscriptionEnded } from "../lib/email/templates/subscription-ended";
@@ -114,6 +115,14 @@ const previews: [EmailTemplate<never>, unknown][] = [
     },
   ],
   [portalSignInCode, { customerName: "Jane Doe", code: "042917", validForMinutes: 10, portalUrl: portal }],
+  [
+    passwordReset,
+    {
+      userName: "Mia Merchant",
+      resetUrl: "http://localhost:3000/dashboard/reset-password#token=dpr_example",
+      validForMinutes: 30,
+    },
+  ],
 ];
 
 const out = path.resolve(process.argv[2] ?? "email-previews");

@@ -1,6 +1,7 @@
 // The operator's scripts as an operator runs them (real processes): on an embedded database held
 // by another process (the running server) they stop with what to do, no stack trace; on
-// PostgreSQL `user:create` works while a server runs, because it never touches the folder lock.
+// PostgreSQL `user:create` and `user:password` work while a server runs, because they never touch
+// the folder lock.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +11,8 @@ import { getDb } from "@/lib/db/client";
 import { lockDatabaseFolder } from "@/lib/db/folder-lock";
 import { FOLDER_LOCKED_EXIT_CODE } from "@/lib/db/script-db";
 import { verifyPassword } from "@/lib/auth/passwords";
+import { createMerchantUser } from "@/lib/factories";
+import { randomUUID } from "node:crypto";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -69,6 +72,34 @@ describe("operator scripts on an embedded database the server holds", () => {
     }
   }, 120_000);
 
+  it("user:password says the same, before asking for any password", async () => {
+    const { dir, release } = heldFolder();
+    try {
+      const result = await runScript("set-password.ts", ["someone@example.com"], {
+        ...embedded,
+        DATA_DIR: dir,
+      });
+      expect(result).toEqual({
+        code: FOLDER_LOCKED_EXIT_CODE,
+        stdout: "",
+        stderr: advice("set the password", dir),
+      });
+    } finally {
+      release();
+    }
+  }, 120_000);
+
+  it("user:password without an email shows its usage", async () => {
+    const result = await runScript("set-password.ts", [], embedded);
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "Usage: npm run user:password -- <email>\n" +
+        "The new password is read from MERCHANT_PASSWORD, or asked for. Every session of the user is signed out.\n",
+    });
+  }, 120_000);
+
   it("db:migrate says the same, without a stack trace", async () => {
     const { dir, release } = heldFolder();
     try {
@@ -113,5 +144,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("user:create on PostgreSQL", () 
     });
     expect(await verifyPassword("a long enough password", user.password_hash)).toBe(true);
     expect(user.memberships.map((m) => [m.role, m.organization.slug])).toEqual([["owner", "running-co"]]);
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("user:password on PostgreSQL", () => {
+  it("sets the password and signs every session out, while a server holds the embedded folder", async () => {
+    const db = await getDb();
+    const user = await createMerchantUser(db, {
+      email: "Locked-Out@Example.com",
+      password: "the forgotten one",
+    });
+    const now = new Date();
+    await db.userSession.create({
+      data: {
+        id: randomUUID(),
+        user_id: user.id,
+        token_hash: `session-of-${user.id}`,
+        last_seen_at: now,
+        expires_at: new Date(now.getTime() + 3_600_000),
+      },
+    });
+    const { dir, release } = heldFolder();
+    const run = (email: string, password: string) =>
+      runScript("set-password.ts", [email], {
+        DATABASE_URL: process.env.DATABASE_URL,
+        DATA_DIR: dir,
+        MERCHANT_PASSWORD: password,
+      });
+    try {
+      expect(await run("locked-out@example.com", "short")).toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: "password: Use at least 10 characters\n",
+      });
+      expect(await run("nobody@example.com", "a long enough password")).toMatchObject({
+        code: 1,
+        stdout: "",
+        stderr: "No user has the email nobody@example.com.\n",
+      });
+      expect(await run("LOCKED-OUT@example.com", "my recovered password")).toMatchObject({
+        code: 0,
+        stdout:
+          "Set the password of locked-out@example.com; signed out 1 session(s). Sign in at /dashboard.\n",
+        stderr: "",
+      });
+    } finally {
+      release();
+    }
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("my recovered password", stored.password_hash)).toBe(true);
+    expect(await db.userSession.count({ where: { user_id: user.id, revoked_at: null } })).toBe(0);
   }, 120_000);
 });

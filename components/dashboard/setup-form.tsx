@@ -1,6 +1,7 @@
 "use client";
 // The one-time setup of an install with no merchant yet (shown by the sign-in page instead of its
-// form): the first merchant's account and organization, then straight into its dashboard.
+// form): the first merchant's account and organization, then straight into its dashboard. It needs
+// the setup code the server printed at start (docs/accounts.md).
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -25,7 +26,7 @@ export function useSetupRequired(): boolean | null {
   return status.data?.setup_required ?? null;
 }
 
-const FIELDS = ["name", "email", "password", "organization_name", "organization_slug"] as const;
+const FIELDS = ["setup_code", "name", "email", "password", "organization_name", "organization_slug"] as const;
 type Field = (typeof FIELDS)[number];
 
 /** A message per field from a 422, or one for the form. */
@@ -49,6 +50,7 @@ export function SetupForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<Field, string>>({
+    setup_code: "",
     name: "",
     email: "",
     password: "",
@@ -113,6 +115,11 @@ export function SetupForm() {
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         Create the first merchant account and its organization. This form is shown only once.
       </p>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+        The setup code is in the server&apos;s output, on the line <code>Setup code:</code> (a new one at each
+        start).
+      </p>
+      {input("setup_code", "Setup code", "text", "one-time-code")}
       {input("name", "Your name (optional)", "text", "name")}
       {input("email", "Email", "email", "username")}
       {input("password", "Password (at least 10 characters)", "password", "new-password")}

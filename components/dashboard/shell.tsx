@@ -139,6 +139,13 @@ export function DashboardShell({ slug, children }: { slug: string; children: Rea
             <p className="truncate text-zinc-500 dark:text-zinc-400" title={session.data.user.email}>
               {session.data.user.email}
             </p>
+            <Link
+              href={`${base}/password`}
+              aria-current={isActive("/password") ? "page" : undefined}
+              className="rounded-md px-2.5 py-1 whitespace-nowrap text-zinc-700 hover:bg-zinc-100 lg:mt-2 lg:-ml-2.5 lg:inline-block dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              Change password
+            </Link>
             <Button
               size="sm"
               variant="ghost"

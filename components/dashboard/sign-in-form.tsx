@@ -2,6 +2,7 @@
 // Email and password sign-in. Wrong credentials and lockouts get their own clear messages. An
 // install with no merchant yet gets the one-time setup form instead (./setup-form.tsx).
 import { useState } from "react";
+import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { ApiRequestError } from "./api";
 import { useSignIn } from "./hooks/session";
@@ -81,6 +82,14 @@ function CredentialsForm() {
       <Button type="submit" variant="primary" className="mt-6 w-full" disabled={signIn.isPending}>
         {signIn.isPending ? "Signing in…" : "Sign in"}
       </Button>
+      <p className="mt-4 text-center text-sm">
+        <Link
+          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+          href="/dashboard/forgot-password"
+        >
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }

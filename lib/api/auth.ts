@@ -19,7 +19,7 @@ import {
 import { sha256Hex } from "../crypto";
 import { hasScope, SCOPES, type Scope } from "../auth/scopes";
 import { readCookie, SESSION_COOKIE } from "./session-cookies";
-import { csrfMatches, resolveSession } from "../auth/sessions";
+import { CSRF_REFUSED, csrfMatches, resolveSession } from "../auth/sessions";
 import { ApiError } from "../core/errors";
 import type { CustomerPrincipal, Principal } from "../core/principal";
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from "../customer-portal/sessions";
@@ -46,7 +46,7 @@ async function authenticateSession(db: Db, request: Request, token: string, now:
   if (!SAFE_METHODS.has(request.method.toUpperCase())) {
     // Only the header counts: the browser would attach a cookie to a forged request too.
     if (!csrfMatches(request.headers.get(CSRF_HEADER), session.csrfToken)) {
-      throw new ApiError("NotPermitted", "Missing or invalid CSRF token (X-CSRF-Token header).");
+      throw new ApiError("NotPermitted", CSRF_REFUSED);
     }
   }
   return {

@@ -69,6 +69,26 @@ export async function signIn(
   return { view: await sessionView(db, user.id, csrfToken), token, expiresAt };
 }
 
+export const CSRF_REFUSED = "Missing or invalid CSRF token (X-CSRF-Token header).";
+
+/**
+ * Sign-out from a browser (POST /v1/auth/sign-out): a live session ends only with its CSRF token,
+ * like every other cookie write. A page on another port of the same host is the same site, so the
+ * browser sends it the cookie; without this check, its bodiless POST signed the merchant out. A
+ * cookie of no live session (unknown, expired, ended) has nothing to protect: the caller clears it.
+ */
+export async function signOutWithCsrf(
+  db: DbOrTx,
+  token: string,
+  csrfSent: string | null,
+  now = new Date(),
+): Promise<void> {
+  const session = await resolveSession(db, token, now);
+  if (!session) return;
+  if (!csrfMatches(csrfSent, session.csrfToken)) throw new ApiError("NotPermitted", CSRF_REFUSED);
+  await db.userSession.updateMany({ where: { id: session.id, revoked_at: null }, data: { revoked_at: now } });
+}
+
 export async function signOut(db: DbOrTx, token: string, now = new Date()): Promise<void> {
   await db.userSession.updateMany({
     where: { token_hash: sha256Hex(token), revoked_at: null },

@@ -80,10 +80,10 @@ async function claimAttempt(db: DbOrTx, key: string, rule: ThrottleRule, now: Da
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
-function throttled(retryAfterSeconds: number): ApiError {
+function throttled(retryAfterSeconds: number, what = "sign-in"): ApiError {
   return new ApiError(
     "RateLimitExceeded",
-    `Too many sign-in attempts. Try again in ${retryAfterSeconds} second(s).`,
+    `Too many ${what} attempts. Try again in ${retryAfterSeconds} second(s).`,
     { headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 }
@@ -101,6 +101,22 @@ export async function claimSignInAttempt(db: DbOrTx, keys: SignInThrottleKeys, n
     await refundAttempt(db, keys.accountAndAddress);
     throw throttled(address.retryAfterSeconds);
   }
+}
+
+/**
+ * One attempt under a single key, with its own rule (e.g. setup codes per client address), or 429
+ * "Too many <what> attempts" with Retry-After. The same growing delays as sign-in.
+ */
+export async function claimThrottledAttempt(
+  db: DbOrTx,
+  key: string,
+  rule: ThrottleRule,
+  now: Date,
+  what: string,
+): Promise<void> {
+  await sweepForgottenAttempts(db, now);
+  const claim = await claimAttempt(db, key, rule, now);
+  if (!claim.allowed) throw throttled(claim.retryAfterSeconds, what);
 }
 
 /**

@@ -21,7 +21,11 @@ export const emailBodyContext = (emailId: string, part: "text" | "html") => `ema
 export type QueueEmailInput<Data> = {
   template: EmailTemplate<Data>;
   data: Data;
-  organization: { id: string; name: string; email: string | null };
+  /**
+   * Who the email speaks for. `id` null: the merchant's own account email (a password reset), in
+   * no organization's outbox, so no other member or access token of theirs can read its link.
+   */
+  organization: { id: string | null; name: string; email: string | null };
   to: string;
   /** The business event the email is about (e.g. `order_receipt:<order id>`): one email per event. */
   reference: string;

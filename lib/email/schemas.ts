@@ -44,7 +44,9 @@ export function toEmail(row: Email): z.output<typeof emailSchema> {
     id: row.id,
     created_at: row.created_at,
     modified_at: row.modified_at,
-    organization_id: row.organization_id,
+    // Never empty here: rows without an organization (account emails) match no principal's
+    // organizations, so no list or read returns them.
+    organization_id: row.organization_id ?? "",
     kind: row.kind,
     status: row.status,
     to: row.to,

@@ -28,7 +28,15 @@ function describe(error: unknown): string {
 /** What the transport needs of an email. */
 type SendableEmail = Pick<
   Email,
-  "id" | "message_id" | "from" | "to" | "reply_to" | "subject" | "text_sealed" | "html_sealed"
+  | "id"
+  | "organization_id"
+  | "message_id"
+  | "from"
+  | "to"
+  | "reply_to"
+  | "subject"
+  | "text_sealed"
+  | "html_sealed"
 >;
 
 /** The message as the transport sends it: the bodies opened, the stored From split again. */
@@ -42,6 +50,7 @@ export function messageOf(email: SendableEmail): MailMessage {
     subject: email.subject,
     text: decrypt(email.text_sealed, emailBodyContext(email.id, "text")),
     html: decrypt(email.html_sealed, emailBodyContext(email.id, "html")),
+    accountEmail: email.organization_id === null,
   };
 }
 
@@ -58,7 +67,7 @@ async function recordAttempt(db: Db, emailId: string, transport: MailTransport, 
     UPDATE emails SET attempts = attempts + 1, last_attempt_at = ${now}::timestamp,
                       transport = ${transport.kind}, modified_at = ${now}::timestamp
     WHERE id = ${emailId}::uuid AND status = 'queued' AND ${ctx.stillHeld}
-    RETURNING id::text AS id, message_id, "from", "to", reply_to, subject, text_sealed, html_sealed`,
+    RETURNING id::text AS id, organization_id::text AS organization_id, message_id, "from", "to", reply_to, subject, text_sealed, html_sealed`,
   );
   return email ?? null;
 }

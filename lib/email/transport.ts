@@ -17,6 +17,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** The merchant's own account email (a password reset): on no organization's Emails page. */
+  accountEmail?: boolean;
 };
 
 export type TransportKind = "smtp" | "embedded";
@@ -65,11 +67,13 @@ export function maskAddress(address: string): string {
 }
 
 /** The embedded transport's line: never the body (it holds license keys and codes). */
-export function embeddedNotice(message: Pick<MailMessage, "emailId" | "to" | "subject">): string {
-  return (
-    `Email ${message.emailId} to ${maskAddress(message.to)}: ${singleLine(message.subject)} ` +
-    "(embedded transport; see the dashboard Emails page)"
-  );
+export function embeddedNotice(
+  message: Pick<MailMessage, "emailId" | "to" | "subject" | "accountEmail">,
+): string {
+  const where = message.accountEmail
+    ? "embedded transport: not sent, and shown nowhere; without SMTP_URL set the password with `npm run user:password`"
+    : "embedded transport; see the dashboard Emails page";
+  return `Email ${message.emailId} to ${maskAddress(message.to)}: ${singleLine(message.subject)} (${where})`;
 }
 
 /** No mail server: the email stays in the database, shown on the dashboard's Emails page. */

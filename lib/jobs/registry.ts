@@ -19,6 +19,7 @@ import {
 } from "../webhooks/deliver";
 import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
 import { retryRenewalJob } from "../subscriptions/retry-job";
+import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
 import { pruneJob, PRUNE_JOB } from "./prune";
 import type { JobHandlers } from "./queue";
 
@@ -33,5 +34,6 @@ export const jobHandlers: JobHandlers = {
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
   [SEND_EMAIL_JOB]: sendEmailJob(),
+  [PASSWORD_RESET_JOB]: passwordResetJob,
   [PRUNE_JOB]: pruneJob,
 };

@@ -6,7 +6,16 @@
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /** Segments of /dashboard/ that are pages, not organizations. */
-export const RESERVED_SLUGS: readonly string[] = ["sign-in", "sign-out", "setup", "new", "settings"];
+export const RESERVED_SLUGS: readonly string[] = [
+  "sign-in",
+  "sign-out",
+  "setup",
+  "new",
+  "settings",
+  // The signed-out password pages (docs/accounts.md).
+  "forgot-password",
+  "reset-password",
+];
 
 export function slugify(name: string): string {
   const slug = name

@@ -1,10 +1,15 @@
 // First-merchant setup through the real handlers, on a database with no user (each test file has
-// its own): the status, each validation rule's exact 422, concurrent setups of which exactly one
-// wins and signs in, and every setup refused once a user exists. Tests run in order.
+// its own): the status, each validation rule's exact 422, the setup code printed at start (wrong
+// codes refused and throttled per address, any printed code accepted, none once a user exists),
+// concurrent setups of which exactly one wins and signs in, and every setup refused once a user
+// exists. Tests run in order.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { verifyPassword } from "@/lib/auth/passwords";
+import { issueSetupCode, SETUP_CODE_THROTTLE } from "@/lib/organizations/setup-code";
+import { WRONG_SETUP_CODE } from "@/lib/organizations/setup";
 import { call } from "@/test/http";
+import { fromPeer } from "@/test/peer";
 import { GET as status, POST as setup } from "./setup/route";
 import { GET as session } from "./session/route";
 import { GET as listOrganizations } from "../organizations/route";
@@ -17,7 +22,9 @@ const problem = (type: string, loc: (string | number)[], msg: string, input: unk
   input,
 });
 
+let setupCode: string;
 const body = (n: number) => ({
+  setup_code: setupCode,
   email: `Owner${n}@Example.com`,
   password: `a long enough password ${n}`,
   name: `Owner ${n}`,
@@ -26,8 +33,12 @@ const body = (n: number) => ({
 });
 
 let db: Db;
+let earlierCode: string;
 beforeAll(async () => {
   db = await getDb();
+  // Two starts (or two instances): each printed code works.
+  earlierCode = (await issueSetupCode(db))!;
+  setupCode = (await issueSetupCode(db))!;
 });
 
 const counts = async () => ({
@@ -50,6 +61,7 @@ describe("/v1/auth/setup", () => {
       [
         {},
         [
+          problem("missing", ["body", "setup_code"], "Field required"),
           problem("missing", ["body", "email"], "Field required"),
           problem("missing", ["body", "password"], "Field required"),
           problem("missing", ["body", "organization_name"], "Field required"),
@@ -58,6 +70,7 @@ describe("/v1/auth/setup", () => {
       ],
       [
         {
+          setup_code: "not the code",
           email: "not-an-email",
           password: "too short",
           name: "x".repeat(121),
@@ -113,6 +126,58 @@ describe("/v1/auth/setup", () => {
     expect(await counts()).toEqual(NOTHING);
   });
 
+  it("is refused without the printed setup code (422), whatever its case or spacing otherwise", async () => {
+    expect(setupCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    expect(earlierCode).not.toBe(setupCode);
+    const wrong = [
+      "",
+      "AAAA-AAAA-AAAA",
+      setupCode.slice(0, -1),
+      `${setupCode}X`,
+      setupCode.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    ];
+    for (const code of wrong) {
+      const res = await call(setup, {
+        body: { ...body(0), setup_code: code },
+        headers: fromPeer("198.51.100.1"),
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        error: "RequestValidationError",
+        detail: [problem("value_error", ["body", "setup_code"], WRONG_SETUP_CODE)],
+      });
+    }
+    expect(await counts()).toEqual(NOTHING);
+    expect((await call(status)).body).toEqual({ setup_required: true });
+  });
+
+  it("keeps the 20 newest codes: a server restarting in a loop does not grow the table", async () => {
+    for (let i = 0; i < 25; i++) await issueSetupCode(db, new Date(Date.UTC(2020, 0, 1, 0, i)));
+    expect(await db.setupCode.count()).toBe(20);
+    // The codes of this test file's starts are the newest, and kept.
+    const kept = await db.setupCode.findMany({ orderBy: { created_at: "desc" }, take: 2 });
+    expect(kept.every((row) => row.created_at.getUTCFullYear() > 2020)).toBe(true);
+  });
+
+  it("throttles guesses per client address, not for other addresses", async () => {
+    const guess = (address: string, code = "BBBB-BBBB-BBBB") =>
+      call(setup, { body: { ...body(0), setup_code: code }, headers: fromPeer(address) });
+    const statuses = [];
+    for (let i = 0; i < SETUP_CODE_THROTTLE.freeAttempts + 1; i++)
+      statuses.push((await guess("198.51.100.2")).status);
+    expect(statuses).toEqual([...Array(SETUP_CODE_THROTTLE.freeAttempts).fill(422), 429]);
+    const throttled = await guess("198.51.100.2", setupCode);
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({
+      error: "RateLimitExceeded",
+      detail: expect.stringMatching(/^Too many setup attempts\. Try again in (14|15) second\(s\)\.$/),
+    });
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(14);
+    expect(await counts()).toEqual(NOTHING);
+    // Another address still gets its answer.
+    expect((await guess("198.51.100.3")).status).toBe(422);
+  });
+
   it("lets exactly one of several concurrent setups through, and signs its merchant in", async () => {
     const answers = await Promise.all([1, 2, 3, 4].map((n) => call(setup, { body: body(n) })));
     const won = answers.filter((a) => a.status === 201);
@@ -155,6 +220,16 @@ describe("/v1/auth/setup", () => {
     expect(view.body).toEqual(winner.body);
     const listed = await call(listOrganizations, { headers: { cookie } });
     expect(listed.body.items.map((o: { id: string }) => o.id)).toEqual([organization.id]);
+  });
+
+  it("forgets every setup code once the first merchant exists, and prints none any more", async () => {
+    expect(await db.setupCode.count()).toBe(0);
+    expect(await issueSetupCode(db)).toBeNull();
+    expect(await db.setupCode.count()).toBe(0);
+    for (const code of [setupCode, earlierCode]) {
+      const res = await call(setup, { body: { ...body(8), setup_code: code } });
+      expect(res.status).toBe(403);
+    }
   });
 
   it("is refused once a user exists, and says so", async () => {

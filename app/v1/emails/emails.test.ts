@@ -349,7 +349,10 @@ describe("GET /v1/emails/ and /v1/emails/{id}", () => {
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
     // The organization filter narrows, never widens.
-    const widened = await call(listEmails, { token, query: { organization_id: theirs.organization_id } });
+    const widened = await call(listEmails, {
+      token,
+      query: { organization_id: theirs.organization_id ?? "" },
+    });
     expect(widened.body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
     expect(await call(getEmail, { token, params: { id: theirs.id } })).toMatchObject({
       status: 404,

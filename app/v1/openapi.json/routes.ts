@@ -5,6 +5,9 @@ import * as signIn from "../auth/sign-in/route";
 import * as signOut from "../auth/sign-out/route";
 import * as session from "../auth/session/route";
 import * as setup from "../auth/setup/route";
+import * as password from "../auth/password/route";
+import * as passwordResetRequest from "../auth/password-reset/request/route";
+import * as passwordResetConfirm from "../auth/password-reset/confirm/route";
 import * as organizations from "../organizations/route";
 import * as organization from "../organizations/[id]/route";
 import * as taxRates from "../organizations/[id]/tax-rates/route";
@@ -87,6 +90,9 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/auth/sign-out", module: signOut },
   { path: "/v1/auth/session", module: session },
   { path: "/v1/auth/setup", module: setup },
+  { path: "/v1/auth/password", module: password },
+  { path: "/v1/auth/password-reset/request", module: passwordResetRequest },
+  { path: "/v1/auth/password-reset/confirm", module: passwordResetConfirm },
   { path: "/v1/organizations/", module: organizations },
   { path: "/v1/organizations/{id}", module: organization },
   { path: "/v1/organizations/{id}/tax-rates", module: taxRates },

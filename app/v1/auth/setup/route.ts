@@ -1,5 +1,6 @@
 // GET /v1/auth/setup — whether this install still needs its first merchant; POST creates them and
-// their organization and signs them in (sets the session cookie), refused (403) once a user exists.
+// their organization and signs them in (sets the session cookie), with the setup code the server
+// printed at start (422 when wrong), refused (403) once a user exists.
 import { z } from "zod";
 import { json, methods, route } from "@/lib/api/handler";
 import { readCookie, SESSION_COOKIE, sessionCookies, withCookies } from "@/lib/api/session-cookies";
@@ -25,10 +26,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: setupBody,
       output: sessionViewSchema,
       status: 201,
-      summary: "Create the first merchant and their organization, and sign them in; 403 once any user exists",
+      summary:
+        "Create the first merchant and their organization with the setup code printed at start, and sign them in; 403 once any user exists",
     },
     async ({ db, request, body }) => {
-      await setUpFirstMerchant(db, body);
+      await setUpFirstMerchant(db, body, { address: clientAddress(request) });
       // The ordinary sign-in, so the session and its cookies are exactly a sign-in's.
       const now = new Date();
       const signedIn = await signIn(
