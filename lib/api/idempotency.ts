@@ -75,6 +75,17 @@ export function readIdempotencyKey(
   return { ok: true, key };
 }
 
+/**
+ * A keyed hash naming one idempotent request (its key within its scope), or null when the request
+ * carries no usable key: lets a service recognise a retry of a request it began before a crash
+ * (lib/checkout/resume.ts), without storing the key itself.
+ */
+export function requestKeyHash(request: Request, scope: string): string | null {
+  const read = readIdempotencyKey(request);
+  if (!read.ok || !read.key) return null;
+  return hmacHex("idempotency_keys.request_key", `${scope}\n${read.key}`);
+}
+
 /** A public route's scope: the checkout whose client secret the path carries (keyed hash). */
 export function clientSecretScope(clientSecret: string): string {
   return `client_secret:${hmacHex("idempotency_keys.scope.client_secret", clientSecret)}`;

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "BadRequest"
   | "NotOpenCheckout"
   | "AlreadyActiveSubscriptionError"
+  | "CheckEmail"
   | "PaymentError"
   | "ResourceAlreadyExists"
   | "ConflictError"
@@ -28,6 +29,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   BadRequest: 400,
   NotOpenCheckout: 403,
   AlreadyActiveSubscriptionError: 403,
+  // A subscription checkout for an address that already subscribes: said only by email to that
+  // address, never to whoever typed it (lib/checkout/existing-subscription.ts).
+  CheckEmail: 403,
   PaymentError: 400,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
