@@ -11,12 +11,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createBenefit, createCheckout, createOrganization, createProduct } from "@/lib/factories";
-import { runDueJobs } from "@/lib/jobs/queue";
+import { ensureRecurringJobs, runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
-import { RECONCILE_AFTER_MS, reconcilePayments } from "@/lib/payments/reconcile";
+import { RECONCILE_AFTER_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/lib/payments/reconcile";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { registerProcessorDouble } from "@/test/processor-double";
+import { spawnWorker, waitForOutput } from "@/test/worker-child";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 
 let db: Db;
@@ -140,6 +141,36 @@ describe("a charge whose answer was lost (item 7)", () => {
     // Later runs change nothing.
     expect(await worker.reconcile(db, afterGrace())).toBe(0);
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a charge whose answer was lost, on two instances", () => {
+  it("is reconciled by another instance's worker process: charged once, one order", async () => {
+    const session = await createCheckout(db, organizationId, priceId);
+    await confirmThatDiesAfterCharge(session.id, session.client_secret, confirmBody());
+    delete process.env.JOB_PAUSE_AT;
+    // Past reconciliation's grace period, on the real clock the other process reads.
+    await db.paymentAttempt.updateMany({
+      where: { checkout_id: session.id },
+      data: { modified_at: new Date(Date.now() - RECONCILE_AFTER_MS - 1000) },
+    });
+    await db.job.deleteMany({ where: { name: RECONCILE_PAYMENTS_JOB } });
+    await ensureRecurringJobs(db, { [RECONCILE_PAYMENTS_JOB]: jobHandlers[RECONCILE_PAYMENTS_JOB]! });
+
+    const { child, exited } = spawnWorker(`reconcile-instance-${process.pid}`);
+    try {
+      await waitForOutput(child, "worker:ready", 60_000);
+      await exited;
+    } finally {
+      child.kill("SIGKILL");
+    }
+    const [attempt, ...others] = await attemptsOf(session.id);
+    expect(others).toEqual([]);
+    expect(attempt).toMatchObject({ status: "succeeded" });
+    await drainJobs();
+    expect(await sessionRow(session.id)).toMatchObject({ status: "succeeded" });
+    expect(await ordersOf(session.id)).toBe(1);
+    expect(await ledgerOf(session.id)).toMatchObject([{ operation: "charge", status: "succeeded" }]);
+  }, 120_000);
 });
 
 describe("a confirm retried with the same Idempotency-Key after a crash (item 8)", () => {
