@@ -36,6 +36,8 @@ test("an address that already subscribes is told to check its email, with the po
   const second = await createSession(request, { product_id: productId });
   await open(page, second);
   await fillContact(page, { email: subscriber, name: "Someone Else", country: "US", state: "CA" });
+  // California's tax, computed by the server: Pay charges what the buyer saw.
+  await expect(page.getByTestId("total")).toHaveText("$9.65");
   await fillCard(page);
   await payButton(page).click();
 
