@@ -6,7 +6,6 @@
 // a server runs it) with a backlog of paid orders and measures how long until another worker
 // process has completed all of them: the worker holds only the job it runs, and that job's short
 // lease (renewed by a heartbeat while it lives) runs out seconds after the kill.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,61 +15,10 @@ import { DEFAULT_LEASE_MS, runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { PROCESS_CHECKOUT_JOB } from "@/lib/orders/processing";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
+import { root, spawnWorker, waitForOutput } from "@/test/worker-child";
 import { call } from "@/test/http";
 import { POST as create } from "@/app/v1/checkouts/custom/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
-
-const root = path.resolve(import.meta.dirname, "..");
-const fixture = path.join(root, "test/fixtures/worker-process.ts");
-// Node itself with tsx's loader, not node_modules/.bin/tsx: the tsx command runs the script in a
-// child process of its own, so a SIGKILL to it would orphan the real worker, transaction and all.
-const workerCommand = [process.execPath, "--import", "tsx", fixture] as const;
-
-/** Resolves with the output so far once `marker` appears on the child's stdout. */
-function waitForOutput(child: ChildProcess, marker: string, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    let stderr = "";
-    const done = (error?: Error) => {
-      clearTimeout(timer);
-      child.off("exit", onExit);
-      if (error) reject(error);
-      else resolve(stdout);
-    };
-    const timer = setTimeout(
-      () => done(new Error(`No "${marker}" within ${timeoutMs} ms.\nstdout: ${stdout}\nstderr: ${stderr}`)),
-      timeoutMs,
-    );
-    const onExit = (code: number | null, signal: string | null) =>
-      done(
-        new Error(
-          `Worker exited (${code ?? signal}) before "${marker}".\nstdout: ${stdout}\nstderr: ${stderr}`,
-        ),
-      );
-    child.on("exit", onExit);
-    child.stderr!.on("data", (chunk) => (stderr += chunk));
-    child.stdout!.on("data", (chunk) => {
-      stdout += chunk;
-      if (stdout.split("\n").some((line) => line.trim() === marker)) done();
-    });
-  });
-}
-
-/** Starts the worker fixture in a child process whose connections carry `applicationName`. */
-function spawnWorker(applicationName: string, env: Record<string, string> = {}) {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.searchParams.set("application_name", applicationName);
-  const [node, ...args] = workerCommand;
-  const child = spawn(node, args, {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url.toString(), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on("exit", (code, signal) => resolve(signal ?? code)),
-  );
-  return { child, exited };
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", () => {
   let db: Db;

@@ -2,11 +2,14 @@
 // The open session: summary on one side, the buyer's form on the other (one column on a phone).
 // Inputs live in local state; the debounced sync sends them so the summary follows; Pay checks
 // everything in the browser with the API's own rules, waits for the total to be final, then
-// confirms once (one idempotency key per attempt, the button locked while it runs).
+// confirms once (one idempotency key per attempt, resent while its outcome is unknown: ./confirm-keys.ts;
+// the button locked while it runs).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { testTokenForCard, validateCard, type CardErrors, type CardInput } from "@/lib/checkout/card";
 import { ApiRequestError, NETWORK_ERROR, type Problem } from "@/components/api-client";
-import { loadSchemas, newIdempotencyKey, type CheckoutView } from "./api";
+import { loadSchemas, type CheckoutView } from "./api";
+import { createConfirmKeys } from "./confirm-keys";
+import { CheckEmailNotice } from "./check-email-notice";
 import { CardFields } from "./card-fields";
 import type { Choice } from "./countries";
 import type { Subdivisions } from "./subdivisions";
@@ -83,6 +86,8 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [checkEmail, setCheckEmail] = useState<string | null>(null);
+  const confirmKeys = useRef(createConfirmKeys()).current;
   const [announcement, setAnnouncement] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
@@ -242,6 +247,7 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
     submittingRef.current = true;
     setSubmitting(true);
     setFormError(null);
+    setCheckEmail(null);
     try {
       await pay();
     } finally {
@@ -251,7 +257,6 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
   }
 
   async function pay() {
-    const idempotencyKey = newIdempotencyKey();
     const shown = checkoutRef.current;
     const current = valuesRef.current;
     const paymentForm = shown.is_payment_form_required;
@@ -290,11 +295,14 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
       return;
     }
 
+    const idempotencyKey = confirmKeys.keyFor(body);
     try {
       const confirmed = await confirm(body, idempotencyKey);
+      confirmKeys.ended(idempotencyKey, body, null);
       postToEmbedder(confirmed.embed_origin, "confirmed", { checkout_id: confirmed.id });
       // The store now says `confirmed`: the confirmation view replaces this one.
     } catch (error) {
+      confirmKeys.ended(idempotencyKey, body, error);
       handleConfirmError(error, latest);
     }
   }
@@ -317,6 +325,9 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
       }
       case "NotOpenCheckout":
         onClosed();
+        return;
+      case "CheckEmail":
+        setCheckEmail(error.message);
         return;
       case "ConflictError":
         // The same session is being confirmed by another request: show its outcome.
@@ -636,6 +647,9 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
                 >
                   {formError}
                 </div>
+              ) : null}
+              {checkEmail ? (
+                <CheckEmailNotice message={checkEmail} organization={checkout.organization} />
               ) : null}
               <button
                 id={PAY_BUTTON_ID}

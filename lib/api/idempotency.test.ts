@@ -17,7 +17,7 @@ import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate
 import { PATCH as clientUpdate } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { ApiError } from "../core/errors";
 import { route } from "./handler";
-import { licenseKeyScope } from "./idempotency";
+import { CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS, licenseKeyScope, withIdempotency } from "./idempotency";
 
 let db: Db;
 let orgId: string;
@@ -224,14 +224,60 @@ describe("Idempotency-Key on PATCH /v1/license-keys/{id}", () => {
       status: 409,
       body: { error: "ConflictError", detail: "A request with this idempotency key is in progress." },
     });
+    // A killed process renews nothing: its claim's lease runs out seconds after the kill (here one
+    // second ago, claimed 11 seconds ago), and the retry takes the claim over at once.
+    const claimedAt = Date.now() - CLAIM_LEASE_MS - 1000;
     await db.idempotencyKey.updateMany({
       where: { key },
-      data: { created_at: new Date(Date.now() - 3 * 60_000) },
+      data: { created_at: new Date(claimedAt), lease_expires_at: new Date(claimedAt + CLAIM_LEASE_MS) },
     });
     const takenOver = await patch(licenseKey.id, { usage: 1 }, key);
     expect(takenOver.status).toBe(200);
     expect(takenOver.headers.get("idempotent-replayed")).toBeNull();
     expect(await row(key)).toMatchObject({ status: "completed", response_status: 200 });
+  });
+
+  it("keeps a running request's claim alive by its heartbeat, however long it runs", async () => {
+    // Only the heartbeat's timer is faked: the test moves it on instead of waiting for it.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const request = {
+        scope: `test:${newKey()}`,
+        key: newKey(),
+        method: "POST",
+        path: "/v1/test",
+        requestHash: "hash",
+      };
+      let finishRun!: () => void;
+      const running = withIdempotency(db, request, async () => {
+        await new Promise<void>((resolve) => (finishRun = resolve));
+        return new Response(null, { status: 204 });
+      });
+      const claimRow = () => db.idempotencyKey.findFirstOrThrow({ where: { key: request.key } });
+      while (!(await db.idempotencyKey.findFirst({ where: { key: request.key } }))) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const first = (await claimRow()).lease_expires_at!.getTime();
+      expect(first).toBeGreaterThan(Date.now());
+      expect(first).toBeLessThanOrEqual(Date.now() + CLAIM_LEASE_MS);
+      // Past the first lease: each beat pushed it further, so a duplicate is still refused.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await vi.advanceTimersByTimeAsync(CLAIM_HEARTBEAT_MS);
+      let renewed = first;
+      while (renewed === first) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        renewed = (await claimRow()).lease_expires_at!.getTime();
+      }
+      expect(renewed).toBeGreaterThan(first);
+      await expect(
+        withIdempotency(db, request, async () => new Response(null, { status: 204 })),
+      ).rejects.toThrow("A request with this idempotency key is in progress.");
+      finishRun();
+      expect((await running).status).toBe(204);
+      expect(await claimRow()).toMatchObject({ status: "completed", response_status: 204 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("runs the effect once under concurrent duplicates", async () => {

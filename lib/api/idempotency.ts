@@ -9,6 +9,10 @@
 // Exactly once across a crash: while a request runs, its transactions also write its answer
 // (`completingTransactions`), so the effect and the answer commit together; the write after the
 // handler returns stays, for work done outside a transaction or in several.
+//
+// A crash: a claim is held by a short lease (`lease_expires_at`) that its request renews by a
+// heartbeat while it runs. A killed process renews nothing, so a retry with the same key takes the
+// claim over seconds after the kill rather than minutes (docs/payments-reliability.md).
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import type { IdempotencyKey } from "../generated/prisma/client";
@@ -19,8 +23,10 @@ const HEADER = "Idempotency-Key";
 const MAX_KEY_LENGTH = 255;
 const IDEMPOTENT_METHODS = new Set(["POST", "PATCH"]);
 const TTL_MS = 24 * 60 * 60 * 1000;
-// No request runs this long: an in-flight claim older than this was left by a crashed instance.
-const IN_FLIGHT_TIMEOUT_MS = 2 * 60 * 1000;
+/** How long a claim holds without a heartbeat: past it, its request is taken to be dead. */
+export const CLAIM_LEASE_MS = 10_000;
+/** How often a running request renews its claim's lease (three chances before it runs out). */
+export const CLAIM_HEARTBEAT_MS = CLAIM_LEASE_MS / 4;
 // Expired keys are swept by whichever claim draws it, as rate-limit buckets are: no scheduled job.
 const SWEEP_PROBABILITY = 0.01;
 
@@ -67,6 +73,17 @@ export function readIdempotencyKey(
     };
   }
   return { ok: true, key };
+}
+
+/**
+ * A keyed hash naming one idempotent request (its key within its scope), or null when the request
+ * carries no usable key: lets a service recognise a retry of a request it began before a crash
+ * (lib/checkout/resume.ts), without storing the key itself.
+ */
+export function requestKeyHash(request: Request, scope: string): string | null {
+  const read = readIdempotencyKey(request);
+  if (!read.ok || !read.key) return null;
+  return hmacHex("idempotency_keys.request_key", `${scope}\n${read.key}`);
 }
 
 /** A public route's scope: the checkout whose client secret the path carries (keyed hash). */
@@ -139,14 +156,42 @@ export async function withIdempotency(
 ): Promise<Response> {
   const outcome = await claim(db, request, new Date());
   if (outcome instanceof Response) return outcome;
+  const heartbeat = startHeartbeat(db, outcome);
   let response: Response;
   try {
     response = await run(completingTransactions(db, outcome, answerOf));
   } catch (error) {
+    heartbeat.stop();
     await release(db, outcome);
     throw error;
   }
+  heartbeat.stop();
   return finish(db, outcome, response);
+}
+
+/**
+ * Renews the claim's lease while its request runs. A renewal that fails (a cut connection) is
+ * retried at the next beat; one that finds the claim taken over stops.
+ */
+function startHeartbeat(db: Db, claim: Claim): { stop: () => void } {
+  let stopped = false;
+  const beat = async () => {
+    const { count } = await db.idempotencyKey.updateMany({
+      where: { id: claim.id, status: "in_flight", created_at: claim.claimedAt },
+      data: { lease_expires_at: new Date(Date.now() + CLAIM_LEASE_MS) },
+    });
+    if (!count) stop();
+  };
+  const timer = setInterval(() => {
+    if (!stopped) beat().catch(() => undefined);
+  }, CLAIM_HEARTBEAT_MS);
+  // A request never keeps the process alive on its own account.
+  timer.unref?.();
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  return { stop };
 }
 
 /**
@@ -214,23 +259,27 @@ async function claim(
 async function insertClaim(db: Db, request: IdempotentRequest, now: Date): Promise<Claim | null> {
   const id = randomUUID();
   const rows = await db.$queryRaw<{ id: string }[]>`
-    INSERT INTO idempotency_keys (id, created_at, expires_at, scope, key, method, path, request_hash)
+    INSERT INTO idempotency_keys (id, created_at, expires_at, lease_expires_at, scope, key, method, path,
+                                  request_hash)
     VALUES (${id}::uuid, ${ts(now)}::timestamp, ${ts(new Date(now.getTime() + TTL_MS))}::timestamp,
+            ${ts(new Date(now.getTime() + CLAIM_LEASE_MS))}::timestamp,
             ${request.scope}, ${request.key}, ${request.method}, ${request.path}, ${request.requestHash})
     ON CONFLICT (scope, key) DO NOTHING
     RETURNING id`;
   return rows.length ? { id, claimedAt: now } : null;
 }
 
-// The created_at condition lets only one of several retries take over a crashed claim.
+// A claim whose lease ran out was left by a dead request (its heartbeat stopped). The created_at
+// condition lets only one of several retries take it over.
 async function takeOver(db: Db, row: IdempotencyKey, now: Date): Promise<Claim> {
   const { count } = await db.idempotencyKey.updateMany({
     where: {
       id: row.id,
       status: "in_flight",
-      created_at: { lte: new Date(now.getTime() - IN_FLIGHT_TIMEOUT_MS) },
+      created_at: row.created_at,
+      OR: [{ lease_expires_at: null }, { lease_expires_at: { lte: now } }],
     },
-    data: { created_at: now },
+    data: { created_at: now, lease_expires_at: new Date(now.getTime() + CLAIM_LEASE_MS) },
   });
   if (!count) throw inProgress();
   return { id: row.id, claimedAt: now };

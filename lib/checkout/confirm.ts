@@ -8,8 +8,9 @@
 //    and the session stays open and unchanged; requires_action → the session stays open with the
 //    processor's next step in payment_processor_metadata.next_action.
 // While an attempt is unresolved, another confirm of the session is 409 at once; a crash between
-// the steps is resolved by the reconciliation job (lib/payments/reconcile.ts). The session row lock
-// makes N simultaneous confirms record one attempt; the discount row lock keeps max_redemptions.
+// the steps is resolved by the reconciliation job (lib/payments/reconcile.ts), or at once when the
+// buyer retries with the same Idempotency-Key (./resume.ts). The session row lock makes N
+// simultaneous confirms record one attempt; the discount row lock keeps max_redemptions.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { ApiError, type Problem } from "../core/errors";
@@ -28,6 +29,8 @@ import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from
 import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { findLiveSubscription } from "../subscriptions/live";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
+import { answerRetriedConfirm, type ConfirmAnswer } from "./resume";
+import { checkEmailError, noticeExistingSubscription } from "./existing-subscription";
 
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
 // pooled connection: let them wait for one rather than fail.
@@ -37,7 +40,19 @@ type Session = Awaited<ReturnType<typeof lockChangeableClientCheckout>>;
 type View = Awaited<ReturnType<typeof findClientCheckout>>;
 type Started =
   | { kind: "done"; customerSessionToken: string; view: View }
-  | { kind: "payment"; attempt: PaymentAttempt; call: CallInput };
+  | { kind: "payment"; attempt: PaymentAttempt; call: CallInput }
+  /** The buyer already subscribes: nothing charged, an email to the address (./existing-subscription.ts). */
+  | { kind: "check_email" };
+
+export type ConfirmOptions = {
+  /**
+   * Keyed hash of the request's Idempotency-Key and scope (lib/api/idempotency.ts
+   * `requestKeyHash`): recorded on the payment attempt, so a retry of this same request after a
+   * crash is answered with what became of it (./resume.ts).
+   */
+  requestKeyHash?: string | null;
+  now?: Date;
+};
 
 /** Everything confirm requires of the session as it will be, as one list of problems. */
 async function confirmProblems(
@@ -103,14 +118,14 @@ async function confirmProblems(
   });
 }
 
-async function assertNoActiveSubscription(tx: Tx, session: Session, changes: ResolvedChanges) {
-  if (changes.next.price.type !== "recurring" || session.organization.allow_multiple_subscriptions) return;
+/** The buyer's live subscription when the organization allows only one, or null. */
+async function existingSubscriptionOf(tx: Tx, session: Session, changes: ResolvedChanges) {
+  if (changes.next.price.type !== "recurring" || session.organization.allow_multiple_subscriptions)
+    return null;
   const buyer = session.customer_id
     ? { customerId: session.customer_id }
     : { email: changes.next.customerEmail! };
-  if (await findLiveSubscription(tx, session.organization_id, buyer)) {
-    throw new ApiError("AlreadyActiveSubscriptionError", "You already have an active subscription.");
-  }
+  return findLiveSubscription(tx, session.organization_id, buyer);
 }
 
 /** Holds the session's discount redemption from the start of the payment; released if it fails. */
@@ -136,12 +151,18 @@ async function startConfirm(
   clientSecret: string,
   body: ConfirmCheckoutBody,
   now: Date,
+  requestKeyHash: string | null,
 ): Promise<Started> {
   const session = await lockChangeableClientCheckout(tx, clientSecret, now);
   const changes = await resolveChanges(tx, session, body, "buyer", now);
   const problems = await confirmProblems(tx, session, body, changes, now);
   if (problems.length) throw ApiError.validation(problems);
-  await assertNoActiveSubscription(tx, session, changes);
+  const subscriptionId = await existingSubscriptionOf(tx, session, changes);
+  if (subscriptionId) {
+    // Returned, not thrown: the email commits with this transaction (the session is unchanged).
+    await noticeExistingSubscription(tx, subscriptionId, changes.next.product.name, now);
+    return { kind: "check_email" };
+  }
   await reserveRedemption(tx, session, changes, now);
 
   const { next } = changes;
@@ -167,6 +188,7 @@ async function startConfirm(
       processor: session.payment_processor,
       checkoutId: session.id,
       pendingChanges: storedChanges(changes.data),
+      requestKeyHash,
     },
     now,
   );
@@ -179,64 +201,92 @@ async function openCustomerSession(tx: Tx, customerId: string, now: Date): Promi
   return (await createCustomerSession(tx, customerId, CHECKOUT_SESSION_TTL_MS, now)).token;
 }
 
+/**
+ * The unlocked check, where most duplicate confirms stop without waiting for the lock. A refusal
+ * (not open, a payment in progress) of a request that retries its own earlier run after a crash
+ * is answered with what that run's payment became instead (./resume.ts); `null`: go on and pay.
+ */
+async function checkBeforeLock(
+  db: Db,
+  clientSecret: string,
+  now: Date,
+  requestKeyHash: string | null,
+): Promise<ConfirmAnswer | null> {
+  try {
+    await assertClientCheckoutChangeable(db, clientSecret, now);
+    return null;
+  } catch (error) {
+    const refusal = error instanceof ApiError && ["NotOpenCheckout", "ConflictError"].includes(error.code);
+    if (!refusal || !requestKeyHash) throw error;
+    const answer = await answerRetriedConfirm(db, clientSecret, requestKeyHash, now);
+    if (answer === "pay") return null;
+    if (answer) return answer;
+    throw error;
+  }
+}
+
 export async function confirmCheckout(
   db: Db,
   clientSecret: string,
   body: ConfirmCheckoutBody,
-  now = new Date(),
-) {
-  // Most duplicate confirms stop here, without waiting for the lock.
-  await assertClientCheckoutChangeable(db, clientSecret, now);
+  options: ConfirmOptions = {},
+): Promise<ConfirmAnswer> {
+  const now = options.now ?? new Date();
+  const requestKeyHash = options.requestKeyHash ?? null;
+  const retried = await checkBeforeLock(db, clientSecret, now, requestKeyHash);
+  if (retried) return retried;
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   // Events (the confirmation, a new customer) are written last, after the customer session: see
   // lib/webhooks/emit.ts on why the organization's event lock is taken after every row lock.
   const started = await db.$transaction(
-    (tx) => withDeferredWebhookEvents(tx, () => startConfirm(tx, clientSecret, body, now)),
+    (tx) => withDeferredWebhookEvents(tx, () => startConfirm(tx, clientSecret, body, now, requestKeyHash)),
     TRANSACTION_OPTIONS,
   );
+  if (started.kind === "check_email") throw checkEmailError();
 
-  let customerSessionToken: string | null = null;
-  let failure: string | null = null;
-  let view: View | null = null;
   if (started.kind === "done") {
-    customerSessionToken = started.customerSessionToken;
-    view = started.view;
-  } else {
-    let result;
-    try {
-      result = await callProcessor(started.attempt, started.call);
-    } catch (error) {
-      // The processor may or may not have taken the money: the attempt stays pending until
-      // reconciliation asks the processor, and confirms meanwhile answer 409.
-      console.error(`Payment attempt ${started.attempt.id} got no answer from the processor:`, error);
-      throw new ApiError(
-        "ConflictError",
-        "The payment processor did not answer; the payment is being checked and the checkout will update.",
-      );
-    }
-    // For the crash test: a process killed here has charged but recorded nothing.
-    await pausePoint("after-charge");
-    await db.$transaction(
-      (tx) =>
-        withDeferredWebhookEvents(tx, async () => {
-          const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
-          if (attempt.status === "failed") {
-            failure = attempt.failure_reason ?? "The payment failed.";
-            return;
-          }
-          // The answer is read here, under the lock the outcome took: what this confirm did.
-          view = await findClientCheckout(tx, clientSecret);
-          if (view.status === "confirmed" && view.customer_id) {
-            customerSessionToken = await openCustomerSession(tx, view.customer_id, now);
-          }
-        }),
-      TRANSACTION_OPTIONS,
+    kickWorker();
+    return { ...toCheckoutClient(started.view), customer_session_token: started.customerSessionToken };
+  }
+  let result;
+  try {
+    result = await callProcessor(started.attempt, started.call);
+  } catch (error) {
+    // The processor may or may not have taken the money: the attempt stays pending until
+    // reconciliation (or this request's retry, ./resume.ts) asks the processor.
+    console.error(`Payment attempt ${started.attempt.id} got no answer from the processor:`, error);
+    throw new ApiError(
+      "ConflictError",
+      "The payment processor did not answer; the payment is being checked and the checkout will update.",
     );
   }
+  // For the crash test: a process killed here has charged but recorded nothing.
+  await pausePoint("after-charge");
+  let failure: string | null = null;
+  // The answer is made in the outcome's transaction and returned from it, so an Idempotency-Key's
+  // answer commits with the payment (lib/api/idempotency.ts): a crash after this commit leaves the
+  // answer for the retry.
+  const answer = await db.$transaction(
+    (tx) =>
+      withDeferredWebhookEvents(tx, async (): Promise<ConfirmAnswer | null> => {
+        const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
+        if (attempt.status === "failed") {
+          failure = attempt.failure_reason ?? "The payment failed.";
+          return null;
+        }
+        // Read here, under the lock the outcome took: what this confirm did.
+        const view = await findClientCheckout(tx, clientSecret);
+        const token =
+          view.status === "confirmed" && view.customer_id
+            ? await openCustomerSession(tx, view.customer_id, now)
+            : null;
+        // Null while the buyer must act (requires_action: payment_processor_metadata.next_action).
+        return { ...toCheckoutClient(view), customer_session_token: token };
+      }),
+    TRANSACTION_OPTIONS,
+  );
   kickWorker();
-  if (failure) throw new ApiError("PaymentError", failure);
-
-  // Null while the buyer must act (requires_action: payment_processor_metadata.next_action).
-  return { ...toCheckoutClient(view!), customer_session_token: customerSessionToken };
+  if (failure || !answer) throw new ApiError("PaymentError", failure ?? "The payment failed.");
+  return answer;
 }

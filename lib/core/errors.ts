@@ -7,7 +7,7 @@ export type ErrorCode =
   | "NotPermitted"
   | "BadRequest"
   | "NotOpenCheckout"
-  | "AlreadyActiveSubscriptionError"
+  | "CheckEmail"
   | "PaymentError"
   | "ResourceAlreadyExists"
   | "ConflictError"
@@ -27,7 +27,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   NotPermitted: 403,
   BadRequest: 400,
   NotOpenCheckout: 403,
-  AlreadyActiveSubscriptionError: 403,
+  // A subscription checkout for an address that already subscribes: said only by email to that
+  // address, never to whoever typed it (lib/checkout/existing-subscription.ts). It replaces the
+  // contract's AlreadyActiveSubscriptionError, whose name and message told anyone.
+  CheckEmail: 403,
   PaymentError: 400,
   ResourceAlreadyExists: 409,
   ConflictError: 409,

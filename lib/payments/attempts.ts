@@ -30,6 +30,8 @@ export type NewPaymentAttempt = {
   refundedPaymentId?: string | null;
   paymentMethodRef?: string | null;
   pendingChanges?: Prisma.InputJsonValue;
+  /** Checkout attempts: which confirm request made it (lib/checkout/resume.ts). */
+  requestKeyHash?: string | null;
 };
 
 export async function createPaymentAttempt(
@@ -58,6 +60,7 @@ export async function createPaymentAttempt(
     refunded_payment_id: input.refundedPaymentId ?? null,
     payment_method_ref: input.paymentMethodRef ?? null,
     pending_changes: input.pendingChanges,
+    request_key_hash: input.requestKeyHash ?? null,
   } satisfies Prisma.PaymentAttemptUncheckedCreateInput);
 }
 

@@ -17,6 +17,10 @@ import {
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/jobs/registry";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
+import { CHECK_EMAIL_MESSAGE } from "@/lib/checkout/existing-subscription";
+import { emailBodyContext } from "@/lib/email/queue";
+import { portalUrl } from "@/lib/public-url";
+import { decrypt } from "@/lib/secrets";
 import { call } from "@/test/http";
 import { GET as read, PATCH as update } from "./[client_secret]/route";
 import { POST as confirm } from "./[client_secret]/confirm/route";
@@ -492,7 +496,7 @@ describe("discount codes", () => {
 });
 
 describe("one active subscription per buyer", () => {
-  it("is 403 AlreadyActiveSubscriptionError for the same email, with nothing taken", async () => {
+  it("says only 'check your email', with nothing taken, and emails the subscriber a portal link", async () => {
     const customer = await createCustomer(db, ids.org!, { email: "subscriber@example.com" });
     await createOrder(db, ids.org!, {
       customerId: customer.id,
@@ -505,15 +509,28 @@ describe("one active subscription per buyer", () => {
       ...buyer("Subscriber@Example.com"),
       confirmation_token_id: TEST_TOKENS.succeeds,
     });
-    expect(res).toMatchObject({
-      status: 403,
-      body: { error: "AlreadyActiveSubscriptionError", detail: "You already have an active subscription." },
-    });
-    expect(res.body).toEqual({
-      error: "AlreadyActiveSubscriptionError",
-      detail: "You already have an active subscription.",
-    });
+    // Nothing in the answer says the address subscribes: whoever typed it learns only to look there.
+    expect(res).toMatchObject({ status: 403 });
+    expect(res.body).toEqual({ error: "CheckEmail", detail: CHECK_EMAIL_MESSAGE });
+    expect(JSON.stringify(res.body)).not.toMatch(/subscri/i);
     expect(await effects(session)).toEqual(before);
+
+    // The address's owner is told why, and where to manage the subscription.
+    const sent = () =>
+      db.email.findMany({ where: { customer_id: customer.id, kind: "existing_subscription" } });
+    const [email] = await sent();
+    expect(email).toMatchObject({ to: "subscriber@example.com", status: "queued" });
+    const text = decrypt(email!.text_sealed, emailBodyContext(email!.id, "text"));
+    expect(text).toContain("already has an active subscription");
+    const slug = (await db.organization.findUniqueOrThrow({ where: { id: ids.org! } })).slug;
+    expect(text).toContain(portalUrl(slug));
+    // Confirming again and again sends nothing more within the hour.
+    const again = await pay(session.client_secret, {
+      ...buyer("subscriber@example.com"),
+      confirmation_token_id: TEST_TOKENS.succeeds,
+    });
+    expect(again).toMatchObject({ status: 403, body: { error: "CheckEmail" } });
+    expect(await sent()).toHaveLength(1);
 
     // A one-time purchase by the same buyer is not a subscription.
     const oneTime = await open(ids.price!);

@@ -1,7 +1,7 @@
 // POST /v1/checkouts/custom/client/{client_secret}/confirm — the buyer pays: every check, the
 // charge, then `confirmed` with the order processing queued (contract sections 4 and 6).
 import { methods, route } from "@/lib/api/handler";
-import { clientSecretScope } from "@/lib/api/idempotency";
+import { clientSecretScope, requestKeyHash } from "@/lib/api/idempotency";
 import { confirmCheckout } from "@/lib/checkout/confirm";
 import { checkoutConfirmedSchema, clientSecretParams, confirmCheckoutBody } from "@/lib/checkout/schemas";
 
@@ -14,6 +14,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       idempotencyScope: ({ params }) => clientSecretScope(params.client_secret),
       output: checkoutConfirmedSchema,
     },
-    ({ db, params, body }) => confirmCheckout(db, params.client_secret, body),
+    ({ db, params, body, request }) =>
+      confirmCheckout(db, params.client_secret, body, {
+        requestKeyHash: requestKeyHash(request, clientSecretScope(params.client_secret)),
+      }),
   ),
 });
