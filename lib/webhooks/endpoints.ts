@@ -8,6 +8,8 @@ import { ApiError } from "../core/errors";
 import { listPage, mapPage } from "../core/list";
 import type { Principal } from "../core/principal";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
+import { webhooksAllowPrivate } from "../config";
+import { undeliverableUrlReason } from "./address-guard";
 import { scheduleEndpointDelivery } from "./emit";
 import {
   toWebhookEndpoint,
@@ -59,12 +61,29 @@ async function lockEndpoint(tx: Tx, principal: Principal, id: string): Promise<W
   return findWebhookEndpointOrThrow(tx, principal, id);
 }
 
+/**
+ * A URL every attempt would refuse (see undeliverableUrlReason) is a 422 at body.url, naming the
+ * setting that lifts the guard, rather than an endpoint that can only ever fail.
+ */
+function assertDeliverableUrl(url: string | undefined): void {
+  if (url === undefined || webhooksAllowPrivate()) return;
+  const reason = undeliverableUrlReason(url);
+  if (reason)
+    throw ApiError.invalid(
+      ["body", "url"],
+      `URL cannot receive webhooks: ${reason}. Webhooks go to public addresses only unless the ` +
+        "server runs with WEBHOOKS_ALLOW_PRIVATE=true (local development).",
+      url,
+    );
+}
+
 export async function createWebhookEndpoint(
   db: Db,
   principal: Principal,
   body: CreateWebhookEndpointBody,
   now = new Date(),
 ) {
+  assertDeliverableUrl(body.url);
   const organizationId = organizationForCreate(principal, body.organization_id);
   const secret = body.secret ?? generateSecret();
   const id = randomUUID();
@@ -101,6 +120,7 @@ export async function updateWebhookEndpoint(
   body: UpdateWebhookEndpointBody,
   now = new Date(),
 ) {
+  assertDeliverableUrl(body.url);
   const row = await db.$transaction(async (tx) => {
     const current = await lockEndpoint(tx, principal, id);
     const enabling = body.enabled === true && !current.enabled;
