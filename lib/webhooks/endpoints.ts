@@ -1,6 +1,6 @@
 // Managing webhook endpoints: create (the secret generated or supplied, answered once, stored
 // sealed), list, read, update, delete, rotate the secret. Enabling an endpoint again clears its
-// failure record and resumes its pending deliveries, in order, at once.
+// failure record and makes its pending deliveries due at once.
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import type { WebhookEndpoint } from "../generated/prisma/client";
@@ -142,12 +142,12 @@ export async function updateWebhookEndpoint(
   return toWebhookEndpoint(row, now);
 }
 
-/** Pending deliveries waiting for a retry are due now, and the endpoint's job runs them in order. */
+/** Pending deliveries waiting for a retry are due now, and the endpoint's job sends them. */
 async function resumeDeliveries(tx: Tx, endpointId: string, now: Date) {
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET next_attempt_at = ${ts(now)}::timestamp, modified_at = ${ts(now)}::timestamp
     WHERE endpoint_id = ${endpointId}::uuid AND status = 'pending' AND next_attempt_at > ${ts(now)}::timestamp`;
-  await scheduleEndpointDelivery(tx, endpointId, now, { advance: true });
+  await scheduleEndpointDelivery(tx, endpointId, now);
 }
 
 /** Deletes the endpoint with its deliveries and their attempts (the events stay for other endpoints). */
