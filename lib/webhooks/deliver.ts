@@ -33,6 +33,20 @@ export type DeliveryOptions = AttemptOptions & {
   concurrency?: number;
 };
 
+/**
+ * Runs the given steps one at a time, in call order: a run's lanes take turns for their short
+ * transactions (they all lock the endpoint's row anyway), so a run holds one database connection,
+ * not one per lane waiting for that lock, while their calls go on in parallel.
+ */
+function oneAtATime() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(step: () => Promise<T>): Promise<T> => {
+    const result = tail.then(step);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
 /** When the endpoint's next delivery is due (its retry time, or its attempt's lease), if any. */
 async function nextDueAt(db: Db, endpointId: string): Promise<Date | null> {
   const [row] = await db.$queryRaw<{ at: Date | null }[]>`
@@ -65,6 +79,7 @@ export async function deliverEndpointDeliveries(
   let shareUsed = false;
   let disabled = false;
   const waiting: (() => void)[] = [];
+  const inTurn = oneAtATime();
   const wakeIdleLanes = () => {
     for (const wake of waiting.splice(0)) wake();
   };
@@ -90,7 +105,7 @@ export async function deliverEndpointDeliveries(
       const at = claims++ < concurrency ? ctx.now : clock();
       let step: Awaited<ReturnType<typeof claimDueDelivery>>;
       try {
-        step = await claimDueDelivery(db, endpointId, at, ctx, options);
+        step = await inTurn(() => claimDueDelivery(db, endpointId, at, ctx, options));
       } catch (error) {
         busy -= 1;
         throw error;
@@ -109,7 +124,7 @@ export async function deliverEndpointDeliveries(
       try {
         const result = await sendAttempt(step, options);
         // A success that pulled retries forward: idle lanes take them now.
-        if (await recordOutcome(db, step, result, clock())) wakeIdleLanes();
+        if (await inTurn(() => recordOutcome(db, step, result, clock()))) wakeIdleLanes();
       } finally {
         busy -= 1;
       }
