@@ -204,9 +204,10 @@ export async function recordOutcome(
           where: { id: endpoint.id },
           data: { failing_since: null, modified_at: now },
         });
+        // Due as of this attempt's start: the run that made it claims them next.
         const pulled = await tx.webhookDelivery.updateMany({
-          where: { endpoint_id: endpoint.id, status: "pending", next_attempt_at: { gt: now } },
-          data: { next_attempt_at: now, modified_at: now },
+          where: { endpoint_id: endpoint.id, status: "pending", next_attempt_at: { gt: step.attemptAt } },
+          data: { next_attempt_at: step.attemptAt, modified_at: now },
         });
         return pulled.count > 0;
       }

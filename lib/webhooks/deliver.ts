@@ -5,10 +5,12 @@
 // let a receiver order what it gets. At most one such job exists per endpoint (its dedupe key),
 // so the per-endpoint concurrency is a bound across every worker and instance.
 //
-// A lane that finds nothing due while another lane is still busy looks again every IDLE_POLL_MS
-// (at once when a success pulled retries forward): a delivery that became due meanwhile (a new
-// event) goes out within that time rather than after the slow call. When no lane has anything
-// left, the job is queued again for the earliest next try.
+// A run starts with one lane; each lane that claims a delivery starts another (up to
+// `concurrency`) for the next one. A lane that finds nothing due while another is still sending
+// looks again every IDLE_POLL_MS (at once when a success made waiting retries due), the others
+// end: a delivery that became due meanwhile (a new event) goes out within that time rather than
+// after the slow call. When no lane has anything left, the job is queued again for the earliest
+// next try.
 //
 // The `webhooks.sweep` recurring job is the safety net: every 30 s it queues the job of any enabled
 // endpoint that has a due delivery and no job (one lost in a crash, a delivery written by hand).
@@ -74,29 +76,31 @@ export async function deliverEndpointDeliveries(
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY_PER_ENDPOINT);
   let started = 0;
   let claims = 0;
-  // Lanes claiming or sending: a lane with nothing to do waits while any other is still busy.
+  // Lanes claiming or sending, lanes alive, and whether one is waiting to look again.
   let busy = 0;
+  let lanes = 0;
+  let polling = false;
   let shareUsed = false;
   let disabled = false;
-  const waiting: (() => void)[] = [];
+  const failures: unknown[] = [];
   const inTurn = oneAtATime();
-  const wakeIdleLanes = () => {
-    for (const wake of waiting.splice(0)) wake();
-  };
+  let wakePoller = () => {};
   const idle = () =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, IDLE_POLL_MS);
-      waiting.push(() => {
+      wakePoller = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
     });
+  let allEnded: () => void;
+  const ended = new Promise<void>((resolve) => (allEnded = resolve));
 
   const lane = async () => {
     for (;;) {
       if (started >= maxPerRun || Date.now() - startedAt >= budgetMs) {
         shareUsed = true;
-        wakeIdleLanes();
+        wakePoller();
         return;
       }
       busy += 1;
@@ -108,31 +112,48 @@ export async function deliverEndpointDeliveries(
         step = await inTurn(() => claimDueDelivery(db, endpointId, at, ctx, options));
       } catch (error) {
         busy -= 1;
+        wakePoller();
         throw error;
       }
       if (step === "disabled" || step === "none") {
         busy -= 1;
         disabled ||= step === "disabled";
-        if (disabled || busy === 0) {
-          wakeIdleLanes();
+        // Nothing due: one lane stays to look again while others are still sending; the rest end.
+        if (disabled || busy === 0 || polling) {
+          wakePoller();
           return;
         }
+        polling = true;
         await idle();
+        polling = false;
         continue;
       }
       started += 1;
+      // One more lane for the next due delivery, up to the endpoint's concurrency.
+      spawn();
       try {
         const result = await sendAttempt(step, options);
-        // A success that pulled retries forward: idle lanes take them now.
-        if (await inTurn(() => recordOutcome(db, step, result, clock()))) wakeIdleLanes();
+        // A success that made waiting retries due: the polling lane takes them now (and spawns).
+        if (await inTurn(() => recordOutcome(db, step, result, clock()))) wakePoller();
       } finally {
         busy -= 1;
       }
     }
   };
-  // Every lane ends before the run does, even when one fails (the database went away).
-  const ended = await Promise.allSettled(Array.from({ length: concurrency }, lane));
-  for (const end of ended) if (end.status === "rejected") throw end.reason;
+  function spawn() {
+    if (lanes >= concurrency) return;
+    lanes += 1;
+    lane()
+      .catch((error: unknown) => failures.push(error))
+      .finally(() => {
+        lanes -= 1;
+        if (lanes === 0) allEnded();
+      });
+  }
+  spawn();
+  await ended;
+  // A lane that failed (the database went away) fails the run, once every lane has ended.
+  if (failures.length > 0) throw failures[0];
   if (disabled) return;
   if (shareUsed) return { runAgainAt: clock() };
   const next = await nextDueAt(db, endpointId);
