@@ -82,6 +82,7 @@ export async function deliverEndpointDeliveries(
   let polling = false;
   let shareUsed = false;
   let disabled = false;
+  let waited = false;
   const failures: unknown[] = [];
   const inTurn = oneAtATime();
   let wakePoller = () => {};
@@ -106,7 +107,8 @@ export async function deliverEndpointDeliveries(
       busy += 1;
       // The run's first claims are at the job's own time (exactly: tests inject it); later ones as
       // the run's real time moves on.
-      const at = claims++ < concurrency ? ctx.now : clock();
+      // A lane looking again after a wait reads the moved clock: a delivery written meanwhile is due.
+      const at = claims++ < concurrency && !waited ? ctx.now : clock();
       let step: Awaited<ReturnType<typeof claimDueDelivery>>;
       try {
         step = await inTurn(() => claimDueDelivery(db, endpointId, at, ctx, options));
@@ -126,6 +128,7 @@ export async function deliverEndpointDeliveries(
         polling = true;
         await idle();
         polling = false;
+        waited = true;
         continue;
       }
       started += 1;
