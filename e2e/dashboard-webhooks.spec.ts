@@ -4,7 +4,7 @@
 // 127.0.0.1 (the server allows private addresses: WEBHOOKS_ALLOW_PRIVATE in playwright.config.ts):
 // add an endpoint, see its secret once, send a test event, read the delivery (request and the
 // receiver's answer), verify the signature with that secret, rotate it (both secrets sign for 24
-// hours), redeliver, filter, disable and enable again, delete.
+// hours), redeliver, retry a failing delivery now, filter, disable and enable again, delete.
 import type { Page } from "@playwright/test";
 import { shot } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
@@ -163,6 +163,20 @@ test("add an endpoint, see its secret once, send a test event, read and verify t
     await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(3);
     expect(signedWith(rotated, receiver.received[2]!)).toBe(true);
     expect(signedWith(secret, receiver.received[2]!)).toBe(true);
+
+    // A delivery failing twice waits minutes for its next retry: "Retry now" sends it at once.
+    receiver.failNext(2);
+    await page.getByRole("button", { name: "Send test event" }).click();
+    const failing = page.getByTestId("webhook-delivery").first();
+    await expect(failing).toContainText("2 attempts", { timeout: 60_000 });
+    await expect(failing.getByTestId("webhook-delivery-status")).toHaveText("Pending");
+    await failing.locator("button[aria-expanded]").click();
+    await expect(failing.getByTestId("webhook-attempt-outcome").first()).toHaveText("HTTP 503: HTTP 503");
+    await failing.getByRole("button", { name: "Retry now" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "retried now" })).toBeVisible();
+    await expect(failing.getByTestId("webhook-delivery-status")).toHaveText("Succeeded", { timeout: 60_000 });
+    await expect(failing.getByRole("button", { name: "Retry now" })).toHaveCount(0);
+    expect(receiver.received).toHaveLength(6);
 
     // The outcome filter lives in the URL.
     await page.getByLabel("Outcome").selectOption("succeeded");

@@ -7,18 +7,28 @@ import { Webhook } from "standardwebhooks";
 
 export type Received = { headers: IncomingHttpHeaders; body: string };
 
-/** A receiver on 127.0.0.1 that records each request and answers 200 with a short body. */
+/**
+ * A receiver on 127.0.0.1 that records each request and answers 200 with a short body (503 to the
+ * next `failNext(n)` requests).
+ */
 export async function startReceiver(): Promise<{
   url: string;
   received: Received[];
+  failNext: (count: number) => void;
   close: () => Promise<void>;
 }> {
   const received: Received[] = [];
+  let failing = 0;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      if (failing > 0) {
+        failing -= 1;
+        response.writeHead(503, { "content-type": "text/plain" }).end("down for maintenance");
+        return;
+      }
       response.writeHead(200, { "content-type": "text/plain" }).end("ok from receiver");
     });
   });
@@ -27,6 +37,9 @@ export async function startReceiver(): Promise<{
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    failNext: (count) => {
+      failing = count;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -74,6 +74,7 @@ export type Fixture = {
   /** For rotate-secret, test and redeliver (another, so the DELETE above cannot take it away). */
   webhookActionsEndpointId: string;
   webhookEventId: string;
+  webhookDeliveryId: string;
   emailId: string;
   organizationSlug: string;
   /** The customer portal: a session of the customer who holds the license key, order and subscription. */
@@ -173,6 +174,7 @@ export async function createFixture(): Promise<Fixture> {
       data: () => ({ id: lonelyCustomer.id }),
     }),
   );
+  const webhookDelivery = await db.webhookDelivery.findFirstOrThrow({ where: { event_id: webhookEventId! } });
   const email = await createEmail(db, organization.id, { customer_id: customer.id, order_id: order.id });
   const buyerManaged = await createBenefit(db, organization.id, {
     type: "license_keys",
@@ -229,6 +231,7 @@ export async function createFixture(): Promise<Fixture> {
     webhookEndpointId: webhookEndpoint.endpoint.id,
     webhookActionsEndpointId: webhookActionsEndpoint.endpoint.id,
     webhookEventId: webhookEventId!,
+    webhookDeliveryId: webhookDelivery.id,
     emailId: email.id,
     organizationSlug: organization.slug,
     customerToken: customerSession.token,

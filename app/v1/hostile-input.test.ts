@@ -84,6 +84,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/webhooks/endpoints/{id}/rotate-secret": { id: f.webhookActionsEndpointId },
     "/v1/webhooks/endpoints/{id}/test": { id: f.webhookActionsEndpointId },
     "/v1/webhooks/events/{id}/redeliver": { id: f.webhookEventId },
+    "/v1/webhooks/deliveries/{id}/retry": { id: f.webhookDeliveryId },
     "/v1/emails/{id}": { id: f.emailId },
     "/v1/customer-portal/organizations/{slug}": { slug: f.organizationSlug },
     "/v1/customer-portal/orders/{id}": { id: f.orderId },

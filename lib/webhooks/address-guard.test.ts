@@ -38,6 +38,17 @@ describe("blockedAddressReason", () => {
     ["::ffff:10.0.0.1", "private"],
     ["::ffff:169.254.169.254", "link-local"],
     ["::127.0.0.1", "reserved"],
+    // ::ffff:0:0/96 (IPv4-translated): every spelling reaches the embedded IPv4 address.
+    ["::ffff:0:127.0.0.1", "loopback"],
+    ["::ffff:0:7f00:1", "loopback"],
+    ["0:0:0:0:ffff:0:127.0.0.1", "loopback"],
+    ["::ffff:0:10.0.0.1", "private"],
+    ["::ffff:0:a9fe:a9fe", "link-local"],
+    ["::ffff:0:0", "unspecified"],
+    // Outside 2000::/3 and no embedding: not global unicast.
+    ["::1:0:0:1", "reserved (not global unicast)"],
+    ["4000::1", "reserved (not global unicast)"],
+    ["1::1", "reserved (not global unicast)"],
     ["64:ff9b::10.0.0.1", "private"],
     ["64:ff9b::7f00:1", "loopback"],
     ["2002:7f00:1::", "loopback"],
@@ -71,6 +82,7 @@ describe("blockedAddressReason", () => {
     "2606:4700:4700::1111",
     "2a00:1450:4001:81b::200e",
     "::ffff:8.8.8.8",
+    "::ffff:0:8.8.8.8",
     "64:ff9b::808:808",
     "2002:808:808::1",
   ])("%s is allowed", (address) => {
@@ -136,6 +148,13 @@ describe("resolveDeliveryAddress", () => {
     await expect(
       resolveDeliveryAddress("localhost", { allowPrivate: true, lookup: lookupTo("127.0.0.1") }),
     ).resolves.toEqual({ address: "127.0.0.1", family: 4 });
+  });
+
+  it("refuses the IPv4-translated loopback as a URL writes it ([::ffff:0:127.0.0.1])", async () => {
+    const { hostname } = new URL("http://[::ffff:0:127.0.0.1]:8080/hook");
+    await expect(resolveDeliveryAddress(hostname, { allowPrivate: false })).rejects.toThrow(
+      "Address not allowed: ::ffff:0:7f00:1 (loopback)",
+    );
   });
 
   it("resolves with the system resolver by default (an IP literal resolves to itself)", async () => {

@@ -1,7 +1,9 @@
 // Webhooks must not become a way into the server's own network (SSRF): a merchant chooses the URL,
 // and the server would call it from inside. Before each attempt the host is resolved, and the
 // attempt is refused when ANY of its addresses is loopback, private, link-local, shared (CGNAT),
-// multicast, broadcast, unspecified or reserved, IPv4 embedded in IPv6 included. The connection
+// multicast, broadcast, unspecified or reserved, IPv4 embedded in IPv6 included (mapped
+// ::ffff:0:0/96, translated ::ffff:0:0:0/96, NAT64, 6to4); any other IPv6 address outside global
+// unicast (2000::/3) is refused too. The connection
 // then goes to the very address that was checked (see ./send.ts), so a DNS answer that changes
 // between the check and the connection (DNS rebinding) cannot swap in another one.
 // WEBHOOKS_ALLOW_PRIVATE=true lifts the check (local development, tests).
@@ -94,6 +96,8 @@ function classifyIpv6(g: number[]): string | null {
   if (zeroUpTo(7) && g[7] === 1) return "loopback";
   // ::ffff:a.b.c.d (IPv4-mapped) reaches the IPv4 address itself.
   if (zeroUpTo(5) && g[5] === 0xffff) return classifyIpv4(embeddedIpv4(g[6]!, g[7]!));
+  // ::ffff:0:a.b.c.d (IPv4-translated, SIIT): a translator reaches the IPv4 address too.
+  if (zeroUpTo(4) && g[4] === 0xffff && g[5] === 0) return classifyIpv4(embeddedIpv4(g[6]!, g[7]!));
   // ::a.b.c.d (IPv4-compatible, deprecated).
   if (zeroUpTo(6)) return "reserved";
   // 64:ff9b::/96, NAT64: a translator reaches the embedded IPv4 address.
@@ -109,6 +113,9 @@ function classifyIpv6(g: number[]): string | null {
   if ((g[0]! & 0xffc0) === 0xfe80) return "link-local";
   if ((g[0]! & 0xffc0) === 0xfec0) return "site-local (private)";
   if ((g[0]! & 0xff00) === 0xff00) return "multicast";
+  // Outside 2000::/3 (global unicast) and not an embedding handled above: nothing a webhook could
+  // reach on the internet, so whatever range a future RFC gives it, it is refused.
+  if ((g[0]! & 0xe000) !== 0x2000) return "reserved (not global unicast)";
   return null;
 }
 
@@ -158,3 +165,27 @@ export async function resolveDeliveryAddress(
   }
   return addresses[0]!;
 }
+
+/**
+ * Why a webhook URL could never be delivered to without WEBHOOKS_ALLOW_PRIVATE, or null: its host
+ * is an IP literal the guard refuses, or a `localhost` name (always loopback, RFC 6761). Other
+ * names are checked at each attempt, after resolution: what they resolve to may change.
+ */
+export function undeliverableUrlReason(url: string): string | null {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const host = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+  if (isIP(host)) {
+    const reason = blockedAddressReason(host);
+    return reason ? `${host} is ${withArticle(reason)} address` : null;
+  }
+  const name = host.replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return `${name} is a loopback name`;
+  return null;
+}
+
+const withArticle = (reason: string) => (/^(?!uni)[aeiou]/.test(reason) ? `an ${reason}` : `a ${reason}`);

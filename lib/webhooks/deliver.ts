@@ -1,226 +1,68 @@
-// Delivering webhooks: the `webhooks.deliver` job works ONE endpoint's queue, in `sequence` order,
-// one delivery at a time. The head (the lowest pending sequence) blocks the ones behind it until it
-// succeeds or runs out of retries (then it is `failed` and the next one goes): that is the order
-// guarantee, "in creation order per endpoint". At most one such job exists per endpoint (its dedupe
-// key), so two workers never send to one endpoint at once.
+// Delivering webhooks: the `webhooks.deliver` job sends ONE endpoint's due deliveries, up to
+// `concurrency` at a time, each on its own retry schedule (./attempt.ts): a failing or slow
+// delivery holds only its own lane, never the others (docs/webhook-delivery.md). The oldest due
+// delivery goes first, but arrival order is not promised: the body's `timestamp` and `sequence`
+// let a receiver order what it gets. At most one such job exists per endpoint (its dedupe key),
+// so the per-endpoint concurrency is a bound across every worker and instance.
 //
-// Each attempt follows the rule for calls to the outside: record the attempt and commit, call with
-// no transaction or lock held, record the outcome. The attempt is counted, and the next try
-// scheduled, BEFORE the call: a worker that dies during the call leaves an attempt marked "no
-// outcome" and the delivery due again at its retry time, so it is sent again (at least once).
+// A run starts with one lane; each lane that claims a delivery starts another (up to
+// `concurrency`) for the next one. A lane that finds nothing due while another is still sending
+// looks again every IDLE_POLL_MS (at once when a success made waiting retries due), the others
+// end: a delivery that became due meanwhile (a new event) goes out within that time rather than
+// after the slow call. When no lane has anything left, the job is queued again for the earliest
+// next try.
 //
 // The `webhooks.sweep` recurring job is the safety net: every 30 s it queues the job of any enabled
 // endpoint that has a due delivery and no job (one lost in a crash, a delivery written by hand).
-import { randomUUID } from "node:crypto";
-import type { Db, DbOrTx, Tx } from "../db/client";
-import { webhooksAllowPrivate } from "../config";
+import type { Db, DbOrTx } from "../db/client";
 import type { JobContext, JobHandler, JobRunResult } from "../jobs/queue";
-import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from "../generated/prisma/client";
-import type { LookupAll } from "./address-guard";
-import { DELIVER_WEBHOOKS_JOB, scheduleEndpointDelivery, webhookEventBody } from "./emit";
-import { DISABLE_AFTER_FAILING_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from "./retry-schedule";
-import { signatureHeader, signingSecrets } from "./secrets";
-import { DEFAULT_TIMEOUT_MS, sendWebhook, USER_AGENT, type SendResult } from "./send";
+import { claimDueDelivery, recordOutcome, sendAttempt, type AttemptOptions } from "./attempt";
+import { DELIVER_WEBHOOKS_JOB, scheduleEndpointDelivery } from "./emit";
 
+export { ATTEMPT_LEASE_GRACE_MS, NO_OUTCOME_ERROR } from "./attempt";
 export { DELIVER_WEBHOOKS_JOB };
 export const SWEEP_WEBHOOKS_JOB = "webhooks.sweep";
 
-/** What an attempt that never got its outcome says (the worker stopped during the call). */
-export const NO_OUTCOME_ERROR = "No outcome recorded: the worker stopped during the call.";
+/** Deliveries of one endpoint in flight at once. */
+export const DEFAULT_CONCURRENCY_PER_ENDPOINT = 4;
+const IDLE_POLL_MS = 500;
 
-export type DeliveryOptions = {
-  /** Per attempt, DNS included (tests shorten it). */
-  timeoutMs?: number;
-  /** The jitter of the retry schedule (tests fix it). */
-  random?: () => number;
-  lookup?: LookupAll;
-  /** One run sends at most this many, or for this long, then lets other jobs have the worker. */
+export type DeliveryOptions = AttemptOptions & {
+  /** One run starts at most this many attempts, or for this long, then lets other jobs have the worker. */
   maxPerRun?: number;
   budgetMs?: number;
+  /** Attempts to this endpoint in flight at once. */
+  concurrency?: number;
 };
 
 /**
- * The endpoint, locked until the transaction ends (null: deleted). Locks are always taken endpoint
- * first, then its deliveries (here, and in the API's PATCH, rotate and DELETE), so no two
- * transactions wait on each other in a circle. NO KEY UPDATE: the key-share lock of an event writer
- * inserting a delivery for the endpoint does not wait for it.
+ * Runs the given steps one at a time, in call order: a run's lanes take turns for their short
+ * transactions (they all lock the endpoint's row anyway), so a run holds one database connection,
+ * not one per lane waiting for that lock, while their calls go on in parallel.
  */
-async function lockEndpoint(tx: Tx, endpointId: string): Promise<WebhookEndpoint | null> {
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM webhook_endpoints WHERE id = ${endpointId}::uuid FOR NO KEY UPDATE`;
-  return locked ? tx.webhookEndpoint.findUnique({ where: { id: endpointId } }) : null;
+function oneAtATime() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(step: () => Promise<T>): Promise<T> => {
+    const result = tail.then(step);
+    tail = result.catch(() => undefined);
+    return result;
+  };
 }
 
-type Claimed = {
-  kind: "send";
-  endpoint: WebhookEndpoint;
-  delivery: WebhookDelivery;
-  event: WebhookEvent;
-  attemptId: string;
-  attemptNumber: number;
-  attemptAt: Date;
-};
-type Step = Claimed | { kind: "idle" } | { kind: "later"; at: Date };
-
-/**
- * Transaction 1: finds the endpoint's head delivery and, when it is due, records the attempt.
- * Deliveries whose last attempt never got an outcome and had no retry left are closed as failed.
- */
-async function startAttempt(
-  db: Db,
-  endpointId: string,
-  now: Date,
-  ctx: JobContext,
-  options: DeliveryOptions,
-): Promise<Step> {
-  return db.$transaction(async (tx) => {
-    // A worker that lost its lease starts nothing: the job's new holder works the queue.
-    await ctx.assertHeld(tx);
-    // Every writer of an endpoint and its deliveries locks the endpoint first (see lockEndpoint).
-    const endpoint = await lockEndpoint(tx, endpointId);
-    // A disabled endpoint keeps its pending deliveries; enabling it queues this job again.
-    if (!endpoint?.enabled) return { kind: "idle" };
-    for (;;) {
-      const delivery = await tx.webhookDelivery.findFirst({
-        where: { endpoint_id: endpointId, status: "pending" },
-        orderBy: { sequence: "asc" },
-        include: { event: true },
-      });
-      if (!delivery) return { kind: "idle" };
-      if (delivery.next_attempt_at && delivery.next_attempt_at > now)
-        return { kind: "later", at: delivery.next_attempt_at };
-      if (delivery.attempts >= MAX_DELIVERY_ATTEMPTS) {
-        await tx.webhookDelivery.update({
-          where: { id: delivery.id },
-          data: { status: "failed", next_attempt_at: null, modified_at: now },
-        });
-        continue;
-      }
-      const attemptNumber = delivery.attempts + 1;
-      const delay = retryDelayMs(attemptNumber, options.random);
-      // The last attempt gets a grace period past its timeout: if its outcome never comes, the
-      // delivery is closed as failed by the branch above.
-      const retryAt = new Date(now.getTime() + (delay ?? 2 * (options.timeoutMs ?? DEFAULT_TIMEOUT_MS)));
-      const attemptId = randomUUID();
-      await tx.webhookDeliveryAttempt.create({
-        data: { id: attemptId, created_at: now, delivery_id: delivery.id, error: NO_OUTCOME_ERROR },
-      });
-      await tx.webhookDelivery.update({
-        where: { id: delivery.id },
-        data: { attempts: attemptNumber, last_attempt_at: now, next_attempt_at: retryAt, modified_at: now },
-      });
-      const { event, ...row } = delivery;
-      return { kind: "send", endpoint, delivery: row, event, attemptId, attemptNumber, attemptAt: now };
-    }
-  });
+/** When the endpoint's next delivery is due (its retry time, or its attempt's lease), if any. */
+async function nextDueAt(db: Db, endpointId: string): Promise<Date | null> {
+  const [row] = await db.$queryRaw<{ at: Date | null }[]>`
+    SELECT MIN(GREATEST(d.next_attempt_at, COALESCE(d.in_flight_until, d.next_attempt_at))) AS at
+    FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.endpoint_id = ${endpointId}::uuid AND d.status = 'pending' AND e.enabled`;
+  return row?.at ?? null;
 }
 
 /**
- * The call itself, outside any transaction. A secret or payload that cannot be opened (the server's
- * keys changed without APP_SECRET_PREVIOUS) is a failed attempt.
+ * Sends the endpoint's due deliveries until none is left (the job is then queued again for the
+ * next one's time, if any), or this run's share is used up.
  */
-async function attempt(step: Claimed, options: DeliveryOptions): Promise<SendResult> {
-  const timestamp = Math.floor(step.attemptAt.getTime() / 1000);
-  let signature: string;
-  let body: string;
-  try {
-    body = webhookEventBody(step.event);
-    signature = signatureHeader(
-      signingSecrets(step.endpoint, step.attemptAt),
-      step.event.id,
-      timestamp,
-      body,
-    );
-  } catch {
-    return {
-      succeeded: false,
-      httpStatus: null,
-      error: "Cannot sign: the endpoint's secret or the event cannot be decrypted with this server's keys.",
-      responseExcerpt: null,
-      durationMs: 0,
-    };
-  }
-  return sendWebhook({
-    url: step.endpoint.url,
-    body,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": USER_AGENT,
-      "webhook-id": step.event.id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": signature,
-    },
-    timeoutMs: options.timeoutMs,
-    allowPrivate: webhooksAllowPrivate(),
-    lookup: options.lookup,
-  });
-}
-
-/**
- * Transaction 2: the outcome. The delivery changes only while it is still at this attempt (a
- * worker that outlived its lease cannot overwrite a later one); the endpoint's failure streak
- * starts at its first failed attempt, ends at a success, and disables it once it has lasted
- * DISABLE_AFTER_FAILING_MS.
- */
-async function recordOutcome(db: Db, step: Claimed, result: SendResult, now: Date): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const endpoint = await lockEndpoint(tx, step.endpoint.id);
-    // Deleted meanwhile, with its deliveries and attempts: nothing left to record.
-    if (!endpoint) return;
-    await tx.webhookDeliveryAttempt.updateMany({
-      where: { id: step.attemptId },
-      data: {
-        duration_ms: result.durationMs,
-        http_status: result.httpStatus,
-        succeeded: result.succeeded,
-        error: result.error,
-        response_excerpt: result.responseExcerpt,
-      },
-    });
-    const isLast = step.attemptNumber >= MAX_DELIVERY_ATTEMPTS;
-    const current = { id: step.delivery.id, status: "pending" as const, attempts: step.attemptNumber };
-    if (result.succeeded) {
-      await tx.webhookDelivery.updateMany({
-        where: current,
-        data: { status: "succeeded", succeeded_at: now, next_attempt_at: null, modified_at: now },
-      });
-      await tx.webhookEndpoint.updateMany({
-        where: { id: step.endpoint.id, failing_since: { not: null } },
-        data: { failing_since: null, modified_at: now },
-      });
-      return;
-    }
-    if (isLast)
-      await tx.webhookDelivery.updateMany({
-        where: current,
-        data: { status: "failed", next_attempt_at: null, modified_at: now },
-      });
-    const failingSince = endpoint.failing_since ?? step.attemptAt;
-    const disable = endpoint.enabled && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
-    await tx.webhookEndpoint.update({
-      where: { id: step.endpoint.id },
-      data: {
-        failing_since: failingSince,
-        modified_at: now,
-        ...(disable
-          ? {
-              enabled: false,
-              disabled_at: now,
-              disabled_reason:
-                `Disabled after failing continuously since ${failingSince.toISOString()}. ` +
-                `Last error: ${result.error ?? "unknown"}`,
-            }
-          : {}),
-      },
-    });
-  });
-}
-
-/**
- * Works the endpoint's queue until it is empty, its head is not yet due (the job is then queued
- * again for that time), or this run's share is used up.
- */
-export async function deliverEndpointQueue(
+export async function deliverEndpointDeliveries(
   db: Db,
   endpointId: string,
   ctx: JobContext,
@@ -231,16 +73,94 @@ export async function deliverEndpointQueue(
   const clock = () => new Date(ctx.now.getTime() + (Date.now() - startedAt));
   const maxPerRun = options.maxPerRun ?? 50;
   const budgetMs = options.budgetMs ?? 30_000;
-  for (let sent = 0; ; sent++) {
-    if (sent >= maxPerRun || Date.now() - startedAt >= budgetMs) return { runAgainAt: clock() };
-    // The run's first attempt is at the job's own time (exactly: tests inject it); later ones as
-    // the run's real time moves on, so a run's attempts are stamped in order.
-    const step = await startAttempt(db, endpointId, sent === 0 ? ctx.now : clock(), ctx, options);
-    if (step.kind === "idle") return;
-    if (step.kind === "later") return { runAgainAt: step.at };
-    const result = await attempt(step, options);
-    await recordOutcome(db, step, result, clock());
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY_PER_ENDPOINT);
+  let started = 0;
+  let claims = 0;
+  // Lanes claiming or sending, lanes alive, and whether one is waiting to look again.
+  let busy = 0;
+  let lanes = 0;
+  let polling = false;
+  let shareUsed = false;
+  let disabled = false;
+  let waited = false;
+  const failures: unknown[] = [];
+  const inTurn = oneAtATime();
+  let wakePoller = () => {};
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, IDLE_POLL_MS);
+      wakePoller = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  let allEnded: () => void;
+  const ended = new Promise<void>((resolve) => (allEnded = resolve));
+
+  const lane = async () => {
+    for (;;) {
+      if (started >= maxPerRun || Date.now() - startedAt >= budgetMs) {
+        shareUsed = true;
+        wakePoller();
+        return;
+      }
+      busy += 1;
+      // The run's first claims are at the job's own time (exactly: tests inject it); later ones as
+      // the run's real time moves on.
+      // A lane looking again after a wait reads the moved clock: a delivery written meanwhile is due.
+      const at = claims++ < concurrency && !waited ? ctx.now : clock();
+      let step: Awaited<ReturnType<typeof claimDueDelivery>>;
+      try {
+        step = await inTurn(() => claimDueDelivery(db, endpointId, at, ctx, options));
+      } catch (error) {
+        busy -= 1;
+        wakePoller();
+        throw error;
+      }
+      if (step === "disabled" || step === "none") {
+        busy -= 1;
+        disabled ||= step === "disabled";
+        // Nothing due: one lane stays to look again while others are still sending; the rest end.
+        if (disabled || busy === 0 || polling) {
+          wakePoller();
+          return;
+        }
+        polling = true;
+        await idle();
+        polling = false;
+        waited = true;
+        continue;
+      }
+      started += 1;
+      // One more lane for the next due delivery, up to the endpoint's concurrency.
+      spawn();
+      try {
+        const result = await sendAttempt(step, options);
+        // A success that made waiting retries due: the polling lane takes them now (and spawns).
+        if (await inTurn(() => recordOutcome(db, step, result, clock()))) wakePoller();
+      } finally {
+        busy -= 1;
+      }
+    }
+  };
+  function spawn() {
+    if (lanes >= concurrency) return;
+    lanes += 1;
+    lane()
+      .catch((error: unknown) => failures.push(error))
+      .finally(() => {
+        lanes -= 1;
+        if (lanes === 0) allEnded();
+      });
   }
+  spawn();
+  await ended;
+  // A lane that failed (the database went away) fails the run, once every lane has ended.
+  if (failures.length > 0) throw failures[0];
+  if (disabled) return;
+  if (shareUsed) return { runAgainAt: clock() };
+  const next = await nextDueAt(db, endpointId);
+  return next ? { runAgainAt: next } : undefined;
 }
 
 export function createDeliverWebhooksJob(options: DeliveryOptions = {}): JobHandler<{ endpoint_id: string }> {
@@ -248,7 +168,7 @@ export function createDeliverWebhooksJob(options: DeliveryOptions = {}): JobHand
     ownsTransactions: true,
     // A run sends for up to `budgetMs` plus one attempt's timeout; its lease is renewed meanwhile.
     timeoutMs: 120_000,
-    run: (db, payload, ctx) => deliverEndpointQueue(db, payload.endpoint_id, ctx, options),
+    run: (db, payload, ctx) => deliverEndpointDeliveries(db, payload.endpoint_id, ctx, options),
   };
 }
 

@@ -1,7 +1,8 @@
 // Webhook delivery by running workers against a real local receiver: the app restarted while the
-// receiver is down loses nothing; the sweep finds an endpoint whose job was lost; a worker killed
-// during the call leads to a resend with the same webhook-id (PostgreSQL: a child process); and
-// the order per endpoint holds under 50 concurrent event-writing transactions (PostgreSQL).
+// receiver is down loses nothing, and once it is back every waiting retry goes out within seconds;
+// the sweep finds an endpoint whose job was lost; a worker killed during the call leads to a
+// resend with the same webhook-id (PostgreSQL: a child process); and under 50 concurrent
+// event-writing transactions every event arrives with a `sequence` in commit order (PostgreSQL).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -90,34 +91,38 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
 const firstArrivals = () => [...new Set(receiver.received.map((r) => r.headers["webhook-id"]!))];
 
 describe("running workers", () => {
-  it("the app restarted while the receiver is down still delivers every event afterwards, in order", async () => {
+  it("the app restarted while the receiver is down delivers every event within seconds of its return", async () => {
     const { endpoint } = await createWebhookEndpoint(db, organizationId, { url: receiver.url() });
     await receiver.stop();
     const first = await startAppWorker();
     const eventIds: string[] = [];
     for (let n = 0; n < 10; n++) eventIds.push((await emit(n))!);
-    // The head failed (connection refused) and waits for its retry.
-    await waitFor(
-      async () =>
-        (await db.webhookDeliveryAttempt.count({ where: { delivery: { endpoint_id: endpoint.id } } })) > 0,
-      10_000,
-      "a first failed attempt",
-    );
+    // Each failed on its own (connection refused) and waits for its own retry.
+    const attempted = () =>
+      db.webhookDelivery.count({ where: { endpoint_id: endpoint.id, attempts: { gt: 0 } } });
+    await waitFor(async () => (await attempted()) === 10, 20_000, "a failed attempt of each of the 10");
     await stopWorker(first);
+    // Their retries are minutes away after a second failure: as after an outage of a few minutes.
+    await db.webhookDelivery.updateMany({
+      where: { endpoint_id: endpoint.id },
+      data: { next_attempt_at: new Date(Date.now() + 30 * 60_000) },
+    });
     // The app is down: events are still written (by other instances, or queued before).
     for (let n = 10; n < 20; n++) eventIds.push((await emit(n))!);
     await receiver.start();
 
+    const back = Date.now();
     await startAppWorker();
     const succeeded = () =>
       db.webhookDelivery.count({ where: { endpoint_id: endpoint.id, status: "succeeded" } });
+    // The new events go at once; their success makes the 10 waiting retries due.
     await waitFor(async () => (await succeeded()) === 20, 20_000, "all 20 deliveries succeeded");
-    expect(firstArrivals()).toEqual(eventIds);
-    console.log(
-      `restart while the receiver was down: 20 of 20 events delivered, ${receiver.received.length} requests received`,
-    );
+    const tookMs = Date.now() - back;
+    console.log(`receiver back: 20 of 20 events delivered in ${tookMs} ms (retries were 30 min away)`);
+    expect(tookMs).toBeLessThan(60_000);
+    expect(new Set(firstArrivals())).toEqual(new Set(eventIds));
     const failed = await db.webhookDeliveryAttempt.findMany({ where: { succeeded: false } });
-    expect(failed.map((a) => a.error)).toEqual(["Connection failed: ECONNREFUSED"]);
+    expect(new Set(failed.map((a) => a.error))).toEqual(new Set(["Connection failed: ECONNREFUSED"]));
   }, 60_000);
 
   it("the sweep queues the job of an endpoint with a due delivery and none queued", async () => {
@@ -174,7 +179,11 @@ describe.skipIf(!onPostgres)("a worker killed during the call (PostgreSQL)", () 
     await db.job.deleteMany({ where: { name: { not: DELIVER_WEBHOOKS_JOB } } });
     // Once the dead worker's lease and the retry delay have passed, another worker sends it again.
     const later = new Date(
-      Math.max(delivery.next_attempt_at!.getTime(), Date.now() + DEFAULT_LEASE_MS + 1000),
+      Math.max(
+        delivery.next_attempt_at!.getTime(),
+        delivery.in_flight_until!.getTime(),
+        Date.now() + DEFAULT_LEASE_MS + 1000,
+      ),
     );
     await runDueJobs(db, handlers, { now: later });
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([eventId, eventId]);
@@ -185,7 +194,7 @@ describe.skipIf(!onPostgres)("a worker killed during the call (PostgreSQL)", () 
 });
 
 describe.skipIf(!onPostgres)("order under concurrency (PostgreSQL)", () => {
-  it("50 concurrent transactions writing events: each endpoint receives them in commit order", async () => {
+  it("50 concurrent transactions writing events: each endpoint gets all, their sequence in commit order", async () => {
     const a = (await createWebhookEndpoint(db, organizationId, { url: receiver.url("/a") })).endpoint;
     const b = (await createWebhookEndpoint(db, organizationId, { url: receiver.url("/b") })).endpoint;
     // Delivering while the transactions commit: any gap a later commit could fill would show.
@@ -218,27 +227,27 @@ describe.skipIf(!onPostgres)("order under concurrency (PostgreSQL)", () => {
       30_000,
       "50 deliveries to each endpoint",
     );
-    const sequenceOf = new Map(
-      (await db.webhookDelivery.findMany({ where: { endpoint_id: a.id } })).map((d) => [
-        d.event_id,
-        d.sequence,
-      ]),
-    );
+    const deliveries = await db.webhookDelivery.findMany({
+      where: { endpoint_id: a.id },
+      include: { event: true },
+    });
+    // Commit order: the transactions take their delivery sequence numbers under the organization's
+    // lock, held until commit.
+    const commitOrder = deliveries.sort((x, y) => (x.sequence < y.sequence ? -1 : 1)).map((d) => d.event_id);
     for (const endpointPath of ["/a", "/b"]) {
-      const arrivals = receiver.received
-        .filter((r) => r.path === endpointPath)
-        .map((r) => r.headers["webhook-id"]!);
-      // Every event, in sequence order: the order the transactions committed in (they take their
-      // sequence numbers under the organization's lock, held until commit). At least once: an
-      // attempt that timed out on a loaded machine is repeated right where it was.
-      const arrived = [...new Set(arrivals)];
-      expect(arrived).toHaveLength(50);
-      expect(new Set(arrived)).toEqual(new Set(committed));
-      const sequences = arrived.map((id) => sequenceOf.get(id)!);
-      expect([...sequences].sort((x, y) => (x < y ? -1 : 1))).toEqual(sequences);
-      expect(arrivals.filter((id, i) => i > 0 && id !== arrivals[i - 1] && arrivals.indexOf(id) < i)).toEqual(
-        [],
+      const arrivals = receiver.received.filter((r) => r.path === endpointPath);
+      // Every event at least once (an attempt that timed out on a loaded machine is repeated).
+      expect(new Set(arrivals.map((r) => r.headers["webhook-id"]))).toEqual(new Set(committed));
+      // Arrival order is not promised (several in flight at once): the body's `sequence` is, and it
+      // follows the commit order. A receiver sorting by it gets the events as they committed.
+      const sequenceOf = new Map(
+        arrivals.map((r) => [
+          r.headers["webhook-id"]!,
+          (JSON.parse(r.body) as { sequence: number }).sequence,
+        ]),
       );
+      const bySequence = [...sequenceOf.keys()].sort((x, y) => sequenceOf.get(x)! - sequenceOf.get(y)!);
+      expect(bySequence).toEqual(commitOrder);
     }
   }, 60_000);
 });

@@ -1,13 +1,16 @@
 // Writing webhook events to the outbox, inside the transaction of the change they describe: the
 // event exists if and only if the change committed. Delivery happens after commit, from the job
-// queue (lib/webhooks/deliver.ts), one endpoint's deliveries in `sequence` order.
+// queue (lib/webhooks/deliver.ts): each delivery on its own retry schedule, none waiting behind
+// another (docs/webhook-delivery.md).
 //
-// Order: event writers of one organization take a transaction-scoped advisory lock before they
-// take a sequence number, so an earlier sequence number always belongs to an earlier commit and a
-// worker never sends event N+1 while event N could still appear. The lock is taken only when an
-// enabled endpoint listens for the event, so organizations without webhooks pay one indexed read
-// per transaction (./listeners.ts), none where the transaction's row lock already read it. Test
-// events and redeliveries (./deliveries.ts) take the same lock for their sequence numbers.
+// Order hint: event writers of one organization take a transaction-scoped advisory lock before
+// they take the event's `sequence`, so a greater sequence always belongs to a later commit. The body
+// carries it (`{"type", "timestamp", "sequence", "data"}`): deliveries may arrive out of order (a
+// retried one after later ones), and a receiver keeps, per resource, the event with the greatest
+// sequence. The lock is taken only when an enabled endpoint listens for the event, so organizations
+// without webhooks pay one indexed read per transaction (./listeners.ts), none where the
+// transaction's row lock already read it. Test events and redeliveries (./deliveries.ts) take the
+// same lock.
 //
 // The payload is stored encrypted (lib/secrets, bound to the event's row): a checkout's `data`
 // carries its client secret, which is never kept in clear. `webhookEventBody` opens it.
@@ -18,11 +21,10 @@
 // inside `withDeferredWebhookEvents`, which writes its events when the whole work is done.
 //
 // The delivery job is enqueued with `onDuplicate: "rerun"` (a job already running for the endpoint
-// may have looked at its queue before this commit: it then runs once more) and `notify` (workers of
-// every instance wake when this transaction commits, not at their next poll). A job waiting for a
-// later time is left alone: it waits for the head of the queue to be due (a retry), and a new
-// delivery goes after the head anyway. (The job row's lock, taken after the organization's, is
-// never held by a transaction that then emits.)
+// may have looked at its deliveries before this commit: it then runs once more), `advance` (a job
+// waiting for a retry that is due later runs now: the new delivery waits for nothing) and `notify`
+// (workers of every instance wake when this transaction commits, not at their next poll). (The job
+// row's lock, taken after the organization's, is never held by a transaction that then emits.)
 //
 // Its statements go straight to the transaction's connection (lib/db/direct.ts): a purchase whose
 // organization listens writes several events.
@@ -37,7 +39,7 @@ import { decrypt, encrypt } from "../secrets";
 
 export const DELIVER_WEBHOOKS_JOB = "webhooks.deliver";
 
-/** The job that works one endpoint's queue: at most one pending or running per endpoint. */
+/** The job that sends one endpoint's due deliveries: at most one pending or running per endpoint. */
 export const deliverJobKey = (endpointId: string) => `${DELIVER_WEBHOOKS_JOB}:${endpointId}`;
 
 /**
@@ -52,15 +54,10 @@ export async function lockOrganizationDeliveries(tx: Tx, organizationId: string)
 }
 
 /**
- * Makes sure the endpoint's delivery job looks at its queue after this transaction commits. With
- * `advance`, a job waiting for a later time runs now instead (its head became due: re-enabled).
+ * Makes sure the endpoint's delivery job looks at its deliveries after this transaction commits:
+ * now, even when it was waiting for a later retry.
  */
-export async function scheduleEndpointDelivery(
-  tx: Tx,
-  endpointId: string,
-  now: Date,
-  options: { advance?: boolean } = {},
-): Promise<void> {
+export async function scheduleEndpointDelivery(tx: Tx, endpointId: string, now: Date): Promise<void> {
   await enqueueJob(
     tx,
     DELIVER_WEBHOOKS_JOB,
@@ -69,15 +66,15 @@ export async function scheduleEndpointDelivery(
       dedupeKey: deliverJobKey(endpointId),
       now,
       onDuplicate: "rerun",
-      advance: options.advance,
+      advance: true,
       notify: true,
     },
   );
 }
 
 /**
- * Appends a delivery of the event to the end of the endpoint's queue (the caller holds
- * lockOrganizationDeliveries) and schedules the endpoint's job. Returns the delivery's id.
+ * A delivery of the event to the endpoint, due now (the caller holds lockOrganizationDeliveries),
+ * and the endpoint's job scheduled. Returns the delivery's id.
  */
 export async function queueDelivery(
   tx: Tx,
@@ -96,22 +93,28 @@ export async function queueDelivery(
 }
 
 /**
- * Writes an event whose payload is `{"type", "timestamp", "data"}`, the exact body every delivery
- * sends, encrypted (see the file's header).
+ * Writes an event whose payload is `{"type", "timestamp", "sequence", "data"}`, the exact body every
+ * delivery sends, encrypted (see the file's header). The caller holds lockOrganizationDeliveries.
  */
 export async function insertWebhookEvent(
   tx: Tx,
   input: { organizationId: string; type: DeliveredEventType; data: unknown; now: Date },
 ): Promise<string> {
   const eventId = randomUUID();
-  const body = JSON.stringify({ type: input.type, timestamp: ts(input.now), data: input.data });
+  // Taken before the insert so that the body (encrypted) can carry it.
+  const [next] = await directSql<{ sequence: string }>(
+    tx,
+    Prisma.sql`SELECT nextval(pg_get_serial_sequence('webhook_events', 'sequence'))::text AS sequence`,
+  );
+  const sequence = Number(next!.sequence);
+  const body = JSON.stringify({ type: input.type, timestamp: ts(input.now), sequence, data: input.data });
   const payload = encrypt(body, payloadContext(eventId));
   await directSql(
     tx,
     Prisma.sql`
-    INSERT INTO webhook_events (id, created_at, organization_id, type, payload)
+    INSERT INTO webhook_events (id, created_at, organization_id, type, payload, sequence)
     VALUES (${eventId}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.type},
-            ${payload})`,
+            ${payload}, ${next!.sequence}::bigint)`,
   );
   return eventId;
 }
@@ -130,7 +133,7 @@ export type WebhookEventInput = {
 const ts = (date: Date) => date.toISOString();
 const payloadContext = (eventId: string) => `webhook_events.payload:${eventId}`;
 
-/** The event's body exactly as it is sent (`{"type", "timestamp", "data"}` JSON text). */
+/** The event's body exactly as it is sent (`{"type", "timestamp", "sequence", "data"}` JSON text). */
 export function webhookEventBody(event: { id: string; payload: string }): string {
   return decrypt(event.payload, payloadContext(event.id));
 }

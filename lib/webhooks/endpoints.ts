@@ -1,6 +1,6 @@
 // Managing webhook endpoints: create (the secret generated or supplied, answered once, stored
 // sealed), list, read, update, delete, rotate the secret. Enabling an endpoint again clears its
-// failure record and resumes its pending deliveries, in order, at once.
+// failure record and makes its pending deliveries due at once.
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import type { WebhookEndpoint } from "../generated/prisma/client";
@@ -8,6 +8,8 @@ import { ApiError } from "../core/errors";
 import { listPage, mapPage } from "../core/list";
 import type { Principal } from "../core/principal";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
+import { webhooksAllowPrivate } from "../config";
+import { undeliverableUrlReason } from "./address-guard";
 import { scheduleEndpointDelivery } from "./emit";
 import {
   toWebhookEndpoint,
@@ -59,12 +61,29 @@ async function lockEndpoint(tx: Tx, principal: Principal, id: string): Promise<W
   return findWebhookEndpointOrThrow(tx, principal, id);
 }
 
+/**
+ * A URL every attempt would refuse (see undeliverableUrlReason) is a 422 at body.url, naming the
+ * setting that lifts the guard, rather than an endpoint that can only ever fail.
+ */
+function assertDeliverableUrl(url: string | undefined): void {
+  if (url === undefined || webhooksAllowPrivate()) return;
+  const reason = undeliverableUrlReason(url);
+  if (reason)
+    throw ApiError.invalid(
+      ["body", "url"],
+      `URL cannot receive webhooks: ${reason}. Webhooks go to public addresses only unless the ` +
+        "server runs with WEBHOOKS_ALLOW_PRIVATE=true (local development).",
+      url,
+    );
+}
+
 export async function createWebhookEndpoint(
   db: Db,
   principal: Principal,
   body: CreateWebhookEndpointBody,
   now = new Date(),
 ) {
+  assertDeliverableUrl(body.url);
   const organizationId = organizationForCreate(principal, body.organization_id);
   const secret = body.secret ?? generateSecret();
   const id = randomUUID();
@@ -101,6 +120,7 @@ export async function updateWebhookEndpoint(
   body: UpdateWebhookEndpointBody,
   now = new Date(),
 ) {
+  assertDeliverableUrl(body.url);
   const row = await db.$transaction(async (tx) => {
     const current = await lockEndpoint(tx, principal, id);
     const enabling = body.enabled === true && !current.enabled;
@@ -122,12 +142,12 @@ export async function updateWebhookEndpoint(
   return toWebhookEndpoint(row, now);
 }
 
-/** Pending deliveries waiting for a retry are due now, and the endpoint's job runs them in order. */
+/** Pending deliveries waiting for a retry are due now, and the endpoint's job sends them. */
 async function resumeDeliveries(tx: Tx, endpointId: string, now: Date) {
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET next_attempt_at = ${ts(now)}::timestamp, modified_at = ${ts(now)}::timestamp
     WHERE endpoint_id = ${endpointId}::uuid AND status = 'pending' AND next_attempt_at > ${ts(now)}::timestamp`;
-  await scheduleEndpointDelivery(tx, endpointId, now, { advance: true });
+  await scheduleEndpointDelivery(tx, endpointId, now);
 }
 
 /** Deletes the endpoint with its deliveries and their attempts (the events stay for other endpoints). */

@@ -52,10 +52,13 @@ export function toWebhookEndpoint(row: WebhookEndpoint, now: Date) {
 export const webhookAttemptSchema = z.object({
   id: z.string(),
   created_at: dateTime,
+  /** The call is under way: its lease is live and no outcome is recorded yet. */
+  in_flight: z.boolean(),
   /** Null while the call is under way (or when the worker stopped during it). */
   duration_ms: z.number().int().nullable(),
   http_status: z.number().int().nullable(),
   succeeded: z.boolean(),
+  /** Null while in flight; once its lease passed without an outcome, says the worker stopped. */
   error: z.string().nullable(),
   /** The first kilobyte of the endpoint's answer. */
   response_excerpt: z.string().nullable(),
@@ -67,6 +70,8 @@ export const webhookDeliverySchema = z.object({
   endpoint_id: z.string(),
   status: z.enum(["pending", "succeeded", "failed"]),
   succeeded: z.boolean(),
+  /** An attempt is under way (see the attempt's `in_flight`). */
+  in_flight: z.boolean(),
   attempts_count: z.number().int(),
   /** When it is tried next (null once it succeeded or failed for good). */
   next_attempt_at: dateTime.nullable(),
@@ -100,7 +105,13 @@ function readableBody(event: { id: string; payload: string }): string {
   }
 }
 
-export function toWebhookDelivery(row: WebhookDeliveryRow) {
+/**
+ * A delivery as the API shows it at `now`: its last attempt without an outcome is in flight while
+ * the delivery's lease (`in_flight_until`) is live; only after it passed does it read as stopped.
+ */
+export function toWebhookDelivery(row: WebhookDeliveryRow, now = new Date()) {
+  const inFlight = row.status === "pending" && row.in_flight_until !== null && row.in_flight_until > now;
+  const lastAttemptId = row.attempt_log.at(-1)?.id;
   return {
     id: row.id,
     created_at: row.created_at,
@@ -108,6 +119,7 @@ export function toWebhookDelivery(row: WebhookDeliveryRow) {
     endpoint_id: row.endpoint_id,
     status: row.status,
     succeeded: row.status === "succeeded",
+    in_flight: inFlight,
     attempts_count: row.attempts,
     next_attempt_at: row.next_attempt_at,
     last_attempt_at: row.last_attempt_at,
@@ -118,15 +130,19 @@ export function toWebhookDelivery(row: WebhookDeliveryRow) {
       type: row.event.type,
       payload: readableBody(row.event),
     },
-    attempts: row.attempt_log.map((attempt) => ({
-      id: attempt.id,
-      created_at: attempt.created_at,
-      duration_ms: attempt.duration_ms,
-      http_status: attempt.http_status,
-      succeeded: attempt.succeeded,
-      error: attempt.error,
-      response_excerpt: attempt.response_excerpt,
-    })),
+    attempts: row.attempt_log.map((attempt) => {
+      const attemptInFlight = inFlight && attempt.id === lastAttemptId && attempt.duration_ms === null;
+      return {
+        id: attempt.id,
+        created_at: attempt.created_at,
+        in_flight: attemptInFlight,
+        duration_ms: attempt.duration_ms,
+        http_status: attempt.http_status,
+        succeeded: attempt.succeeded,
+        error: attemptInFlight ? null : attempt.error,
+        response_excerpt: attempt.response_excerpt,
+      };
+    }),
   };
 }
 
@@ -134,6 +150,7 @@ export const redeliverResultSchema = z.object({ deliveries: z.array(webhookDeliv
 
 export const webhookEndpointParams = z.object({ id: id() });
 export const webhookEventParams = z.object({ id: id() });
+export const webhookDeliveryParams = z.object({ id: id() });
 
 export const listWebhookEndpointsQuery = z.object({
   ...paginationQuery,

@@ -10,6 +10,10 @@
 //    delivery), once with polling alone, for comparison.
 // 2. The retry schedule with a moved clock: a receiver that always answers 500, the job run at each
 //    retry time, until the delivery fails for good and the endpoint is disabled.
+// 3. Delay behind a failure, with the app's worker (docs/webhook-delivery.md): (a) one event the
+//    receiver always refuses, then BENCH_LATER_EVENTS (20) events 250 ms apart: commit → received
+//    of those; (b) the receiver answers 503 for 12 s while 10 events are written, then 200, and one
+//    new event is written: how long until all 11 are delivered. Each waits at most 60 s.
 // Env: BENCH_KEEP=1 keeps the database.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,14 +25,14 @@ const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 25);
 
 type Arrival = { id: string; at: number };
 
-function startReceiver(status: () => number) {
+function startReceiver(status: (webhookId: string) => number) {
   const arrivals: Arrival[] = [];
   const server = http.createServer((request, response) => {
     const at = performance.timeOrigin + performance.now();
     request.resume();
     request.on("end", () => {
       arrivals.push({ id: String(request.headers["webhook-id"]), at });
-      response.writeHead(status()).end("ok");
+      response.writeHead(status(String(request.headers["webhook-id"]))).end("ok");
     });
   });
   return new Promise<{ url: string; arrivals: Arrival[]; close: () => void }>((resolve) =>
@@ -162,12 +166,97 @@ async function main(): Promise<number> {
     );
     if (disabled.disabled_reason) console.log(`  ${disabled.disabled_reason}`);
     failing.close();
+
+    await measureDelayBehindFailure(db, { createOrganization, createWebhookEndpoint, emitWebhookEvent });
   } finally {
     await stopJobWorker();
     await closeDb();
     if (!process.env.BENCH_KEEP) await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   }
   return exitCode;
+}
+
+const LATER_EVENTS = Number(process.env.BENCH_LATER_EVENTS ?? 20);
+
+type Db = Awaited<ReturnType<typeof import("../../lib/db/client").getDb>>;
+type Factories = {
+  createOrganization: typeof import("../../lib/factories").createOrganization;
+  createWebhookEndpoint: typeof import("../../lib/factories/webhooks").createWebhookEndpoint;
+  emitWebhookEvent: typeof import("../../lib/webhooks/emit").emitWebhookEvent;
+};
+
+async function waitUntil(check: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await sleep(20);
+}
+
+/** Section 3 (see the file's header), with the app's worker running. */
+async function measureDelayBehindFailure(db: Db, f: Factories) {
+  // Loaded by main after the environment was set.
+  const { startJobWorker, stopJobWorker } = await import("../../lib/jobs/runtime");
+  await db.job.deleteMany({ where: { status: "pending" } });
+  startJobWorker();
+  await sleep(500);
+  const emit = async (organizationId: string, n: number) => {
+    const id = await db.$transaction((tx) =>
+      f.emitWebhookEvent(tx, { organizationId, type: "order.paid", data: () => ({ id: `ord_${n}` }) }),
+    );
+    return { id: id!, at: performance.timeOrigin + performance.now() };
+  };
+  try {
+    // (a) Behind one failing event.
+    let refused = "";
+    const a = await startReceiver((id) => (id === refused ? 500 : 200));
+    const orgA = await f.createOrganization(db, { name: "Webhook Bench Failing" });
+    await f.createWebhookEndpoint(db, orgA.id, { url: a.url });
+    refused = (await emit(orgA.id, 0)).id;
+    await waitUntil(() => a.arrivals.length > 0, 10_000);
+    const later: { id: string; at: number }[] = [];
+    for (let n = 1; n <= LATER_EVENTS; n++) {
+      later.push(await emit(orgA.id, n));
+      await sleep(250);
+    }
+    await waitUntil(() => later.every((e) => a.arrivals.some((r) => r.id === e.id)), 60_000);
+    const delays = later
+      .map((e) => a.arrivals.find((r) => r.id === e.id)?.at)
+      .map((at, i) => (at === undefined ? Infinity : at - later[i]!.at))
+      .sort((x, y) => x - y);
+    const missing = delays.filter((d) => d === Infinity).length;
+    console.log(
+      `behind a failing event: ${LATER_EVENTS - missing}/${LATER_EVENTS} later events delivered within 60 s; ` +
+        `commit → received p50 ${fmt(percentile(delays, 50))}, max ${fmt(delays.at(-1)!)}`,
+    );
+    a.close();
+
+    // (b) After an outage: how soon everything waiting goes once the receiver answers again.
+    let down = true;
+    const b = await startReceiver(() => (down ? 503 : 200));
+    const orgB = await f.createOrganization(db, { name: "Webhook Bench Outage" });
+    await f.createWebhookEndpoint(db, orgB.id, { url: b.url });
+    const written: string[] = [];
+    const outageStart = Date.now();
+    for (let n = 0; n < 10; n++) {
+      written.push((await emit(orgB.id, n)).id);
+      await sleep(500);
+    }
+    await sleep(Math.max(0, 12_000 - (Date.now() - outageStart)));
+    down = false;
+    const back = performance.timeOrigin + performance.now();
+    written.push((await emit(orgB.id, 10)).id);
+    const delivered = () =>
+      new Set(b.arrivals.filter((r) => r.at >= back).map((r) => r.id)).size === written.length;
+    await waitUntil(delivered, 60_000);
+    const lastAt = Math.max(...b.arrivals.filter((r) => r.at >= back).map((r) => r.at));
+    console.log(
+      delivered()
+        ? `after a 12 s outage: all 11 events delivered ${fmt(lastAt - back)} after the receiver was back`
+        : `after a 12 s outage: ${new Set(b.arrivals.filter((r) => r.at >= back).map((r) => r.id)).size}/11 ` +
+            "events delivered within 60 s of the receiver being back",
+    );
+    b.close();
+  } finally {
+    await stopJobWorker();
+  }
 }
 
 main().then(

@@ -82,6 +82,7 @@ import * as webhookSecretRotation from "../webhooks/endpoints/[id]/rotate-secret
 import * as webhookTest from "../webhooks/endpoints/[id]/test/route";
 import * as webhookDeliveries from "../webhooks/deliveries/route";
 import * as webhookRedelivery from "../webhooks/events/[id]/redeliver/route";
+import * as webhookDeliveryRetry from "../webhooks/deliveries/[id]/retry/route";
 import * as emails from "../emails/route";
 import * as email from "../emails/[id]/route";
 
@@ -173,6 +174,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/webhooks/endpoints/{id}", module: webhookEndpoint },
   { path: "/v1/webhooks/deliveries", module: webhookDeliveries },
   { path: "/v1/webhooks/events/{id}/redeliver", module: webhookRedelivery },
+  { path: "/v1/webhooks/deliveries/{id}/retry", module: webhookDeliveryRetry },
   { path: "/v1/emails/", module: emails },
   { path: "/v1/emails/{id}", module: email },
 ];

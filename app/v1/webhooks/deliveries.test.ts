@@ -1,6 +1,7 @@
-// Deliveries through the real handlers: the list with its filters and every attempt, the test
-// event (queued to one endpoint, delivered through the same ordered queue to a real receiver) and
-// redelivery (same webhook-id, at the end of each endpoint's queue), with scopes and tenancy.
+// Deliveries through the real handlers: the list with its filters and every attempt (an attempt
+// under way shown in flight, one whose lease passed as stopped), the test event (queued to one
+// endpoint, delivered to a real receiver), redelivery (same webhook-id, to each endpoint) and
+// "Retry now", with scopes and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb, type Db } from "@/lib/db/client";
@@ -24,6 +25,7 @@ const DELIVERY_FIELDS = [
   "endpoint_id",
   "event",
   "id",
+  "in_flight",
   "last_attempt_at",
   "modified_at",
   "next_attempt_at",
@@ -104,6 +106,7 @@ describe("GET /v1/webhooks/deliveries", () => {
       endpoint_id: endpoint.id,
       status: "succeeded",
       succeeded: true,
+      in_flight: false,
       attempts_count: 2,
       next_attempt_at: null,
       last_attempt_at: new Date(T0.getTime() + 5000).toISOString(),
@@ -118,6 +121,7 @@ describe("GET /v1/webhooks/deliveries", () => {
         {
           id: expect.any(String),
           created_at: T0.toISOString(),
+          in_flight: false,
           duration_ms: expect.any(Number),
           http_status: 500,
           succeeded: false,
@@ -127,6 +131,7 @@ describe("GET /v1/webhooks/deliveries", () => {
         {
           id: expect.any(String),
           created_at: new Date(T0.getTime() + 5000).toISOString(),
+          in_flight: false,
           duration_ms: expect.any(Number),
           http_status: 200,
           succeeded: true,
@@ -138,6 +143,7 @@ describe("GET /v1/webhooks/deliveries", () => {
     expect(JSON.parse(delivered.event.payload)).toEqual({
       type: "order.paid",
       timestamp: T0.toISOString(),
+      sequence: Number(event.sequence),
       data: { id: "ord_1" },
     });
 
@@ -155,6 +161,8 @@ describe("GET /v1/webhooks/deliveries", () => {
     // Another organization sees none of them, even when it names them.
     const foreign = await call(listDeliveries, { token: otherToken, query: { endpoint_id: endpoint.id } });
     expect(foreign.body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
+    // Its pending delivery is no other test's business.
+    await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
   });
 
   it("refuses bad filters with 422 and a token without webhooks scopes with 403", async () => {
@@ -192,6 +200,7 @@ describe("POST /v1/webhooks/endpoints/{id}/test", () => {
     expect(JSON.parse(res.body.event.payload)).toEqual({
       type: "webhook.test",
       timestamp: res.body.event.created_at,
+      sequence: expect.any(Number),
       data: { endpoint_id: endpoint.id, organization_id: org, message: TEST_EVENT_MESSAGE },
     });
     // Queued for the endpoint's job, which sends it.
@@ -224,7 +233,7 @@ describe("POST /v1/webhooks/endpoints/{id}/test", () => {
 });
 
 describe("POST /v1/webhooks/events/{id}/redeliver", () => {
-  it("delivers the event again, with the same webhook-id, after what each endpoint has queued", async () => {
+  it("delivers the event again, with the same webhook-id, to each of its endpoints", async () => {
     const organization = (await createOrganization(db)).id;
     const own = (await createToken(db, organization)).token;
     const a = (await createWebhookEndpoint(db, organization, { url: receiver.url("/a") })).endpoint;
@@ -234,7 +243,7 @@ describe("POST /v1/webhooks/events/{id}/redeliver", () => {
     const eventId = await emit(organization, "order.paid", { id: "ord_9" }, T0);
     await runDueJobs(db, handlers, { now: T0 });
     await db.webhookEndpoint.delete({ where: { id: gone.id } });
-    // Queued after the event, before its redelivery.
+    // Written after the event, before its redelivery.
     const later = await emit(organization, "customer.created", { id: "cus_9" }, T0);
     receiver.received.length = 0;
 
@@ -252,11 +261,14 @@ describe("POST /v1/webhooks/events/{id}/redeliver", () => {
       });
 
     await runDueJobs(db, handlers);
+    // Both due at once, several in flight: in either order.
     for (const path of ["/a", "/b"])
-      expect(receiver.received.filter((r) => r.path === path).map((r) => r.headers["webhook-id"])).toEqual([
-        later,
-        eventId,
-      ]);
+      expect(
+        receiver.received
+          .filter((r) => r.path === path)
+          .map((r) => r.headers["webhook-id"])
+          .sort(),
+      ).toEqual([later, eventId].sort());
     expect(await db.webhookDelivery.count({ where: { event_id: eventId! } })).toBe(4);
   });
 

@@ -124,3 +124,16 @@ export function useRedeliverWebhookEvent(endpointId: string) {
     onSuccess: () => refreshDeliveries(queryClient, endpointId),
   });
 }
+
+/** "Retry now": the delivery is sent at once (POST /v1/webhooks/deliveries/{id}/retry). */
+export function useRetryWebhookDelivery(endpointId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      apiFetch<WebhookDelivery>(`/v1/webhooks/deliveries/${encodeURIComponent(deliveryId)}/retry`, {
+        method: "POST",
+        body: {},
+      }),
+    onSuccess: () => refreshDeliveries(queryClient, endpointId),
+  });
+}

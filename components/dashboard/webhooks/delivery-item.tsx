@@ -1,14 +1,22 @@
 "use client";
 // One delivery in the endpoint's list: a summary row (status, event type, time, attempts, next
 // retry) that expands to the request exactly as sent (headers, the JSON body pretty-printed) and
-// every attempt with what the receiver answered; "Redeliver" sends the event again.
+// every attempt with what the receiver answered (an attempt under way shows in flight); "Retry now"
+// sends a delivery waiting for its retry (or failed) at once, "Redeliver" sends the event again.
 import { useId, useState } from "react";
 import { formatDateTime } from "../format";
-import { useRedeliverWebhookEvent } from "../hooks/webhooks";
+import { useRedeliverWebhookEvent, useRetryWebhookDelivery } from "../hooks/webhooks";
 import { Button } from "../ui/button";
 import { Badge } from "../ui/misc";
 import { useToast } from "../ui/toast";
-import { attemptOutcome, DELIVERY_STATUS_BADGE, formatDuration, prettyJson, requestHeaders } from "./logic";
+import {
+  attemptOutcome,
+  canRetryNow,
+  deliveryBadge,
+  formatDuration,
+  prettyJson,
+  requestHeaders,
+} from "./logic";
 import type { WebhookDelivery, WebhookDeliveryAttempt } from "./types";
 
 const preClass =
@@ -18,7 +26,7 @@ const subheadingClass = "text-xs font-medium tracking-wide text-zinc-500 upperca
 export function DeliveryItem({ delivery, url }: { delivery: WebhookDelivery; url: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const badge = DELIVERY_STATUS_BADGE[delivery.status];
+  const badge = deliveryBadge(delivery);
   return (
     <li
       className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
@@ -42,7 +50,7 @@ export function DeliveryItem({ delivery, url }: { delivery: WebhookDelivery; url
         <span className="text-zinc-500 dark:text-zinc-400">
           {delivery.attempts_count} {delivery.attempts_count === 1 ? "attempt" : "attempts"}
         </span>
-        {delivery.status === "pending" && delivery.next_attempt_at ? (
+        {delivery.status === "pending" && !delivery.in_flight && delivery.next_attempt_at ? (
           <span className="text-zinc-500 dark:text-zinc-400">
             next try {formatDateTime(delivery.next_attempt_at)}
           </span>
@@ -82,23 +90,40 @@ function DeliveryRequest({ delivery, url }: { delivery: WebhookDelivery; url: st
 
 function DeliveryAttempts({ delivery }: { delivery: WebhookDelivery }) {
   const redeliver = useRedeliverWebhookEvent(delivery.endpoint_id);
+  const retryNow = useRetryWebhookDelivery(delivery.endpoint_id);
   const notify = useToast();
   return (
     <section aria-label="Attempts">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className={subheadingClass}>Attempts</h4>
-        <Button
-          size="sm"
-          disabled={redeliver.isPending}
-          onClick={() =>
-            redeliver.mutate(delivery.event.id, {
-              onSuccess: () => notify(`Event ${delivery.event.type} queued for delivery again`),
-              onError: (error) => notify(`Could not redeliver: ${error.message}`, "error"),
-            })
-          }
-        >
-          {redeliver.isPending ? "Redelivering…" : "Redeliver"}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canRetryNow(delivery) ? (
+            <Button
+              size="sm"
+              disabled={retryNow.isPending}
+              onClick={() =>
+                retryNow.mutate(delivery.id, {
+                  onSuccess: () => notify(`Delivery of ${delivery.event.type} retried now`),
+                  onError: (error) => notify(`Could not retry: ${error.message}`, "error"),
+                })
+              }
+            >
+              {retryNow.isPending ? "Retrying…" : "Retry now"}
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            disabled={redeliver.isPending}
+            onClick={() =>
+              redeliver.mutate(delivery.event.id, {
+                onSuccess: () => notify(`Event ${delivery.event.type} queued for delivery again`),
+                onError: (error) => notify(`Could not redeliver: ${error.message}`, "error"),
+              })
+            }
+          >
+            {redeliver.isPending ? "Redelivering…" : "Redeliver"}
+          </Button>
+        </div>
       </div>
       {delivery.attempts.length === 0 ? (
         <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Not attempted yet.</p>
@@ -113,10 +138,12 @@ function DeliveryAttempts({ delivery }: { delivery: WebhookDelivery }) {
         {delivery.status === "succeeded"
           ? `Delivered ${formatDateTime(delivery.succeeded_at)}.`
           : delivery.status === "failed"
-            ? "No more retries: redeliver to send it again."
-            : delivery.next_attempt_at
-              ? `Next retry ${formatDateTime(delivery.next_attempt_at)}.`
-              : "Waiting for its turn."}
+            ? "No more retries: retry now or redeliver to send it again."
+            : delivery.in_flight
+              ? "An attempt is in flight."
+              : delivery.next_attempt_at
+                ? `Next retry ${formatDateTime(delivery.next_attempt_at)}.`
+                : "Waiting for its turn."}
       </p>
     </section>
   );
@@ -129,7 +156,11 @@ function AttemptItem({ attempt }: { attempt: WebhookDeliveryAttempt }) {
       data-testid="webhook-attempt"
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <Badge tone={attempt.succeeded ? "green" : "red"}>{attempt.succeeded ? "OK" : "Failed"}</Badge>
+        {attempt.in_flight ? (
+          <Badge tone="amber">In flight</Badge>
+        ) : (
+          <Badge tone={attempt.succeeded ? "green" : "red"}>{attempt.succeeded ? "OK" : "Failed"}</Badge>
+        )}
         <span data-testid="webhook-attempt-outcome">{attemptOutcome(attempt)}</span>
         <span className="text-zinc-500 dark:text-zinc-400">{formatDateTime(attempt.created_at)}</span>
         <span className="text-zinc-500 dark:text-zinc-400">{formatDuration(attempt.duration_ms)}</span>

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import {
   attemptOutcome,
+  canRetryNow,
+  deliveryBadge,
   EMPTY_WEBHOOK_ENDPOINT_FORM,
   endpointCreateBody,
   endpointPatch,
@@ -162,8 +164,28 @@ describe("deliveries", () => {
     expect(attemptOutcome({ http_status: 500, error: "Non-2xx" })).toBe("HTTP 500: Non-2xx");
     expect(attemptOutcome({ http_status: null, error: "Timed out after 10 s" })).toBe("Timed out after 10 s");
     expect(attemptOutcome({ http_status: null, error: null })).toBe("No response");
+    expect(attemptOutcome({ http_status: null, error: null, in_flight: true })).toBe(
+      "In flight: waiting for the answer",
+    );
     expect(formatDuration(12)).toBe("12 ms");
     expect(formatDuration(10_250)).toBe("10.3 s");
     expect(formatDuration(null)).toBe("—");
+  });
+});
+
+describe("retry now and in flight", () => {
+  it("offers Retry now unless delivered or in flight, and badges an attempt under way", () => {
+    expect(canRetryNow({ status: "pending", in_flight: false })).toBe(true);
+    expect(canRetryNow({ status: "failed", in_flight: false })).toBe(true);
+    expect(canRetryNow({ status: "pending", in_flight: true })).toBe(false);
+    expect(canRetryNow({ status: "succeeded", in_flight: false })).toBe(false);
+    expect(deliveryBadge({ status: "pending", in_flight: true })).toEqual({
+      label: "In flight",
+      tone: "amber",
+    });
+    expect(deliveryBadge({ status: "pending", in_flight: false })).toEqual({
+      label: "Pending",
+      tone: "blue",
+    });
   });
 });

@@ -151,6 +151,18 @@ export const DELIVERY_STATUS_BADGE: Record<WebhookDeliveryStatus, { label: strin
   failed: { label: "Failed", tone: "red" },
 };
 
+/** The delivery's badge: an attempt under way shows as in flight rather than pending. */
+export function deliveryBadge(delivery: Pick<WebhookDelivery, "status" | "in_flight">) {
+  return delivery.in_flight
+    ? { label: "In flight", tone: "amber" as BadgeTone }
+    : DELIVERY_STATUS_BADGE[delivery.status];
+}
+
+/** "Retry now" is offered for a delivery that is not delivered and has no attempt under way. */
+export function canRetryNow(delivery: Pick<WebhookDelivery, "status" | "in_flight">): boolean {
+  return delivery.status !== "succeeded" && !delivery.in_flight;
+}
+
 /** The JSON body, indented; a body that is not JSON is shown as it was sent. */
 export function prettyJson(text: string): string {
   try {
@@ -173,8 +185,11 @@ export function requestHeaders(delivery: Pick<WebhookDelivery, "event">): [name:
   ];
 }
 
-/** "200", "503" or the error when no answer came ("timeout"). */
-export function attemptOutcome(attempt: Pick<WebhookDeliveryAttempt, "http_status" | "error">): string {
+/** "200", "503", the error when no answer came ("timeout"), or that the call is under way. */
+export function attemptOutcome(
+  attempt: Pick<WebhookDeliveryAttempt, "http_status" | "error"> & { in_flight?: boolean },
+): string {
+  if (attempt.in_flight) return "In flight: waiting for the answer";
   if (attempt.http_status !== null) {
     return attempt.error ? `HTTP ${attempt.http_status}: ${attempt.error}` : `HTTP ${attempt.http_status}`;
   }

@@ -50,6 +50,8 @@ export type WebhookDeliveryStatus = "pending" | "succeeded" | "failed";
 export type WebhookDeliveryAttempt = {
   id: string;
   created_at: string;
+  /** The call is under way (its lease is live, no outcome yet). */
+  in_flight: boolean;
   duration_ms: number | null;
   /** Null when no HTTP answer came (timeout, refused connection): see `error`. */
   http_status: number | null;
@@ -75,6 +77,8 @@ export type WebhookDelivery = {
   endpoint_id: string;
   status: WebhookDeliveryStatus;
   succeeded: boolean;
+  /** An attempt is under way. */
+  in_flight: boolean;
   attempts_count: number;
   next_attempt_at: string | null;
   last_attempt_at: string | null;
