@@ -8,6 +8,8 @@ import { authenticate, requestSignInCode, type PortalOrganization } from "./api"
 import {
   CODE_LENGTH,
   codeErrorMessage,
+  codesAlreadySent,
+  codesAlreadySentMessage,
   emailError,
   isCompleteCode,
   normalizeCode,
@@ -70,6 +72,12 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
       const again = step === "code" ? "new " : "";
       setStatus(`We sent a ${again}${CODE_LENGTH}-digit code to ${normalizeEmail(email)}.`);
     } catch (failure) {
+      if (codesAlreadySent(failure)) {
+        setCode("");
+        setStep("code");
+        setStatus(codesAlreadySentMessage(normalizeEmail(email)));
+        return;
+      }
       setError(requestErrorMessage(failure));
       if (step === "email") emailRef.current?.focus();
     } finally {

@@ -20,6 +20,7 @@ import {
 import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
 import { retryRenewalJob } from "../subscriptions/retry-job";
 import { pruneJob, PRUNE_JOB } from "./prune";
+import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
 import type { JobHandlers } from "./queue";
 
 export const jobHandlers: JobHandlers = {
@@ -34,4 +35,5 @@ export const jobHandlers: JobHandlers = {
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
   [SEND_EMAIL_JOB]: sendEmailJob(),
   [PRUNE_JOB]: pruneJob,
+  [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
 };
