@@ -49,7 +49,12 @@ describe.skipIf(!process.env.MEASURE_PORTAL_SIGN_IN)("portal sign-in timing", ()
       await check("known@example.com");
       await check("stranger@example.com");
     }
-    const times = { askKnown: [] as number[], askUnknown: [] as number[], checkKnown: [] as number[], checkUnknown: [] as number[] };
+    const times = {
+      askKnown: [] as number[],
+      askUnknown: [] as number[],
+      checkKnown: [] as number[],
+      checkUnknown: [] as number[],
+    };
     for (let i = 0; i < ROUNDS; i++) {
       times.askKnown.push(await timed(() => ask("known@example.com"), 202));
       times.askUnknown.push(await timed(() => ask("stranger@example.com"), 202));
