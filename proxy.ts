@@ -82,16 +82,11 @@ export const pageContentSecurityPolicy = (options: { nonce: string; dev?: boolea
  * cookies when the token is a live session (otherwise the page simply shows sign-in).
  */
 async function portalSignInFromLink(request: NextRequest): Promise<NextResponse> {
-  const url = request.nextUrl;
-  const token = url.searchParams.get(PORTAL_TOKEN_PARAM) ?? "";
-  const rest = new URLSearchParams(url.searchParams);
-  rest.delete(PORTAL_TOKEN_PARAM);
-  const query = rest.toString();
-  // Relative: the address the browser used, whatever host and scheme a reverse proxy forwarded.
-  const response = new NextResponse(null, {
-    status: 303,
-    headers: { location: `${url.pathname}${query ? `?${query}` : ""}` },
-  });
+  const token = request.nextUrl.searchParams.get(PORTAL_TOKEN_PARAM) ?? "";
+  // Absolute, as Next.js requires of a proxy's redirect: the address the request came to.
+  const target = request.nextUrl.clone();
+  target.searchParams.delete(PORTAL_TOKEN_PARAM);
+  const response = NextResponse.redirect(target, 303);
   const now = new Date();
   try {
     const expiresAt = await customerSessionExpiry(await getDb(), token, now);
