@@ -27,9 +27,9 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // Everything but the hosted checkout, whose headers (a nonce CSP, frame-ancestors from the
-        // session's embed_origin) are set per request by proxy.ts.
-        source: "/((?!checkout/).*)",
+        // Everything but the pages whose headers (a nonce CSP; for the checkout, frame-ancestors
+        // from the session's embed_origin) are set per request by proxy.ts.
+        source: "/((?!checkout/|portal/|receipts/|dashboard).*)",
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

@@ -1,13 +1,24 @@
-// Security headers of the hosted checkout pages (/checkout/*), decided per request:
+// Security headers of the app's pages that run scripts: the hosted checkout (/checkout/*), the
+// customer portal (/portal/*), receipts (/receipts/*) and the dashboard (/dashboard*), decided per
+// request (docs/portal-security.md):
 // - a Content-Security-Policy with a fresh nonce, which Next.js puts on its own scripts, so no
 //   other script runs ('strict-dynamic': only what those scripts load; no 'unsafe-inline');
-// - frame-ancestors: the session's embed_origin when the merchant set one, else 'none'. That needs
-//   the session, hence this lookup (one indexed read by the secret's hash) before the page renders;
-// - no referrer (the URL carries the client secret), nosniff.
+// - frame-ancestors: for the checkout, the session's embed_origin when the merchant set one, else
+//   'none'. That needs the session, hence this lookup (one indexed read by the secret's hash)
+//   before the page renders; every other page is never framed;
+// - no referrer where the URL is a credential (checkout, portal sign-in links, receipts), nosniff.
+// A portal link that carries a customer session token (`?customer_session_token=`, minted by the
+// merchant) is answered here with a redirect to the same page without it, the session moved into
+// the portal's HttpOnly cookie: the token never reaches the page's scripts, history or bookmarks.
 // Everything else gets static headers from next.config.js.
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { clientSecretHash } from "@/lib/checkout/client-secret";
+import { portalSessionCookies } from "@/lib/api/session-cookies";
+import { customerSessionCsrfToken, customerSessionExpiry } from "@/lib/customer-portal/sessions";
+
+/** The query parameter of merchant-minted portal links (lib/customer-portal/sessions.ts). */
+export const PORTAL_TOKEN_PARAM = "customer_session_token";
 
 /** The origin a session may be framed by, or null: only a well-formed http(s) origin is trusted. */
 async function frameAncestorFor(clientSecret: string): Promise<string | null> {
@@ -62,22 +73,64 @@ export function checkoutContentSecurityPolicy(options: {
   ].join("; ");
 }
 
+/** The same policy for the portal, receipts and dashboard pages: never framed. */
+export const pageContentSecurityPolicy = (options: { nonce: string; dev?: boolean }) =>
+  checkoutContentSecurityPolicy({ ...options, frameAncestor: null });
+
+/**
+ * A portal link with a session token: 303 to the same address without it, setting the portal's
+ * cookies when the token is a live session (otherwise the page simply shows sign-in).
+ */
+async function portalSignInFromLink(request: NextRequest): Promise<NextResponse> {
+  const token = request.nextUrl.searchParams.get(PORTAL_TOKEN_PARAM) ?? "";
+  // Absolute, as Next.js requires of a proxy's redirect: the address the request came to.
+  const target = request.nextUrl.clone();
+  target.searchParams.delete(PORTAL_TOKEN_PARAM);
+  const response = NextResponse.redirect(target, 303);
+  const now = new Date();
+  try {
+    const expiresAt = await customerSessionExpiry(await getDb(), token, now);
+    if (expiresAt) {
+      for (const cookie of portalSessionCookies(token, customerSessionCsrfToken(token), expiresAt, now))
+        response.headers.append("set-cookie", cookie);
+    }
+  } catch {
+    // Unreadable database: no cookie; the page shows sign-in, or reports the error itself.
+  }
+  response.headers.set("referrer-policy", "no-referrer");
+  response.headers.set("cache-control", "no-store");
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
-  const clientSecret = secretOf(request.nextUrl.pathname);
-  const csp = checkoutContentSecurityPolicy({
-    nonce: nonce(),
-    frameAncestor: await frameAncestorFor(clientSecret),
-    dev: process.env.NODE_ENV === "development",
-  });
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname.startsWith("/portal/") && searchParams.has(PORTAL_TOKEN_PARAM))
+    return portalSignInFromLink(request);
+  const checkout = pathname.startsWith("/checkout/");
+  const dev = process.env.NODE_ENV === "development";
+  const csp = checkout
+    ? checkoutContentSecurityPolicy({
+        nonce: nonce(),
+        frameAncestor: await frameAncestorFor(secretOf(pathname)),
+        dev,
+      })
+    : pageContentSecurityPolicy({ nonce: nonce(), dev });
   // Next.js reads the nonce from the request's CSP header and applies it while rendering.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
-  response.headers.set("referrer-policy", "no-referrer");
+  // The dashboard's URLs hold nothing secret: it keeps the app-wide policy (next.config.js).
+  response.headers.set(
+    "referrer-policy",
+    pathname.startsWith("/dashboard") ? "strict-origin-when-cross-origin" : "no-referrer",
+  );
+  if (!checkout) response.headers.set("x-frame-options", "DENY");
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
   return response;
 }
 
-export const config = { matcher: ["/checkout/:path*"] };
+export const config = {
+  matcher: ["/checkout/:path*", "/portal/:path*", "/receipts/:path*", "/dashboard", "/dashboard/:path*"],
+};

@@ -171,6 +171,20 @@ test.describe("customer portal", () => {
       await expect(portal.getByText(buyer.email)).toBeVisible();
     });
 
+    await test.step("the session is an HttpOnly cookie: the page's storage holds no token", async () => {
+      const held = await portal.evaluate(() => ({
+        session: Object.keys(sessionStorage).length,
+        local: Object.keys(localStorage).length,
+        everything:
+          JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie,
+      }));
+      expect(held).toMatchObject({ session: 0, local: 0 });
+      expect(held.everything).not.toContain("cst_");
+      const cookie = (await portal.context().cookies()).find((c) => c.name === "cps_session");
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/v1/customer-portal" });
+      expect(cookie!.value).toMatch(/^cst_/);
+    });
+
     const keys = portal.getByRole("region", { name: "License keys" });
     const subscriptions = portal.getByRole("region", { name: "Subscriptions" });
     const orders = portal.getByRole("region", { name: "Orders" });
@@ -183,6 +197,14 @@ test.describe("customer portal", () => {
       await expect(order).toContainText("Paid");
       await expect(order.getByRole("link", { name: /^Receipt/ })).toHaveAttribute("href", /.+/);
       await expect(order.getByRole("link", { name: /^PDF/ })).toHaveAttribute("href", /.+/);
+      // The receipt page: the same nonce CSP, and it renders under it.
+      const receiptUrl = (await order.getByRole("link", { name: /^Receipt/ }).getAttribute("href"))!;
+      const receipt = await portal.context().newPage();
+      const receiptResponse = await receipt.goto(receiptUrl);
+      expect(receiptResponse!.status()).toBe(200);
+      expect(receiptResponse!.headers()["content-security-policy"]).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
+      await expect(receipt.getByText("$22.61").first()).toBeVisible();
+      await receipt.close();
       const sub = subscriptions.getByTestId("portal-subscription");
       await expect(sub).toContainText("$22.61 / month");
       await expect(sub).toContainText(/Next charge on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
@@ -245,10 +267,13 @@ test.describe("customer portal", () => {
       expect(kept).toMatchObject({ status: "active", cancel_at_period_end: false });
     });
 
-    await test.step("a reload keeps the tab signed in; a revoked session goes back to sign-in", async () => {
-      await portal.reload();
+    await test.step("a reload keeps the tab signed in under the nonce CSP; a revoked session goes back to sign-in", async () => {
+      const reloaded = await portal.reload();
+      expect(reloaded!.headers()["content-security-policy"]).toMatch(
+        /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+      );
       await expect(keys.getByTestId("license-key")).toHaveText(buyer.key);
-      const token = await portal.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), DEMO_SLUG);
+      const token = (await portal.context().cookies()).find((c) => c.name === "cps_session")!.value;
       expect(token).toMatch(/^cst_/);
       expect(portal.url()).not.toContain("cst_");
       const revoked = await request.delete("/v1/customer-portal/customer-session", {
@@ -259,7 +284,7 @@ test.describe("customer portal", () => {
       await expect(portal.getByText("Your session has expired. Please sign in again.")).toBeVisible();
       await expect(portal.getByLabel("Email")).toBeVisible();
       await expect(portal.getByTestId("license-key")).toHaveCount(0);
-      expect(await portal.evaluate((slug) => sessionStorage.getItem(`portal:${slug}`), DEMO_SLUG)).toBeNull();
+      expect(await portal.evaluate(() => document.cookie)).not.toContain("cps_csrf");
     });
 
     await test.step("a merchant's sign-in link signs in directly, and leaves the address clean", async () => {

@@ -3,6 +3,10 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DashboardProviders } from "@/components/dashboard/providers";
 
+// Rendered per request: the page's scripts carry the nonce of that request's CSP (proxy.ts), which
+// a page built once ahead of time could not.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Dashboard", template: "%s · Dashboard" },
   robots: { index: false, follow: false },

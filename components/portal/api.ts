@@ -1,6 +1,7 @@
 // The customer portal's way to the server: the /v1/customer-portal routes through the shared browser
-// client (components/api-client.ts; failures are its ApiRequestError), the customer session token
-// as a Bearer header. Types come from the API's own zod schemas (type-only imports: no zod in the
+// client (components/api-client.ts; failures are its ApiRequestError). The customer session rides in
+// the portal's HttpOnly cookie, which the browser sends itself; every call carries the session's
+// CSRF token (X-CSRF-Token), which the server requires on writes. Types come from the API's own zod schemas (type-only imports: no zod in the
 // bundle for them).
 import type { z } from "zod";
 import { apiFetch, type Page } from "@/components/api-client";
@@ -28,8 +29,8 @@ const BASE = "/v1/customer-portal";
 /** The portal shows a buyer's whole history on one page; 100 is the API's largest page. */
 const LIST_LIMIT = 100;
 
-function bearer(token: string) {
-  return { authorization: `Bearer ${token}` };
+function csrfHeader(csrf: string) {
+  return { "x-csrf-token": csrf };
 }
 
 function segment(value: string) {
@@ -48,7 +49,7 @@ export async function requestSignInCode(organizationId: string, email: string): 
   });
 }
 
-/** The code → a session token; a wrong, expired or used code is a 401. */
+/** The code → a session (its cookies set by the answer); a wrong, expired or used code is a 401. */
 export function authenticate(organizationId: string, email: string, code: string) {
   return apiFetch<CustomerSessionToken>(`${BASE}/customer-session/authenticate`, {
     method: "POST",
@@ -56,59 +57,59 @@ export function authenticate(organizationId: string, email: string, code: string
   });
 }
 
-/** Signs out: the token stops working on the server too. */
-export async function signOut(token: string): Promise<void> {
-  await apiFetch<void>(`${BASE}/customer-session`, { method: "DELETE", headers: bearer(token) });
+/** Signs out: the session stops working on the server, which clears its cookies. */
+export async function signOut(csrf: string): Promise<void> {
+  await apiFetch<void>(`${BASE}/customer-session`, { method: "DELETE", headers: csrfHeader(csrf) });
 }
 
-export function getMe(token: string, signal?: AbortSignal) {
-  return apiFetch<PortalCustomer>(`${BASE}/customers/me`, { headers: bearer(token), signal });
+export function getMe(csrf: string, signal?: AbortSignal) {
+  return apiFetch<PortalCustomer>(`${BASE}/customers/me`, { headers: csrfHeader(csrf), signal });
 }
 
-export function listOrders(token: string, signal?: AbortSignal) {
+export function listOrders(csrf: string, signal?: AbortSignal) {
   return apiFetch<Page<PortalOrder>>(`${BASE}/orders/`, {
-    headers: bearer(token),
+    headers: csrfHeader(csrf),
     query: { limit: LIST_LIMIT },
     signal,
   });
 }
 
-export function listLicenseKeys(token: string, signal?: AbortSignal) {
+export function listLicenseKeys(csrf: string, signal?: AbortSignal) {
   return apiFetch<Page<PortalLicenseKey>>(`${BASE}/license-keys/`, {
-    headers: bearer(token),
+    headers: csrfHeader(csrf),
     query: { limit: LIST_LIMIT },
     signal,
   });
 }
 
 /** Frees one of the buyer's devices (204). */
-export async function deactivateActivation(token: string, licenseKeyId: string, activationId: string) {
+export async function deactivateActivation(csrf: string, licenseKeyId: string, activationId: string) {
   const path = `${BASE}/license-keys/${segment(licenseKeyId)}/activations/${segment(activationId)}`;
-  await apiFetch<void>(path, { method: "DELETE", headers: bearer(token) });
+  await apiFetch<void>(path, { method: "DELETE", headers: csrfHeader(csrf) });
 }
 
-export function listSubscriptions(token: string, signal?: AbortSignal) {
+export function listSubscriptions(csrf: string, signal?: AbortSignal) {
   return apiFetch<Page<PortalSubscription>>(`${BASE}/subscriptions/`, {
-    headers: bearer(token),
+    headers: csrfHeader(csrf),
     query: { limit: LIST_LIMIT },
     signal,
   });
 }
 
 /** Cancels at the period's end (with a reason), or takes the cancellation back. */
-export function updateSubscription(token: string, id: string, body: UpdateSubscriptionBody) {
+export function updateSubscription(csrf: string, id: string, body: UpdateSubscriptionBody) {
   return apiFetch<PortalSubscription>(`${BASE}/subscriptions/${segment(id)}`, {
     method: "PATCH",
-    headers: bearer(token),
+    headers: csrfHeader(csrf),
     body,
   });
 }
 
 /** The test processor's token from the card form; a past-due subscription is charged with it. */
-export function updatePaymentMethod(token: string, id: string, cardToken: string) {
+export function updatePaymentMethod(csrf: string, id: string, cardToken: string) {
   return apiFetch<PortalSubscription>(`${BASE}/subscriptions/${segment(id)}/payment-method`, {
     method: "POST",
-    headers: bearer(token),
+    headers: csrfHeader(csrf),
     body: { token: cardToken },
   });
 }

@@ -1,6 +1,6 @@
 "use client";
 // The portal's data over react-query, keys `[domain, "list" | "detail", ...]`, each action next to
-// the lists it changes. The signed-in session (token, organization, sign out) comes from context.
+// the lists it changes. The signed-in session (CSRF token, organization, sign out) comes from context.
 import { createContext, useContext } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -18,7 +18,8 @@ import {
 } from "./api";
 
 export type PortalSession = {
-  token: string;
+  /** The session's CSRF token (./session.ts): the session itself is an HttpOnly cookie. */
+  csrf: string;
   organization: PortalOrganization;
   signOut: () => void;
 };
@@ -39,37 +40,37 @@ export const portalKeys = {
 };
 
 export function useMe() {
-  const { token } = usePortalSession();
-  return useQuery({ queryKey: portalKeys.me, queryFn: ({ signal }) => getMe(token, signal) });
+  const { csrf } = usePortalSession();
+  return useQuery({ queryKey: portalKeys.me, queryFn: ({ signal }) => getMe(csrf, signal) });
 }
 
 export function useOrders() {
-  const { token } = usePortalSession();
-  return useQuery({ queryKey: portalKeys.orders, queryFn: ({ signal }) => listOrders(token, signal) });
+  const { csrf } = usePortalSession();
+  return useQuery({ queryKey: portalKeys.orders, queryFn: ({ signal }) => listOrders(csrf, signal) });
 }
 
 export function useLicenseKeys() {
-  const { token } = usePortalSession();
+  const { csrf } = usePortalSession();
   return useQuery({
     queryKey: portalKeys.licenseKeys,
-    queryFn: ({ signal }) => listLicenseKeys(token, signal),
+    queryFn: ({ signal }) => listLicenseKeys(csrf, signal),
   });
 }
 
 export function useSubscriptions() {
-  const { token } = usePortalSession();
+  const { csrf } = usePortalSession();
   return useQuery({
     queryKey: portalKeys.subscriptions,
-    queryFn: ({ signal }) => listSubscriptions(token, signal),
+    queryFn: ({ signal }) => listSubscriptions(csrf, signal),
   });
 }
 
 export function useDeactivateDevice() {
-  const { token } = usePortalSession();
+  const { csrf } = usePortalSession();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { licenseKeyId: string; activationId: string }) =>
-      deactivateActivation(token, input.licenseKeyId, input.activationId),
+      deactivateActivation(csrf, input.licenseKeyId, input.activationId),
     onSettled: () => client.invalidateQueries({ queryKey: portalKeys.licenseKeys }),
   });
 }
@@ -88,21 +89,21 @@ function useSubscriptionAnswer() {
 }
 
 export function useUpdateSubscription() {
-  const { token } = usePortalSession();
+  const { csrf } = usePortalSession();
   const onAnswer = useSubscriptionAnswer();
   return useMutation({
     mutationFn: (input: { id: string; body: UpdateSubscriptionBody }) =>
-      updateSubscription(token, input.id, input.body),
+      updateSubscription(csrf, input.id, input.body),
     onSuccess: onAnswer,
   });
 }
 
 export function useUpdatePaymentMethod() {
-  const { token } = usePortalSession();
+  const { csrf } = usePortalSession();
   const onAnswer = useSubscriptionAnswer();
   return useMutation({
     mutationFn: (input: { id: string; cardToken: string }) =>
-      updatePaymentMethod(token, input.id, input.cardToken),
+      updatePaymentMethod(csrf, input.id, input.cardToken),
     onSuccess: onAnswer,
   });
 }

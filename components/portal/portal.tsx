@@ -1,9 +1,9 @@
 "use client";
 // The customer portal of one organization: sign-in by emailed code, then the buyer's subscriptions,
-// license keys and orders. The customer session token arrives from the sign-in form or from a link
-// (`?customer_session_token=`, removed from the address at once), lives in sessionStorage under
-// `portal:<slug>` (./session.ts), and is dropped on Sign out or on any 401 ("Your session has
-// expired").
+// license keys and orders. The customer session lives in an HttpOnly cookie set by the sign-in
+// form's answer, or by proxy.ts from a merchant's link (`?customer_session_token=`, taken out of the
+// address before the page loads); the page holds only its CSRF token (./session.ts), dropped on
+// Sign out or on any 401 ("Your session has expired").
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Spinner } from "@/components/checkout/fields";
@@ -12,21 +12,13 @@ import { PortalHeader } from "./header";
 import { PortalSessionContext, useMe } from "./hooks";
 import { Overview } from "./overview";
 import { createPortalQueryClient } from "./query-client";
-import { PortalAuth, type TokenStorage } from "./session";
+import { documentCsrfCookie, PortalAuth } from "./session";
 import { SignIn } from "./sign-in";
 
 export const EXPIRED_NOTICE = "Your session has expired. Please sign in again.";
 export const SIGNED_OUT_NOTICE = "You're signed out.";
 export const FOREIGN_NOTICE =
   "That sign-in link is for another store. Sign in with your email to see your purchases here.";
-
-function sessionStorageOrNull(): TokenStorage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The header once signed in: the buyer's email (when known) and Sign out. */
 function SignedInHeader({
@@ -42,7 +34,9 @@ function SignedInHeader({
 }
 
 export function Portal({ organization }: { organization: PortalOrganization }) {
-  const [auth] = useState(() => new PortalAuth(organization.slug, sessionStorageOrNull()));
+  const [auth] = useState(
+    () => new PortalAuth(organization.slug, typeof window === "undefined" ? null : documentCsrfCookie()),
+  );
   const [client] = useState(() =>
     createPortalQueryClient((queryClient) => {
       if (auth.leave(EXPIRED_NOTICE)) queryClient.clear();
@@ -50,26 +44,22 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
   );
   const phase = useSyncExternalStore(auth.subscribe, auth.getPhase, auth.getServerPhase);
 
-  // In the browser only: take the token from the address (and out of it), or from this tab's storage.
-  useEffect(() => {
-    const cleanUrl = auth.start(window.location.href);
-    if (cleanUrl !== null) window.history.replaceState(window.history.state, "", cleanUrl);
-  }, [auth]);
+  // In the browser only: is there a session's CSRF cookie?
+  useEffect(() => auth.start(), [auth]);
 
-  const leave = (notice: string) => {
-    const token = auth.leave(notice);
+  const leave = (notice: string, forget = true) => {
+    const csrf = auth.leave(notice, forget);
     client.clear();
-    return token;
+    return csrf;
   };
 
   const onSignOut = () => {
-    const token = leave(SIGNED_OUT_NOTICE);
-    // The server forgets the token too; if that fails, it still expires on its own.
-    if (token) void signOut(token).catch(() => undefined);
+    const csrf = leave(SIGNED_OUT_NOTICE);
+    // The server ends the session and clears its cookie; if that fails, it still expires on its own.
+    if (csrf) void signOut(csrf).catch(() => undefined);
   };
 
-  const session =
-    phase.kind === "signed-in" ? { token: phase.token, organization, signOut: onSignOut } : null;
+  const session = phase.kind === "signed-in" ? { csrf: phase.csrf, organization, signOut: onSignOut } : null;
 
   return (
     <QueryClientProvider client={client}>
@@ -87,14 +77,11 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
               </p>
             ) : phase.kind === "signed-out" ? (
               <div className="mx-auto max-w-md">
-                <SignIn
-                  organization={organization}
-                  notice={phase.notice}
-                  onSignedIn={(token) => auth.enter(token)}
-                />
+                <SignIn organization={organization} notice={phase.notice} onSignedIn={() => auth.enter()} />
               </div>
             ) : (
-              <Overview key={phase.token} onForeignSession={() => leave(FOREIGN_NOTICE)} />
+              // Another store's session stays good there: its cookie is kept.
+              <Overview key={phase.csrf} onForeignSession={() => leave(FOREIGN_NOTICE, false)} />
             )}
           </main>
         </div>

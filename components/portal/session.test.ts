@@ -1,154 +1,114 @@
-// Where the portal keeps its token: sessionStorage under `portal:<slug>`, taken out of the landing
-// address, dropped on leaving; and the sign-in state's transitions.
+// How the portal knows it is signed in: only the session's CSRF cookie is read (the session is an
+// HttpOnly cookie the page never sees); the sign-in state's transitions.
 import { describe, expect, it, vi } from "vitest";
 import {
+  COOKIES_BLOCKED_NOTICE,
+  CSRF_COOKIE,
   PortalAuth,
-  forgetToken,
-  isTokenShaped,
-  readStoredToken,
-  storageKey,
-  storeToken,
-  takeTokenFromUrl,
-  type TokenStorage,
+  readCookieValue,
+  type CsrfCookieJar,
 } from "./session";
 
-function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
+const CSRF = "a".repeat(64);
+
+function jar(initial: string | null = null): CsrfCookieJar & { value: string | null } {
+  const cookies = {
+    value: initial,
+    read: () => cookies.value,
+    forget: () => void (cookies.value = null),
   };
+  return cookies;
 }
 
-const throwing: TokenStorage = {
-  getItem: () => {
+const throwing: CsrfCookieJar = {
+  read: () => {
     throw new Error("SecurityError");
   },
-  setItem: () => {
-    throw new Error("QuotaExceededError");
-  },
-  removeItem: () => {
+  forget: () => {
     throw new Error("SecurityError");
   },
 };
 
-describe("token storage", () => {
-  it("keeps one token per organization under portal:<slug>", () => {
-    const storage = memoryStorage();
-    storeToken(storage, "acme", "cst_a");
-    storeToken(storage, "other", "cst_b");
-    expect(storageKey("acme")).toBe("portal:acme");
-    expect(Object.fromEntries(storage.data)).toEqual({ "portal:acme": "cst_a", "portal:other": "cst_b" });
-    expect(readStoredToken(storage, "acme")).toBe("cst_a");
-    forgetToken(storage, "acme");
-    expect(readStoredToken(storage, "acme")).toBeNull();
-    expect(readStoredToken(storage, "other")).toBe("cst_b");
+describe("readCookieValue", () => {
+  it("finds the CSRF cookie among others", () => {
+    expect(readCookieValue(`a=1; ${CSRF_COOKIE}=${CSRF}; b=2`, CSRF_COOKIE)).toBe(CSRF);
+    expect(readCookieValue(`${CSRF_COOKIE}=${CSRF}`, CSRF_COOKIE)).toBe(CSRF);
+    expect(readCookieValue("a=1; b=2", CSRF_COOKIE)).toBeNull();
+    expect(readCookieValue("", CSRF_COOKIE)).toBeNull();
   });
 
-  it("ignores a stored value that is not a customer session token", () => {
-    expect(readStoredToken(memoryStorage({ "portal:acme": "oat_merchant" }), "acme")).toBeNull();
-    expect(readStoredToken(memoryStorage({ "portal:acme": "" }), "acme")).toBeNull();
-  });
-
-  it("works without storage (disabled, or throwing)", () => {
-    expect(readStoredToken(null, "acme")).toBeNull();
-    expect(readStoredToken(throwing, "acme")).toBeNull();
-    expect(() => storeToken(throwing, "acme", "cst_a")).not.toThrow();
-    expect(() => forgetToken(throwing, "acme")).not.toThrow();
-  });
-
-  it("accepts only cst_ tokens of a bounded length without spaces", () => {
-    expect(isTokenShaped("cst_abc")).toBe(true);
-    expect(isTokenShaped("cst_" + "a".repeat(300))).toBe(false);
-    expect(isTokenShaped("cst_a b")).toBe(false);
-    expect(isTokenShaped("polar_cst_x")).toBe(false);
-    expect(isTokenShaped(null)).toBe(false);
-  });
-});
-
-describe("takeTokenFromUrl", () => {
-  it("takes the token and keeps the rest of the address", () => {
-    expect(
-      takeTokenFromUrl("https://shop.test/portal/acme?customer_session_token=cst_x&ref=mail#keys"),
-    ).toEqual({
-      token: "cst_x",
-      cleanUrl: "/portal/acme?ref=mail#keys",
-    });
-    expect(takeTokenFromUrl("https://shop.test/portal/acme?customer_session_token=cst_x")).toEqual({
-      token: "cst_x",
-      cleanUrl: "/portal/acme",
-    });
-  });
-
-  it("removes a malformed token from the address without using it", () => {
-    expect(takeTokenFromUrl("https://shop.test/portal/acme?customer_session_token=nope")).toEqual({
-      token: null,
-      cleanUrl: "/portal/acme",
-    });
-  });
-
-  it("leaves an address without a token alone", () => {
-    expect(takeTokenFromUrl("https://shop.test/portal/acme?ref=mail")).toEqual({
-      token: null,
-      cleanUrl: null,
-    });
+  it("ignores anything not shaped like a CSRF token", () => {
+    expect(readCookieValue(`${CSRF_COOKIE}=`, CSRF_COOKIE)).toBeNull();
+    expect(readCookieValue(`${CSRF_COOKIE}=<script>`, CSRF_COOKIE)).toBeNull();
+    expect(readCookieValue(`${CSRF_COOKIE}=${"a".repeat(129)}`, CSRF_COOKIE)).toBeNull();
+    expect(readCookieValue(`x${CSRF_COOKIE}=${CSRF}`, CSRF_COOKIE)).toBeNull();
   });
 });
 
 describe("PortalAuth", () => {
-  const href = (query = "") => `https://shop.test/portal/acme${query}`;
+  it("starts signed in when the CSRF cookie is there, signed out otherwise", () => {
+    const signedIn = new PortalAuth("acme", jar(CSRF));
+    expect(signedIn.getPhase()).toEqual({ kind: "starting" });
+    signedIn.start();
+    expect(signedIn.getPhase()).toEqual({ kind: "signed-in", csrf: CSRF });
 
-  it("starts signed out with nothing stored, and renders `starting` on the server", () => {
-    const auth = new PortalAuth("acme", memoryStorage());
-    expect(auth.getServerPhase()).toEqual({ kind: "starting" });
-    expect(auth.start(href())).toBeNull();
-    expect(auth.getPhase()).toEqual({ kind: "signed-out", notice: null });
+    for (const cookies of [jar(), null, throwing]) {
+      const auth = new PortalAuth("acme", cookies);
+      auth.start();
+      expect(auth.getPhase()).toEqual({ kind: "signed-out", notice: null });
+    }
   });
 
-  it("signs in with the link's token, stores it and returns the address without it", () => {
-    const storage = memoryStorage({ "portal:acme": "cst_old" });
-    const auth = new PortalAuth("acme", storage);
-    expect(auth.start(href("?customer_session_token=cst_new"))).toBe("/portal/acme");
-    expect(auth.getPhase()).toEqual({ kind: "signed-in", token: "cst_new" });
-    expect(storage.data.get("portal:acme")).toBe("cst_new");
+  it("renders `starting` on the server whatever the browser holds", () => {
+    expect(new PortalAuth("acme", jar(CSRF)).getServerPhase()).toEqual({ kind: "starting" });
   });
 
-  it("signs in with this tab's stored token after a reload", () => {
-    const auth = new PortalAuth("acme", memoryStorage({ "portal:acme": "cst_kept" }));
-    auth.start(href());
-    expect(auth.getPhase()).toEqual({ kind: "signed-in", token: "cst_kept" });
+  it("starts once", () => {
+    const cookies = jar();
+    const auth = new PortalAuth("acme", cookies);
+    auth.start();
+    cookies.value = CSRF;
+    auth.start();
+    expect(auth.getPhase().kind).toBe("signed-out");
   });
 
-  it("starts once (a second start, as in React's strict mode, changes nothing)", () => {
-    const auth = new PortalAuth("acme", memoryStorage());
-    auth.start(href("?customer_session_token=cst_a"));
-    expect(auth.start(href("?customer_session_token=cst_b"))).toBeNull();
-    expect(auth.getPhase()).toEqual({ kind: "signed-in", token: "cst_a" });
+  it("enters with the cookie the sign-in set, or says the browser kept none", () => {
+    const cookies = jar();
+    const auth = new PortalAuth("acme", cookies);
+    auth.start();
+    cookies.value = CSRF;
+    auth.enter();
+    expect(auth.getPhase()).toEqual({ kind: "signed-in", csrf: CSRF });
+
+    const blocked = new PortalAuth("acme", jar());
+    blocked.start();
+    blocked.enter();
+    expect(blocked.getPhase()).toEqual({ kind: "signed-out", notice: COOKIES_BLOCKED_NOTICE });
   });
 
-  it("leaves once, forgetting the token, telling subscribers and returning the token", () => {
-    const storage = memoryStorage();
-    const auth = new PortalAuth("acme", storage);
+  it("leaves with a notice, forgetting the cookie unless told not to, and only once", () => {
+    const cookies = jar(CSRF);
+    const auth = new PortalAuth("acme", cookies);
     const listener = vi.fn();
     auth.subscribe(listener);
-    auth.start(href());
-    auth.enter("cst_a");
-    expect(storage.data.get("portal:acme")).toBe("cst_a");
-    expect(auth.leave("Your session has expired.")).toBe("cst_a");
-    expect(auth.leave("again")).toBeNull();
+    auth.start();
+    expect(auth.leave("Your session has expired.")).toBe(CSRF);
     expect(auth.getPhase()).toEqual({ kind: "signed-out", notice: "Your session has expired." });
-    expect(storage.data.has("portal:acme")).toBe(false);
-    expect(listener).toHaveBeenCalledTimes(3);
+    expect(cookies.value).toBeNull();
+    expect(auth.leave("again")).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(2);
+
+    const foreign = jar(CSRF);
+    const other = new PortalAuth("acme", foreign);
+    other.start();
+    expect(other.leave("another store", false)).toBe(CSRF);
+    expect(foreign.value).toBe(CSRF);
   });
 
-  it("stops telling a listener that unsubscribed", () => {
-    const auth = new PortalAuth("acme", memoryStorage());
-    const listener = vi.fn();
-    const unsubscribe = auth.subscribe(listener);
-    unsubscribe();
-    auth.start(href());
-    expect(listener).not.toHaveBeenCalled();
+  it("a jar that throws on forgetting still leaves", () => {
+    const auth = new PortalAuth("acme", { read: () => CSRF, forget: throwing.forget });
+    auth.start();
+    expect(auth.leave(null)).toBe(CSRF);
+    expect(auth.getPhase()).toEqual({ kind: "signed-out", notice: null });
   });
 });

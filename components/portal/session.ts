@@ -1,73 +1,53 @@
-// Where the portal keeps its customer session token: sessionStorage under `portal:<slug>` (one tab,
-// gone when it closes), never in the address bar once the page has landed. Pure over a Storage-like
-// object so the rules are tested without a browser.
+// How the portal knows it is signed in. The customer session itself lives in an HttpOnly cookie the
+// page's scripts never see (set by the sign-in route, or by proxy.ts from a merchant's link, and
+// sent only to /v1/customer-portal: docs/portal-security.md); nothing is kept in sessionStorage or
+// localStorage. The page reads only the session's CSRF cookie (`cps_csrf`, Path=/portal), which it
+// echoes in X-CSRF-Token on the portal's writes and whose presence says a session was made.
+// Pure over a small cookie-jar interface so the rules are tested without a browser.
 
-export const TOKEN_PARAM = "customer_session_token";
-const TOKEN_PREFIX = "cst_";
-const MAX_TOKEN_LENGTH = 256;
+export const CSRF_COOKIE = "cps_csrf";
+const MAX_CSRF_LENGTH = 128;
 
-export type TokenStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+/** The CSRF cookie as the page sees it: read it, or forget it (leaving). */
+export type CsrfCookieJar = { read(): string | null; forget(): void };
 
-export function storageKey(slug: string): string {
-  return `portal:${slug}`;
+/** One cookie's value out of `document.cookie`, when it is shaped like a CSRF token (hex). */
+export function readCookieValue(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    return /^[0-9a-f]+$/.test(value) && value.length <= MAX_CSRF_LENGTH ? value : null;
+  }
+  return null;
 }
 
-/** Only something shaped like a customer session token is kept; anything else is ignored. */
-export function isTokenShaped(value: string | null | undefined): value is string {
-  return !!value && value.startsWith(TOKEN_PREFIX) && value.length <= MAX_TOKEN_LENGTH && !/\s/.test(value);
-}
-
-// Storage can throw (disabled cookies, a full quota): the portal then works for this page only.
-export function readStoredToken(storage: TokenStorage | null, slug: string): string | null {
+/** The browser's jar; null where cookies cannot be read. */
+export function documentCsrfCookie(): CsrfCookieJar | null {
   try {
-    const value = storage?.getItem(storageKey(slug)) ?? null;
-    return isTokenShaped(value) ? value : null;
+    const doc = window.document;
+    return {
+      read: () => readCookieValue(doc.cookie, CSRF_COOKIE),
+      forget: () => {
+        doc.cookie = `${CSRF_COOKIE}=; Path=/portal; Max-Age=0; SameSite=Strict`;
+      },
+    };
   } catch {
     return null;
   }
 }
 
-export function storeToken(storage: TokenStorage | null, slug: string, token: string): void {
-  try {
-    storage?.setItem(storageKey(slug), token);
-  } catch {
-    // Kept in memory only.
-  }
-}
-
-export function forgetToken(storage: TokenStorage | null, slug: string): void {
-  try {
-    storage?.removeItem(storageKey(slug));
-  } catch {
-    // Nothing stored.
-  }
-}
-
-/**
- * The token a merchant's link (or the checkout's confirmation) carried, and the same address
- * without it, for history.replaceState: the token must not stay in the address bar, the history
- * or a bookmark. Other parameters and the fragment are kept. `cleanUrl` is null when there was
- * nothing to remove.
- */
-export function takeTokenFromUrl(href: string): { token: string | null; cleanUrl: string | null } {
-  const url = new URL(href);
-  if (!url.searchParams.has(TOKEN_PARAM)) return { token: null, cleanUrl: null };
-  const value = url.searchParams.get(TOKEN_PARAM);
-  url.searchParams.delete(TOKEN_PARAM);
-  return {
-    token: isTokenShaped(value) ? value : null,
-    cleanUrl: `${url.pathname}${url.search}${url.hash}`,
-  };
-}
-
 export type Phase =
-  { kind: "starting" } | { kind: "signed-out"; notice: string | null } | { kind: "signed-in"; token: string };
+  { kind: "starting" } | { kind: "signed-out"; notice: string | null } | { kind: "signed-in"; csrf: string };
 
 const STARTING: Phase = { kind: "starting" };
 
+export const COOKIES_BLOCKED_NOTICE =
+  "Your browser did not keep the sign-in cookie. Allow cookies for this site, then sign in again.";
+
 /**
- * The portal's sign-in state, one per page: `starting` until the browser has looked for a token
- * (the server always renders `starting`: the token never reaches it), then signed in or out.
+ * The portal's sign-in state, one per page: `starting` until the browser has looked for the
+ * session's CSRF cookie (the server always renders `starting`), then signed in or out.
  * An external store (subscribe / getPhase) so React reads it with useSyncExternalStore.
  */
 export class PortalAuth {
@@ -76,7 +56,7 @@ export class PortalAuth {
 
   constructor(
     readonly slug: string,
-    private readonly storage: TokenStorage | null,
+    private readonly cookies: CsrfCookieJar | null,
   ) {}
 
   subscribe = (listener: () => void) => {
@@ -93,30 +73,42 @@ export class PortalAuth {
     for (const listener of this.listeners) listener();
   }
 
+  private csrf(): string | null {
+    try {
+      return this.cookies?.read() ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Signed in when the browser holds a session's CSRF cookie (the server decides the rest). */
+  start(): void {
+    if (this.phase.kind !== "starting") return;
+    const csrf = this.csrf();
+    this.set(csrf ? { kind: "signed-in", csrf } : { kind: "signed-out", notice: null });
+  }
+
+  /** After a sign-in answered: its cookies are set by then. */
+  enter(): void {
+    const csrf = this.csrf();
+    this.set(csrf ? { kind: "signed-in", csrf } : { kind: "signed-out", notice: COOKIES_BLOCKED_NOTICE });
+  }
+
   /**
-   * Signs in with the landing URL's token, else the one this tab kept. Returns the address to put
-   * in place of the current one (without the token), or null when there is nothing to remove.
+   * Back to sign-in with a notice; the CSRF token that was in use (null if none: already left).
+   * `forget`: drop the CSRF cookie too (not for another store's session, still good there).
    */
-  start(href: string): string | null {
-    if (this.phase.kind !== "starting") return null;
-    const { token: fromUrl, cleanUrl } = takeTokenFromUrl(href);
-    const token = fromUrl ?? readStoredToken(this.storage, this.slug);
-    if (token) this.enter(token);
-    else this.set({ kind: "signed-out", notice: null });
-    return cleanUrl;
-  }
-
-  enter(token: string): void {
-    storeToken(this.storage, this.slug, token);
-    this.set({ kind: "signed-in", token });
-  }
-
-  /** Back to sign-in with a notice; the token that was in use (null if none: already left). */
-  leave(notice: string | null): string | null {
+  leave(notice: string | null, forget = true): string | null {
     if (this.phase.kind !== "signed-in") return null;
-    const { token } = this.phase;
-    forgetToken(this.storage, this.slug);
+    const { csrf } = this.phase;
+    if (forget) {
+      try {
+        this.cookies?.forget();
+      } catch {
+        // Nothing to forget.
+      }
+    }
     this.set({ kind: "signed-out", notice });
-    return token;
+    return csrf;
   }
 }

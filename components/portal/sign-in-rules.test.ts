@@ -5,6 +5,8 @@ import { ApiRequestError, NETWORK_ERROR } from "@/components/api-client";
 import {
   RESEND_COOLDOWN_SECONDS,
   codeErrorMessage,
+  codesAlreadySent,
+  codesAlreadySentMessage,
   emailError,
   isCompleteCode,
   normalizeCode,
@@ -61,6 +63,15 @@ describe("messages", () => {
   it("asks to wait after too many attempts, for codes and for sending", () => {
     expect(codeErrorMessage(tooMany)).toMatch(/^Too many attempts\. Please wait/);
     expect(requestErrorMessage(tooMany)).toMatch(/^Too many attempts\. Please wait/);
+  });
+
+  it("takes a refused request for a code on to the code step: the codes sent stay valid", () => {
+    expect(codesAlreadySent(tooMany)).toBe(true);
+    expect(codesAlreadySent(offline)).toBe(false);
+    expect(codesAlreadySent(new ApiRequestError(422, "RequestValidationError", "x"))).toBe(false);
+    expect(codesAlreadySentMessage("jane@example.com")).toBe(
+      "Codes were sent to jane@example.com a short while ago. Enter the newest one, or ask again in a few minutes.",
+    );
   });
 
   it("passes the network failure on, and never shows a raw non-API error", () => {

@@ -43,6 +43,19 @@ function failureMessage(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Asking for a code was refused for being asked too often (429): codes went to that address in the
+ * last hour, and they all stay valid until used or expired, so the buyer goes on to enter the
+ * newest one rather than being locked out (docs/portal-security.md).
+ */
+export function codesAlreadySent(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 429;
+}
+
+export function codesAlreadySentMessage(email: string): string {
+  return `Codes were sent to ${email} a short while ago. Enter the newest one, or ask again in a few minutes.`;
+}
+
 /** Why asking for a code failed (the server answers 202 whether or not the email is a customer). */
 export function requestErrorMessage(error: unknown): string {
   const known = failureMessage(error);

@@ -8,6 +8,8 @@ import { authenticate, requestSignInCode, type PortalOrganization } from "./api"
 import {
   CODE_LENGTH,
   codeErrorMessage,
+  codesAlreadySent,
+  codesAlreadySentMessage,
   emailError,
   isCompleteCode,
   normalizeCode,
@@ -21,7 +23,8 @@ type Props = {
   organization: PortalOrganization;
   /** Why the buyer is here again ("Your session has expired"), or null. */
   notice: string | null;
-  onSignedIn: (token: string) => void;
+  /** The answer has set the session's cookies. */
+  onSignedIn: () => void;
 };
 
 function useNow(active: boolean): number {
@@ -70,6 +73,12 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
       const again = step === "code" ? "new " : "";
       setStatus(`We sent a ${again}${CODE_LENGTH}-digit code to ${normalizeEmail(email)}.`);
     } catch (failure) {
+      if (codesAlreadySent(failure)) {
+        setCode("");
+        setStep("code");
+        setStatus(codesAlreadySentMessage(normalizeEmail(email)));
+        return;
+      }
       setError(requestErrorMessage(failure));
       if (step === "email") emailRef.current?.focus();
     } finally {
@@ -86,9 +95,10 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const session = await authenticate(organization.id, normalizeEmail(email), code);
+      // The token in the answer is for API clients: the page keeps nothing but the cookies set.
+      await authenticate(organization.id, normalizeEmail(email), code);
       setStatus("Signed in.");
-      onSignedIn(session.token);
+      onSignedIn();
     } catch (failure) {
       setError(codeErrorMessage(failure));
       setBusy(false);

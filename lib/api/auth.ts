@@ -2,7 +2,8 @@
 // scopes it holds), or throws the contract's 401/403. Two credentials for merchants: an
 // organization access token (Authorization: Bearer), or the dashboard's session cookie, which needs
 // the CSRF token on writes (contract section 3). The customer portal's routes take a third, a
-// customer session token (`Bearer cst_...`), and only it (`authenticateCustomer`).
+// customer session token, and only it (`authenticateCustomer`): `Bearer cst_...` from API
+// clients, or the portal's own cookie from its pages, which needs the CSRF token on writes too.
 import type { Db } from "../db/client";
 import { directQuery, type ResourceRead } from "../db/direct";
 import {
@@ -18,11 +19,11 @@ import {
 } from "./rate-limit";
 import { sha256Hex } from "../crypto";
 import { hasScope, SCOPES, type Scope } from "../auth/scopes";
-import { readCookie, SESSION_COOKIE } from "./session-cookies";
+import { PORTAL_SESSION_COOKIE, readCookie, SESSION_COOKIE } from "./session-cookies";
 import { CSRF_REFUSED, csrfMatches, resolveSession } from "../auth/sessions";
 import { ApiError } from "../core/errors";
 import type { CustomerPrincipal, Principal } from "../core/principal";
-import { CUSTOMER_SESSION_TOKEN_PREFIX } from "../customer-portal/sessions";
+import { CUSTOMER_SESSION_TOKEN_PREFIX, customerSessionCsrfToken } from "../customer-portal/sessions";
 
 export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -225,17 +226,20 @@ export function requireScope(principal: Principal, scope: Scope): void {
 }
 
 /**
- * A buyer in the customer portal: `Authorization: Bearer cst_...`, a customer session (made by
- * confirm, by a sign-in code or by the merchant). 401 `Unauthorized` when it is missing, unknown,
- * expired or signed out, or its customer was deleted; 403 when the organization is blocked. An
- * access token or a merchant's cookie is not a customer: 401 too.
+ * A buyer in the customer portal: `Authorization: Bearer cst_...`, else the portal's session
+ * cookie, a customer session (made by confirm, by a sign-in code or by the merchant). 401
+ * `Unauthorized` when it is missing, unknown, expired or signed out, or its customer was deleted;
+ * 403 when the organization is blocked, or when a write by cookie lacks the session's CSRF token
+ * (X-CSRF-Token). An access token or a merchant's cookie is not a customer: 401 too.
  */
 export async function authenticateCustomer(
   db: Db,
   request: Request,
   now = new Date(),
 ): Promise<CustomerPrincipal> {
-  const token = bearerToken(request);
+  const bearer = bearerToken(request);
+  const byCookie = bearer === null;
+  const token = byCookie ? readCookie(request, PORTAL_SESSION_COOKIE) : bearer;
   const refused = (detail: string) =>
     new ApiError("Unauthorized", detail, { headers: { "WWW-Authenticate": "Bearer" } });
   if (!token || !token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX) || token.length > 200)
@@ -259,6 +263,13 @@ export async function authenticateCustomer(
   if (session.expires_at <= now) throw refused("Your session has expired. Sign in again.");
   if (session.customer.organization.blocked_at)
     throw new ApiError("NotPermitted", "This organization is blocked.");
+  // The browser attaches the cookie to a forged request too; only the portal's pages can read the
+  // CSRF cookie and send its value (the dashboard's rule, above).
+  if (byCookie && !SAFE_METHODS.has(request.method.toUpperCase())) {
+    if (!csrfMatches(request.headers.get(CSRF_HEADER), customerSessionCsrfToken(token))) {
+      throw new ApiError("NotPermitted", CSRF_REFUSED);
+    }
+  }
   return {
     kind: "customer_session",
     id: session.id,

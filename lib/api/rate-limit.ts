@@ -48,6 +48,11 @@ export function rateLimits() {
       limit: fromEnv("RATE_LIMIT_PORTAL_SIGN_IN_PER_EMAIL_PER_HOUR", 5),
       windowMs: 3_600_000,
     },
+    /** Customer portal sign-in codes checked for one email address of one organization, per hour. */
+    portalSignInCheckEmail: {
+      limit: fromEnv("RATE_LIMIT_PORTAL_SIGN_IN_CHECKS_PER_EMAIL_PER_HOUR", 10),
+      windowMs: 3_600_000,
+    },
     /** Customer portal sign-in codes asked for from one client address, per hour. */
     portalSignInIp: { limit: fromEnv("RATE_LIMIT_PORTAL_SIGN_IN_PER_IP_PER_HOUR", 30), windowMs: 3_600_000 },
   } satisfies Record<string, RateLimit>;
@@ -56,6 +61,24 @@ export function rateLimits() {
 /** The licensed software's routes are also limited per key, whatever IP the requests come from. */
 export function licenseKeyRateLimit(body: { key: string; organization_id: string }) {
   return { key: `license_key:${body.organization_id}:${body.key}`, limit: rateLimits().licenseKey };
+}
+
+/** An address of an organization, as a keyed hash: the rate-limit table holds no address. */
+function portalSignInAddressKey(body: { organization_id: string; email: string }) {
+  return hmacHex("rate_limit.portal_sign_in", `${body.organization_id}:${body.email}`);
+}
+
+/**
+ * Checking customer portal sign-in codes: a budget per address of an organization, charged for
+ * every try before the code is compared, customer or not (the same write for both). It bounds
+ * guesses across every code the address is sent, and spends nothing of the codes themselves: the
+ * owner's code still works once the budget refills (docs/portal-security.md).
+ */
+export function portalSignInCheckRateLimits(body: { organization_id: string; email: string }) {
+  return {
+    key: `portal_sign_in_check:${portalSignInAddressKey(body)}`,
+    limit: rateLimits().portalSignInCheckEmail,
+  };
 }
 
 /**
@@ -68,7 +91,7 @@ export function portalSignInRateLimits(
   request: Request,
 ) {
   const limits = rateLimits();
-  const who = hmacHex("rate_limit.portal_sign_in", `${body.organization_id}:${body.email}`);
+  const who = portalSignInAddressKey(body);
   return [
     { key: `portal_sign_in:${who}`, limit: limits.portalSignInEmail },
     { key: `portal_sign_in_ip:${addressBucket(clientAddress(request))}`, limit: limits.portalSignInIp },

@@ -10,12 +10,33 @@ import { Prisma } from "../generated/prisma/client";
 import type { CustomerPrincipal, Principal } from "../core/principal";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { randomSecret, sha256Hex } from "../crypto";
+import { hmacHex } from "../secrets";
 import { portalUrl } from "../public-url";
 
 export const CUSTOMER_SESSION_TOKEN_PREFIX = "cst_";
 export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
 export const SIGN_IN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const MERCHANT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The CSRF token of a customer session held in the portal's cookie: derived from the session
+ * token under the server secret, so nothing more is stored, and only someone who can read the
+ * portal's own cookies (its pages) can send it back in X-CSRF-Token (docs/portal-security.md).
+ */
+export function customerSessionCsrfToken(token: string): string {
+  return hmacHex("customer_sessions.csrf", token);
+}
+
+/** A session's end, for the cookie that carries it: null when it is unknown, expired or its customer gone. */
+export async function customerSessionExpiry(db: DbOrTx, token: string, now: Date): Promise<Date | null> {
+  if (!token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX) || token.length > 200) return null;
+  const session = await db.customerSession.findUnique({
+    where: { token_hash: sha256Hex(token) },
+    select: { expires_at: true, customer: { select: { deleted_at: true } } },
+  });
+  if (!session || session.customer.deleted_at || session.expires_at <= now) return null;
+  return session.expires_at;
+}
 
 export async function createCustomerSession(db: DbOrTx, customerId: string, ttlMs: number, now: Date) {
   const token = randomSecret(CUSTOMER_SESSION_TOKEN_PREFIX);

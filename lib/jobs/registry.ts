@@ -21,6 +21,7 @@ import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
 import { retryRenewalJob } from "../subscriptions/retry-job";
 import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
 import { pruneJob, PRUNE_JOB } from "./prune";
+import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
 import type { JobHandlers } from "./queue";
 
 export const jobHandlers: JobHandlers = {
@@ -36,4 +37,5 @@ export const jobHandlers: JobHandlers = {
   [SEND_EMAIL_JOB]: sendEmailJob(),
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [PRUNE_JOB]: pruneJob,
+  [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
 };
