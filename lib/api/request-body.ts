@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { ApiError, type Problem } from "../core/errors";
 import { UPLOAD_BODY_MAX_BYTES } from "../files/limits";
+import { LINGER_LIMITS, type LingerLimits } from "../http/linger";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -101,8 +102,35 @@ export function bodyLimitBeforeRouting(method: string | undefined, url: string |
 }
 
 /**
- * The body's bytes, counted while they arrive: past the limit the stream is cancelled (the rest
- * is never read) and the request is 413.
+ * Reads and throws away what is left of a body over the limit, within bounds, before the 413 is
+ * sent: a client still writing its body would otherwise meet a reset connection and never read
+ * the answer (lib/http/linger.ts). Past the bounds the stream is cancelled, which cuts the
+ * connection.
+ */
+export async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: LingerLimits = LINGER_LIMITS,
+): Promise<void> {
+  const deadline = Date.now() + limits.maxMs;
+  let discarded = 0;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    while (discarded <= limits.maxBytes && Date.now() < deadline) {
+      const idle = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), limits.idleMs)));
+      const next = await Promise.race([reader.read(), idle]);
+      clearTimeout(timer);
+      if (!next || next.done) break;
+      discarded += next.value.byteLength;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The body's bytes, counted while they arrive: past the limit nothing more is kept (the rest is
+ * discarded within bounds: discardRest) and the request is 413.
  */
 export async function readBodyBytes(request: Request, limit = maxBodyBytes()): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
@@ -114,7 +142,7 @@ export async function readBodyBytes(request: Request, limit = maxBodyBytes()): P
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => {});
+      await discardRest(reader);
       throw payloadTooLarge(limit);
     }
     chunks.push(value);
