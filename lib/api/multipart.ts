@@ -3,9 +3,9 @@
 // while its SHA-256 and MD5 are computed and its first bytes kept for sniffing, so a 10 MiB upload
 // costs the process a few 64 KiB buffers instead of several copies of the file. The whole body is
 // counted against the route's limit: past it, what is left is discarded within bounds and the
-// request is 413. Every temporary file is removed on failure here, else by the upload's `release()` (./upload-body.ts, called once
-// the request is answered, whatever happened); one a crash left behind is garbage in a folder no
-// storage key can name (lib/files/storage.ts `incomingDirectory`).
+// request is 413. Every temporary file is removed here on failure, else by the upload's `release()`
+// (./upload-body.ts, called once the request is answered, whatever happened); one a crash left
+// behind is garbage in a folder no storage key can name (lib/files/storage.ts `incomingDirectory`).
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -133,8 +133,9 @@ export async function receiveMultipart(
     else parser.end();
     await closed;
     await Promise.all(writes);
-    if (writeFailure) throw writeFailure;
+    // A form cut off mid-file fails its file's write too: the form is what is wrong.
     if (malformed) throw new MalformedFormError((malformed as Error).message);
+    if (writeFailure) throw writeFailure;
     return { value, files };
   } catch (error) {
     parser.destroy();

@@ -24,20 +24,21 @@ function gif(head: Buffer): Dimensions | null {
 }
 
 function webp(head: Buffer): Dimensions | null {
-  if (head.length < 30) return null;
+  if (head.length < 16) return null;
   const chunk = head.toString("latin1", 12, 16);
   if (chunk === "VP8X") {
+    if (head.length < 30) return null;
     // Canvas width and height minus one, 24-bit little-endian.
     return { width: head.readUIntLE(24, 3) + 1, height: head.readUIntLE(27, 3) + 1 };
   }
   if (chunk === "VP8L") {
-    if (head[20] !== 0x2f) return null;
+    if (head.length < 25 || head[20] !== 0x2f) return null;
     const bits = head.readUInt32LE(21);
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
   if (chunk === "VP8 ") {
     // A key frame's start code, then 14-bit width and height.
-    if (head[23] !== 0x9d || head[24] !== 0x01 || head[25] !== 0x2a) return null;
+    if (head.length < 30 || head[23] !== 0x9d || head[24] !== 0x01 || head[25] !== 0x2a) return null;
     return { width: head.readUInt16LE(26) & 0x3fff, height: head.readUInt16LE(28) & 0x3fff };
   }
   return null;
