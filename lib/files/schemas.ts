@@ -28,6 +28,8 @@ export const uploadFileForm = z.object({
         message: `Invalid input: expected file, received ${received}`,
       });
     })
+    // What the API reference shows: a file part.
+    .meta({ type: "string", format: "binary", contentEncoding: "binary" })
     .transform((value) => value as ReceivedFile),
   name: z.string().trim().min(1).max(MAX_FILE_NAME_LENGTH).optional(),
   /** Required unless the caller belongs to one organization (an access token always does). */
