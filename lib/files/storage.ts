@@ -137,6 +137,32 @@ export function incomingDirectory(env: Record<string, string | undefined> = proc
   return path.join(filesDirectory(env), ".incoming");
 }
 
+/** A received upload is never this old unless a crash left it behind. */
+const STALE_INCOMING_MS = 60 * 60_000;
+
+/**
+ * Removes what a crash left in the folder uploads are received in (a request answered removes its
+ * own files): files last written over an hour before `now`. Returns how many went.
+ */
+export async function removeStaleIncoming(now: Date, directory = incomingDirectory()): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await fs.promises.readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const file = path.join(directory, entry);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || now.getTime() - stat.mtimeMs < STALE_INCOMING_MS) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /** The storage uploads go to, read from the environment on each use. */
 export function fileStorage(): FileStorage {
   return new LocalDiskStorage(filesDirectory());
