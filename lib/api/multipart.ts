@@ -127,7 +127,8 @@ export async function receiveMultipart(
         await discardRest(reader!);
         throw payloadTooLarge(options.maxBytes);
       }
-      if (!parser.write(next.value)) await Promise.race([once(parser, "drain"), closed]);
+      // A parser that fails while full never drains: its error ends the wait (and the loop).
+      if (!parser.write(next.value)) await Promise.race([once(parser, "drain").catch(() => {}), closed]);
     }
     if (malformed || writeFailure) parser.destroy();
     else parser.end();

@@ -57,14 +57,15 @@ export async function receiveUpload(
  */
 export function formDigest(value: Record<string, unknown> | undefined): string {
   const entries: unknown[] = [];
-  for (const [key, field] of Object.entries(value ?? {})) {
+  // By name: a file is collected once written, so its place among the fields varies between tries.
+  for (const key of Object.keys(value ?? {}).sort()) {
+    const field = value![key];
     for (const item of Array.isArray(field) ? field : [field]) {
       if (!(item instanceof ReceivedFile)) entries.push([key, item]);
-      else
-        entries.push([
-          key,
-          { name: item.name, type: item.declaredType, sha256: item.sha256.toString("hex") },
-        ]);
+      else {
+        const sha256 = item.sha256.toString("hex");
+        entries.push([key, { name: item.name, type: item.declaredType, sha256 }]);
+      }
     }
   }
   return JSON.stringify(entries);
