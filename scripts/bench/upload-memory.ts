@@ -5,6 +5,8 @@
 //   npx tsx scripts/bench/upload-memory.ts [uploads=40]
 // UPLOAD_CONCURRENCY / UPLOAD_CONCURRENCY_PER_CALLER are passed through to the server (raise them
 // to 40 to compare with a server that has no caps). Port: UPLOAD_BENCH_PORT (default 3251).
+// Against a running app server instead (`npm start`): UPLOAD_BENCH_URL, UPLOAD_BENCH_TOKEN (a
+// files:write token) and UPLOAD_BENCH_PID (the server's process, for its RSS).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { Readable } from "node:stream";
@@ -49,7 +51,16 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-async function measure(uploads: number): Promise<void> {
+/** A server started elsewhere, or one started here around the upload route alone. */
+async function target(): Promise<{ url: string; token: string; pid: number; stop: () => void }> {
+  if (process.env.UPLOAD_BENCH_URL) {
+    return {
+      url: process.env.UPLOAD_BENCH_URL,
+      token: process.env.UPLOAD_BENCH_TOKEN ?? "",
+      pid: Number(process.env.UPLOAD_BENCH_PID),
+      stop: () => {},
+    };
+  }
   const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "serve"], {
     env: {
       ...process.env,
@@ -67,10 +78,15 @@ async function measure(uploads: number): Promise<void> {
     });
   });
   const [, port, token] = ready.split(" ");
+  return { url: `http://127.0.0.1:${port}`, token: token!, pid: child.pid!, stop: () => child.kill() };
+}
+
+async function measure(uploads: number): Promise<void> {
+  const { url, token, pid, stop } = await target();
   await sleep(2000);
-  const before = rssMiB(child.pid!);
+  const before = rssMiB(pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid!))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
   const image = Buffer.alloc(10 * MIB);
   PNG_1X1.copy(image);
   const started = performance.now();
@@ -78,7 +94,7 @@ async function measure(uploads: number): Promise<void> {
     Array.from({ length: uploads }, async (_, i) => {
       const form = new FormData();
       form.append("file", new Blob([image], { type: "image/png" }), `image-${i}.png`);
-      const response = await fetch(`http://127.0.0.1:${port}/v1/files/`, {
+      const response = await fetch(`${url}/v1/files/`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
         body: form,
@@ -89,8 +105,8 @@ async function measure(uploads: number): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   await sleep(5000);
   clearInterval(sampler);
-  const after = rssMiB(child.pid!);
-  child.kill();
+  const after = rssMiB(pid);
+  stop();
   const counts: Record<string, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   console.log(
