@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   certificateTtlDays,
+  checkoutRetentionDays,
   checkSettings,
   ConfigError,
   dunningRetryDays,
@@ -107,6 +108,25 @@ describe("DATABASE_PREPARED_STATEMENTS", () => {
       const env = { DATABASE_PREPARED_STATEMENTS: value };
       expect(() => preparedStatementsSetting(env), value).toThrow(
         /^DATABASE_PREPARED_STATEMENTS must be true or false/,
+      );
+      expect(() => checkSettings(env), value).toThrow(ConfigError);
+    }
+  });
+});
+
+describe("CHECKOUT_RETENTION_DAYS", () => {
+  it("is 30 days unless set to a whole number of days from 1 to 3650", () => {
+    expect(checkoutRetentionDays({})).toBe(30);
+    expect(checkoutRetentionDays({ CHECKOUT_RETENTION_DAYS: " " })).toBe(30);
+    expect(checkoutRetentionDays({ CHECKOUT_RETENTION_DAYS: "1" })).toBe(1);
+    expect(checkoutRetentionDays({ CHECKOUT_RETENTION_DAYS: " 3650 " })).toBe(3650);
+  });
+
+  it("refuses anything else with a message naming the setting, at start-up too", () => {
+    for (const value of ["0", "3651", "-1", "7.5", "1e3", "thirty"]) {
+      const env = { CHECKOUT_RETENTION_DAYS: value };
+      expect(() => checkoutRetentionDays(env), value).toThrow(
+        /^CHECKOUT_RETENTION_DAYS must be a whole number of days from 1 to 3650/,
       );
       expect(() => checkSettings(env), value).toThrow(ConfigError);
     }

@@ -64,6 +64,28 @@ export function certificateTtlDays(env: Record<string, string | undefined> = pro
   return days;
 }
 
+export const DEFAULT_CHECKOUT_RETENTION_DAYS = 30;
+const MAX_CHECKOUT_RETENTION_DAYS = 3650;
+
+/**
+ * CHECKOUT_RETENTION_DAYS: how long a checkout session that expired without being paid is kept
+ * after its expiry before it is deleted (lib/checkout/retention.ts). A whole number of days from 1
+ * to 3650; a typo must not delete sessions a merchant is still looking at, so anything else is
+ * refused at start.
+ */
+export function checkoutRetentionDays(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.CHECKOUT_RETENTION_DAYS?.trim();
+  if (!raw) return DEFAULT_CHECKOUT_RETENTION_DAYS;
+  const days = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= MAX_CHECKOUT_RETENTION_DAYS)) {
+    throw new ConfigError(
+      `CHECKOUT_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_CHECKOUT_RETENTION_DAYS} ` +
+        `(got "${raw.slice(0, 40)}"); unset, it is ${DEFAULT_CHECKOUT_RETENTION_DAYS}.`,
+    );
+  }
+  return days;
+}
+
 export const DEFAULT_DUNNING_RETRY_DAYS = [1, 3, 5, 7] as const;
 const MAX_DUNNING_RETRIES = 10;
 const MAX_DUNNING_DAY = 60;
@@ -174,6 +196,7 @@ export function preparedStatementsSetting(env: Record<string, string | undefined
 export function checkSettings(env: Record<string, string | undefined> = process.env): void {
   preparedStatementsSetting(env);
   certificateTtlDays(env);
+  checkoutRetentionDays(env);
   dunningRetryDays(env);
   emailTransportSetting(env);
   emailFromAddress(env);

@@ -18,13 +18,8 @@ import {
   type StoredAnswer,
 } from "./idempotency";
 import { parseWith, searchParamsToObject, unstorableInputProblems } from "../core/validation";
-import {
-  assertAcceptableHeaders,
-  formDigest,
-  readFormBody,
-  readJsonBody,
-  type UploadOption,
-} from "./request-body";
+import { assertAcceptableHeaders, readJsonBody, type UploadOption } from "./request-body";
+import { formDigest, receiveUpload, type ReceivedUpload } from "./upload-body";
 import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 
 type RateLimitBudget = { key: string; limit: RateLimit };
@@ -239,6 +234,8 @@ export function route<
     // them, in one statement, once the body is read; this charges it alone if the request fails
     // before (a spent address budget then answers 429, as it would have at admission).
     let chargeAddressAlone: (() => Promise<unknown>) | null = null;
+    // An upload's slot and temporary files, released once the request is answered.
+    let upload: ReceivedUpload | null = null;
     try {
       assertAcceptableHeaders(request, spec.upload);
       const db = await getDb();
@@ -279,11 +276,11 @@ export function route<
       // Read once, bounded: the idempotency hash needs the exact text, the schema the JSON.
       // A form's is a digest of its fields and files (a client draws a new boundary on each try).
       const raw = spec.upload
-        ? await readFormBody(request, spec.upload)
+        ? (upload = await receiveUpload(request, principal, spec.upload))
         : spec.body || key
           ? await readJsonBody(request, { parse: !!spec.body })
           : null;
-      const text = !raw ? "" : "text" in raw ? raw.text : key ? await formDigest(raw.value) : "";
+      const text = !raw ? "" : "text" in raw ? raw.text : key ? formDigest(raw.value) : "";
       let body: unknown;
       if (spec.body && raw) {
         if (raw.problems.length) problems.push(...raw.problems);
@@ -346,6 +343,8 @@ export function route<
         if (refused) return toErrorResponse(refused);
       }
       return toErrorResponse(error);
+    } finally {
+      await upload?.release();
     }
   };
   handler.spec = spec;

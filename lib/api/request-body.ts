@@ -3,9 +3,9 @@
 // before the rest is read), its encoding (strict UTF-8, never replaced by U+FFFD) and its JSON.
 // Used by the route wrapper (lib/api/handler.ts) and, for the size, by the pre-routing guard
 // (lib/http/pre-route.ts).
-import { createHash } from "node:crypto";
 import { ApiError, type Problem } from "../core/errors";
 import { UPLOAD_BODY_MAX_BYTES } from "../files/limits";
+import { LINGER_LIMITS, type LingerLimits } from "../http/linger";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -101,8 +101,35 @@ export function bodyLimitBeforeRouting(method: string | undefined, url: string |
 }
 
 /**
- * The body's bytes, counted while they arrive: past the limit the stream is cancelled (the rest
- * is never read) and the request is 413.
+ * Reads and throws away what is left of a body over the limit, within bounds, before the 413 is
+ * sent: a client still writing its body would otherwise meet a reset connection and never read
+ * the answer (lib/http/linger.ts). Past the bounds the stream is cancelled, which cuts the
+ * connection.
+ */
+export async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: LingerLimits = LINGER_LIMITS,
+): Promise<void> {
+  const deadline = Date.now() + limits.maxMs;
+  let discarded = 0;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    while (discarded <= limits.maxBytes && Date.now() < deadline) {
+      const idle = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), limits.idleMs)));
+      const next = await Promise.race([reader.read(), idle]);
+      clearTimeout(timer);
+      if (!next || next.done) break;
+      discarded += next.value.byteLength;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The body's bytes, counted while they arrive: past the limit nothing more is kept (the rest is
+ * discarded within bounds: discardRest) and the request is 413.
  */
 export async function readBodyBytes(request: Request, limit = maxBodyBytes()): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
@@ -114,7 +141,7 @@ export async function readBodyBytes(request: Request, limit = maxBodyBytes()): P
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => {});
+      await discardRest(reader);
       throw payloadTooLarge(limit);
     }
     chunks.push(value);
@@ -171,45 +198,3 @@ export type FormBody = {
   value: Record<string, unknown> | undefined;
   problems: Problem[];
 };
-
-/**
- * Reads a multipart/form-data body, counted like any other (413 past the limit, the rest never
- * read), and parses it. A malformed body is 422.
- */
-export async function readFormBody(request: Request, upload: UploadOption): Promise<FormBody> {
-  const bytes = await readBodyBytes(request, upload.maxBytes);
-  let form: FormData;
-  try {
-    const headers = { "content-type": request.headers.get("content-type") ?? "" };
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers }).formData();
-  } catch {
-    const msg = "The request body is not valid multipart/form-data";
-    return { value: undefined, problems: [{ type: "value_error", loc: ["body"], msg, input: null }] };
-  }
-  const value: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const values = form.getAll(key);
-    value[key] = values.length === 1 ? values[0] : values;
-  }
-  return { value, problems: [] };
-}
-
-/**
- * What an Idempotency-Key compares for a form: its fields and each file's name, type and SHA-256
- * (never the boundary, which a client draws anew on each try).
- */
-export async function formDigest(value: Record<string, unknown> | undefined): Promise<string> {
-  const entries: unknown[] = [];
-  for (const [key, field] of Object.entries(value ?? {})) {
-    for (const item of Array.isArray(field) ? field : [field]) {
-      if (!(item instanceof File)) entries.push([key, item]);
-      else {
-        const sha256 = createHash("sha256")
-          .update(new Uint8Array(await item.arrayBuffer()))
-          .digest("hex");
-        entries.push([key, { name: item.name, type: item.type, sha256 }]);
-      }
-    }
-  }
-  return JSON.stringify(entries);
-}

@@ -9,3 +9,10 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The largest upload request body: the image plus its framing. */
 export const UPLOAD_BODY_MAX_BYTES = MAX_FILE_BYTES + FORM_OVERHEAD_BYTES;
+
+/**
+ * The most pixels an image may have: 40 megapixels (8000×5000). A small compressed file can
+ * declare a huge canvas (a 1.5 MiB PNG of 20000×20000 needs 1.6 GB to decode), and every buyer's
+ * browser decodes it on the checkout page.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;

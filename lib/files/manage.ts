@@ -1,6 +1,8 @@
 // Uploading and deleting product images.
 //
-// Upload: the type is read from the bytes (./sniff.ts); the file is stored first, then its Media
+// Upload: the body was streamed to a temporary file (lib/api/multipart.ts); the type is read from the bytes
+// (./sniff.ts) and the dimensions from the image's header (./dimensions.ts, at most
+// MAX_IMAGE_PIXELS); the file is moved into storage first, then its Media
 // row is inserted. A crash between the two leaves a file no row points at: harmless garbage, never
 // served (files are reached through their row). A failed insert removes the file it just wrote.
 //
@@ -9,17 +11,18 @@
 // so a product attaching the image concurrently either commits first (and the delete is 409) or
 // waits and then finds no image. The row goes first, then the file: a crash in between again
 // leaves only garbage.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
 import { publicBaseUrl } from "../public-url";
-import { MAX_FILE_BYTES } from "./limits";
+import { imageDimensions } from "./dimensions";
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS } from "./limits";
 import { storedFileName, urlFileName } from "./names";
 import { toMedia, type UploadFileForm } from "./schemas";
-import { sniffImageType } from "./sniff";
+import type { ReceivedFile } from "./received-file";
 import { fileStorage, type FileStorage } from "./storage";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
@@ -27,8 +30,29 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 /** Every product image belongs to this service (the reference API's value). */
 export const PRODUCT_MEDIA_SERVICE = "product_media";
 
-function digest(algorithm: "md5" | "sha256", bytes: Uint8Array) {
-  return createHash(algorithm).update(bytes);
+const NOT_AN_IMAGE = "The file should be a PNG, JPEG, WebP or GIF image.";
+
+/**
+ * The received file's image type, once its dimensions are read from its header and found within
+ * MAX_IMAGE_PIXELS; 413 past MAX_FILE_BYTES, 422 otherwise.
+ */
+async function checkedImage(file: ReceivedFile) {
+  if (file.size > MAX_FILE_BYTES)
+    throw new ApiError("PayloadTooLarge", `The file should be at most ${MAX_FILE_BYTES} bytes.`);
+  const type = file.type;
+  if (!type) throw ApiError.invalid(["body", "file"], NOT_AN_IMAGE, file.name);
+  const size = await imageDimensions((offset, length) => file.readAt(offset, length), type);
+  if (!size || size.width === 0 || size.height === 0)
+    throw ApiError.invalid(["body", "file"], `${NOT_AN_IMAGE} Its header cannot be read.`, file.name);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw ApiError.invalid(
+      ["body", "file"],
+      `The image should have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels ` +
+        `(${MAX_IMAGE_PIXELS} pixels); this one is ${size.width}×${size.height}.`,
+      file.name,
+    );
+  }
+  return type;
 }
 
 export async function uploadFile(
@@ -38,25 +62,15 @@ export async function uploadFile(
   options: { storage?: FileStorage; now?: Date } = {},
 ) {
   const organizationId = organizationForCreate(principal, form.organization_id);
-  if (form.file.size > MAX_FILE_BYTES)
-    throw new ApiError("PayloadTooLarge", `The file should be at most ${MAX_FILE_BYTES} bytes.`);
-  const bytes = new Uint8Array(await form.file.arrayBuffer());
-  const type = sniffImageType(bytes);
-  if (!type) {
-    throw ApiError.invalid(
-      ["body", "file"],
-      "The file should be a PNG, JPEG, WebP or GIF image.",
-      form.file.name,
-    );
-  }
+  const file = form.file;
+  const type = await checkedImage(file);
   const storage = options.storage ?? fileStorage();
   const now = options.now ?? new Date();
   const id = randomUUID();
-  const name = storedFileName(form.name, form.file.name, type.extension);
+  const name = storedFileName(form.name, file.name, type.extension);
   const key = `${organizationId}/${id}`;
-  const sha256 = digest("sha256", bytes).digest();
 
-  await storage.put(key, bytes);
+  await storage.putFile(key, file.path);
   try {
     return await db.$transaction(async (tx) => {
       const row = await tx.media.create({
@@ -67,12 +81,12 @@ export async function uploadFile(
           name,
           path: key,
           mime_type: type.mimeType,
-          size: bytes.byteLength,
+          size: file.size,
           storage_version: null,
           // What an S3-compatible store answers for a single-part upload: the MD5, in hex.
-          checksum_etag: digest("md5", bytes).digest("hex"),
-          checksum_sha256_base64: sha256.toString("base64"),
-          checksum_sha256_hex: sha256.toString("hex"),
+          checksum_etag: file.md5Hex,
+          checksum_sha256_base64: file.sha256.toString("base64"),
+          checksum_sha256_hex: file.sha256.toString("hex"),
           last_modified_at: now,
           version: null,
           service: PRODUCT_MEDIA_SERVICE,

@@ -21,18 +21,24 @@ export function storedFileName(explicit: string | undefined, partName: string, e
   return name && isStorableText(name) ? name : `image.${extension}`;
 }
 
-/** The name segment of a file's public URL: letters, digits, `.`, `-` and `_` only. */
+/**
+ * The name segment of a file's public URL: letters, digits, `-` and `_`, then the extension of the
+ * type its bytes are (never the merchant's: `report.html` holding a PNG is `report.png`, so
+ * nothing that saves or opens the URL takes it for another kind of file).
+ */
 export function urlFileName(name: string, extension: string): string {
   const segment = name
+    // The merchant's own extension, whatever it says.
+    .replace(/\.[A-Za-z0-9]{1,10}$/, "")
     // "ü" becomes "u": the letter and its accent, dropped.
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
-    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    // Dots too: the only one left is the extension's.
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
     .replace(/-{2,}/g, "-")
-    .replace(/-\./g, ".")
-    // No leading dot or dash (hidden files, options), no trailing dot.
-    .replace(/^[.-]+/, "")
-    .slice(0, MAX_URL_NAME_LENGTH)
-    .replace(/\.+$/, "");
-  return segment || `image.${extension}`;
+    // No leading dash (options), no trailing one.
+    .replace(/^-+/, "")
+    .slice(0, MAX_URL_NAME_LENGTH - extension.length - 1)
+    .replace(/-+$/, "");
+  return `${segment || "image"}.${extension}`;
 }

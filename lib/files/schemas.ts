@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
+import { ReceivedFile } from "./received-file";
 
 export { mediaSchema, toMedia } from "../products/schemas";
 
@@ -14,7 +15,22 @@ export const MAX_FILE_NAME_LENGTH = 255;
  * part's file name. The type is read from the bytes (./sniff.ts), never from either.
  */
 export const uploadFileForm = z.object({
-  file: z.file(),
+  // Received to a temporary file as the body streams in (lib/api/multipart.ts), never into memory.
+  file: z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value instanceof ReceivedFile) return;
+      const received = Array.isArray(value) ? "array" : typeof value;
+      ctx.addIssue({
+        code: "invalid_type",
+        expected: "file" as never,
+        input: value,
+        message: `Invalid input: expected file, received ${received}`,
+      });
+    })
+    // What the API reference shows: a file part.
+    .meta({ type: "string", format: "binary", contentEncoding: "binary" })
+    .transform((value) => value as ReceivedFile),
   name: z.string().trim().min(1).max(MAX_FILE_NAME_LENGTH).optional(),
   /** Required unless the caller belongs to one organization (an access token always does). */
   organization_id: id().optional(),

@@ -28,7 +28,14 @@ export async function findServedFile(db: DbOrTx, id: string) {
   if (!UUID.test(id)) return null;
   return db.media.findUnique({
     where: { id: id.toLowerCase() },
-    select: { id: true, path: true, mime_type: true, checksum_etag: true, checksum_sha256_hex: true },
+    select: {
+      id: true,
+      name: true,
+      path: true,
+      mime_type: true,
+      checksum_etag: true,
+      checksum_sha256_hex: true,
+    },
   });
 }
 

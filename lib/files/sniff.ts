@@ -29,3 +29,15 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
     return { mimeType: "image/webp", extension: "webp" };
   return null;
 }
+
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
+
+/** The extension of a stored file's type (one sniffImageType gave). */
+export function extensionOf(mimeType: string): string {
+  return EXTENSIONS[mimeType] ?? "bin";
+}

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { filesDirectory, LocalDiskStorage } from "./storage";
+import { filesDirectory, LocalDiskStorage, removeStaleIncoming } from "./storage";
 import { sniffImageType } from "./sniff";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
@@ -68,5 +68,21 @@ describe("sniffImageType", () => {
     [[], null],
   ])("%j is %s", (signature, expected) => {
     expect(sniffImageType(new Uint8Array(signature))?.mimeType ?? null).toBe(expected);
+  });
+});
+
+describe("removeStaleIncoming", () => {
+  it("removes received uploads over an hour old (a crash's leftovers) and keeps the others", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "incoming-"));
+    const now = new Date("2026-12-01T12:00:00Z");
+    const old = path.join(directory, "old.upload");
+    const recent = path.join(directory, "recent.upload");
+    fs.writeFileSync(old, "x");
+    fs.writeFileSync(recent, "y");
+    fs.utimesSync(old, new Date(now.getTime() - 61 * 60_000), new Date(now.getTime() - 61 * 60_000));
+    fs.utimesSync(recent, new Date(now.getTime() - 59 * 60_000), new Date(now.getTime() - 59 * 60_000));
+    expect(await removeStaleIncoming(now, directory)).toBe(1);
+    expect(fs.readdirSync(directory)).toEqual(["recent.upload"]);
+    expect(await removeStaleIncoming(now, path.join(directory, "missing"))).toBe(0);
   });
 });

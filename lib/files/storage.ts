@@ -18,6 +18,11 @@ export type StoredFile = { body: ReadableStream<Uint8Array>; size: number };
 export interface FileStorage {
   /** Stores the bytes under the key, whole or not at all. */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores a received upload (lib/api/multipart.ts) under the key, whole or not at all, moving
+   * the temporary file rather than reading it into memory.
+   */
+  putFile(key: string, temporaryPath: string): Promise<void>;
   /** The file's bytes as a stream, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
@@ -44,24 +49,40 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const full = this.pathOf(key);
-    const directory = path.dirname(full);
-    await fs.promises.mkdir(directory, { recursive: true });
+    await fs.promises.mkdir(path.dirname(full), { recursive: true });
     const temporary = `${full}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       const handle = await fs.promises.open(temporary, "wx", 0o644);
       try {
         await handle.writeFile(bytes);
-        await handle.sync();
       } finally {
         await handle.close();
       }
-      await fs.promises.rename(temporary, full);
+      await this.moveIntoPlace(temporary, full);
     } catch (error) {
       await fs.promises.rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  async putFile(key: string, temporaryPath: string): Promise<void> {
+    const full = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(full), { recursive: true });
+    await fs.promises.chmod(temporaryPath, 0o644);
+    await this.moveIntoPlace(temporaryPath, full);
+  }
+
+  /** Flushes the file, renames it into place, and makes the rename itself durable. */
+  private async moveIntoPlace(temporary: string, full: string): Promise<void> {
+    const handle = await fs.promises.open(temporary, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temporary, full);
     // The rename itself made durable before the caller records the file in the database.
-    const folder = await fs.promises.open(directory, "r");
+    const folder = await fs.promises.open(path.dirname(full), "r");
     try {
       await folder.sync();
     } finally {
@@ -105,6 +126,41 @@ export function filesDirectory(env: Record<string, string | undefined> = process
     return temporaryRoot;
   }
   return path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "files");
+}
+
+/**
+ * Where uploads are received before they are stored: a folder inside the files folder (so a
+ * stored file is a rename away), whose name starts with a dot, which no storage key can
+ * (KEY_PATTERN): nothing received is ever served.
+ */
+export function incomingDirectory(env: Record<string, string | undefined> = process.env): string {
+  return path.join(filesDirectory(env), ".incoming");
+}
+
+/** A received upload is never this old unless a crash left it behind. */
+const STALE_INCOMING_MS = 60 * 60_000;
+
+/**
+ * Removes what a crash left in the folder uploads are received in (a request answered removes its
+ * own files): files last written over an hour before `now`. Returns how many went.
+ */
+export async function removeStaleIncoming(now: Date, directory = incomingDirectory()): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await fs.promises.readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const file = path.join(directory, entry);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || now.getTime() - stat.mtimeMs < STALE_INCOMING_MS) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** The storage uploads go to, read from the environment on each use. */

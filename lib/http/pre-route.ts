@@ -4,13 +4,14 @@
 // - paths with malformed percent-escapes (`/v1/orders/%FF`: a plain-text 500 from Next.js's
 //   parameter decoding) or a NUL once decoded (`/checkout/%00`: PostgreSQL refuses 0x00): 400;
 // - a declared Content-Length over the body limit (an upload route's own): 413 before a byte of
-//   the body is read.
+//   the body is read (the rest is then read and discarded, within bounds: ./linger.ts).
 // The app's HTTP server calls rejectBeforeRouting for every request, and answerConnect and
 // answerClientError for what never becomes a request (CONNECT, unparsable requests).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "../core/errors";
 import { bodyLimitBeforeRouting, isDeclaredTooLarge, payloadTooLarge } from "../api/request-body";
+import { answerThenLinger } from "./linger";
 
 /** The methods Next.js routes: route files export GET..DELETE; HEAD and OPTIONS are automatic. */
 export const ROUTABLE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -46,7 +47,8 @@ function errorHead(error: ApiError, body: string): Record<string, string | numbe
   return {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(body),
-    // The request's body (if any) is not read: the connection cannot carry another request.
+    // The request's body (if any) is not read, only discarded: the connection cannot carry
+    // another request.
     connection: "close",
     ...error.headers,
   };
@@ -58,7 +60,9 @@ export function rejectBeforeRouting(req: IncomingMessage, res: ServerResponse): 
   if (!error) return false;
   const body = JSON.stringify(error.body());
   res.writeHead(error.status, errorHead(error, body));
-  res.end(body);
+  // A body may still be on its way (a 413 is decided from its declared length): it is read and
+  // discarded within bounds, so that the client reads this answer instead of a reset (./linger.ts).
+  answerThenLinger(req, res, body);
   return true;
 }
 

@@ -5,8 +5,10 @@
 // - jobs: succeeded ones after 7 days; failed ones after 30 days (kept longer to be looked into);
 // - webhook events after 30 days, with their deliveries and attempts, once none is pending (a
 //   delivery still being retried keeps its event);
-// - customer portal sessions and sign-in codes once expired (they open nothing any more).
+// - customer portal sessions and sign-in codes once expired (they open nothing any more);
+// - uploads a crash left half-received (lib/files/storage.ts `removeStaleIncoming`).
 import type { Tx } from "../db/client";
+import { removeStaleIncoming } from "../files/storage";
 import type { JobHandler } from "./queue";
 
 export const PRUNE_JOB = "maintenance.prune";
@@ -47,5 +49,8 @@ export const pruneJob: JobHandler = {
   repeatEveryMs: 60 * 60_000,
   run: async (tx, _payload, ctx) => {
     await pruneFinishedWork(tx, ctx.now);
+    await removeStaleIncoming(ctx.now).catch((error: unknown) => {
+      console.warn("Removing stale received uploads failed:", error);
+    });
   },
 };

@@ -1,6 +1,7 @@
 // Every job the app runs, by name. The worker, the tests and the job rows all refer to these names.
 import { sendEmailJob, SEND_EMAIL_JOB } from "../email/send";
 import { expireCheckoutsJob, EXPIRE_CHECKOUTS_JOB } from "../checkout/expiry";
+import { pruneCheckoutsJob, PRUNE_CHECKOUTS_JOB } from "../checkout/retention";
 import { processCheckoutJob, PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { reconcilePaymentsJob, RECONCILE_PAYMENTS_JOB } from "../payments/reconcile";
 import { refundPaymentJob } from "../payments/refund-job";
@@ -27,6 +28,7 @@ import type { JobHandlers } from "./queue";
 export const jobHandlers: JobHandlers = {
   [PROCESS_CHECKOUT_JOB]: processCheckoutJob,
   [EXPIRE_CHECKOUTS_JOB]: expireCheckoutsJob,
+  [PRUNE_CHECKOUTS_JOB]: pruneCheckoutsJob,
   [SCAN_RENEWALS_JOB]: scanRenewalsJob,
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
   [RETRY_RENEWAL_JOB]: retryRenewalJob,

@@ -15,7 +15,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { MAX_FILE_BYTES } from "@/lib/files/limits";
-import { filesDirectory } from "@/lib/files/storage";
+import { filesDirectory, incomingDirectory } from "@/lib/files/storage";
 import { call } from "@/test/http";
 import { ISO } from "@/test/shapes";
 import { answer, checksums, IMAGES, uploadRequest, type UploadOptions } from "@/test/uploads";
@@ -63,6 +63,13 @@ beforeAll(async () => {
 
 const post = (options: UploadOptions) => answer(upload, uploadRequest({ token, ...options }));
 const stored = (key: string) => fs.readFileSync(path.join(filesDirectory(), key));
+/** Everything under the files folder but the folder uploads are received in (lib/api/multipart.ts). */
+const storedFiles = () =>
+  fs
+    .readdirSync(filesDirectory(), { recursive: true, encoding: "utf8" })
+    .filter((entry) => !entry.startsWith(".incoming"));
+/** What is left in the folder uploads are received in: nothing once each request is answered. */
+const receiving = () => (fs.existsSync(incomingDirectory()) ? fs.readdirSync(incomingDirectory()) : []);
 
 describe("POST /v1/files/", () => {
   it.each(Object.entries(IMAGES))(
@@ -88,7 +95,8 @@ describe("POST /v1/files/", () => {
         is_uploaded: true,
         created_at: expect.stringMatching(ISO),
         size_readable: `${image.bytes.byteLength} B`,
-        public_url: `http://localhost:3000/files/${id}/pixel.${kind}`,
+        // The URL's extension is the sniffed type's (`.jpg` for a JPEG named pixel.jpeg).
+        public_url: `http://localhost:3000/files/${id}/pixel.${kind === "jpeg" ? "jpg" : kind}`,
       });
       expect(Date.parse(res.body.created_at)).toBeGreaterThanOrEqual(before - 1);
       expect(new Uint8Array(stored(res.body.path))).toEqual(image.bytes);
@@ -122,7 +130,7 @@ describe("POST /v1/files/", () => {
     ["text starting with GIF but not a GIF signature", "GIF90a", "a.gif", "image/gif"],
     ["an empty file", "", "empty.png", "image/png"],
   ])("refuses %s with 422 and stores nothing", async (_, content, name, type) => {
-    const files = fs.readdirSync(filesDirectory(), { recursive: true }).length;
+    const files = storedFiles().length;
     const count = await db.media.count();
     const res = await post({ file: { bytes: new TextEncoder().encode(content), name, type } });
     expect(res.status).toBe(422);
@@ -138,7 +146,9 @@ describe("POST /v1/files/", () => {
       ],
     });
     expect(await db.media.count()).toBe(count);
-    expect(fs.readdirSync(filesDirectory(), { recursive: true }).length).toBe(files);
+    expect(storedFiles().length).toBe(files);
+    // Nor is anything left where uploads are received.
+    expect(receiving()).toEqual([]);
   });
 
   it("keeps the name field over the part's file name, and only the last segment of a file name", async () => {

@@ -5,16 +5,21 @@
 import { methods, route } from "@/lib/api/handler";
 import { ApiError } from "@/lib/core/errors";
 import { servedFileParams } from "@/lib/files/schemas";
+import { urlFileName } from "@/lib/files/names";
 import { findServedFile, openServedFile, type ServedFile } from "@/lib/files/service";
+import { extensionOf } from "@/lib/files/sniff";
 
 function fileHeaders(file: ServedFile): Record<string, string> {
   return {
     "content-type": file.mime_type,
     etag: `"${file.checksum_etag ?? file.checksum_sha256_hex}"`,
     "cache-control": "public, max-age=31536000, immutable",
-    // Never sniffed into something else, never a document that runs or loads anything.
+    // Never sniffed into something else, never a document that runs or loads anything, never
+    // framed (next.config.js leaves this route's policy alone), and saved under a name whose
+    // extension is the stored type's, not the merchant's.
     "x-content-type-options": "nosniff",
-    "content-security-policy": "default-src 'none'",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "content-disposition": `inline; filename="${urlFileName(file.name, extensionOf(file.mime_type))}"`,
   };
 }
 

@@ -30,6 +30,8 @@ beforeAll(async () => {
   }
 });
 
+const EXTENSIONS: Record<string, string> = { png: "png", jpeg: "jpg", webp: "webp", gif: "gif" };
+
 const get = (id: string, name = "x", headers: Record<string, string> = {}) =>
   serve(
     new Request(`http://localhost/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}`, { headers }),
@@ -44,13 +46,19 @@ describe("GET /files/{id}/{name}", () => {
     async (kind, image) => {
       const file = uploaded[kind]!;
       const url = new URL(file.public_url);
-      expect(url.pathname).toBe(`/files/${file.id}/${kind}.html`);
+      // The URL's extension is the type's, never the merchant's `.html`.
+      expect(url.pathname).toBe(`/files/${file.id}/${kind}.${EXTENSIONS[kind]}`);
       const response = await get(file.id, `${kind}.html`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(image.mimeType);
       expect(response.headers.get("content-length")).toBe(String(image.bytes.byteLength));
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'");
+      expect(response.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get("content-disposition")).toBe(
+        `inline; filename="${kind}.${EXTENSIONS[kind]}"`,
+      );
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("etag")).toBe(`"${checksums(image.bytes).checksum_etag}"`);
       expect(new Uint8Array(await response.arrayBuffer())).toEqual(image.bytes);
