@@ -37,9 +37,9 @@ const nextConfig = {
         ],
       },
       {
-        // Not on uploaded files either: their route sets a stricter policy of its own
-        // (default-src 'none' as well), which this one would replace.
-        source: "/((?!checkout/|files/).*)",
+        // Not on the pages above, nor on uploaded files: their route sets a stricter policy of its
+        // own (default-src 'none' as well), which this one would replace.
+        source: "/((?!checkout/|portal/|receipts/|dashboard|files/).*)",
         headers: [{ key: "Content-Security-Policy", value: "frame-ancestors 'none'" }],
       },
       {

@@ -25,11 +25,17 @@ describe("next.config.js headers", () => {
   });
 
   it("still give every other page frame-ancestors 'none', and the checkout none of these", async () => {
-    for (const pathname of ["/", "/dashboard", "/v1/orders/", "/receipts/x", "/filesystem"]) {
+    for (const pathname of ["/", "/docs", "/v1/orders/", "/filesystem"]) {
       expect((await staticHeaders(pathname))["content-security-policy"], pathname).toBe(
         "frame-ancestors 'none'",
       );
     }
     expect(await staticHeaders("/checkout/cs_x")).toEqual({});
+  });
+
+  it("leave the nonce pages' policy to proxy.ts (a static one would replace it)", async () => {
+    for (const pathname of ["/dashboard", "/dashboard/acme/orders", "/receipts/x", "/portal/acme"]) {
+      expect((await staticHeaders(pathname))["content-security-policy"], pathname).toBeUndefined();
+    }
   });
 });
