@@ -24,7 +24,7 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript config files run in Node.
-    files: ["*.config.js", "scripts/*.mjs"],
+    files: ["*.config.js", "scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
   {

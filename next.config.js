@@ -4,7 +4,7 @@ const nextConfig = {
   poweredByHeader: false,
   // A separate build folder lets two builds (e.g. two browser-test runs) share one checkout.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // `/v1/orders/` and `/v1/orders` must both answer directly (contract section 1), not redirect.
+  // `/v1/orders/` and `/v1/orders` must both answer directly (docs/api.md §1), not redirect.
   skipTrailingSlashRedirect: true,
   // PGlite loads its wasm and data files from node_modules at run time: keep these unbundled.
   serverExternalPackages: [

@@ -20,7 +20,14 @@ export default function Home() {
         <li>
           The demo organization&apos;s admin login, access token and a checkout URL are printed at start-up.
         </li>
-        <li>Configuration and endpoints: see README.md.</li>
+        <li>
+          The API reference is at{" "}
+          <a className="underline" href="/docs">
+            /docs
+          </a>
+          ; configuration and operations are in the repository&apos;s <code className={code}>docs/</code>{" "}
+          folder.
+        </li>
       </ul>
       <a
         href="/dashboard"

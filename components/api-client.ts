@@ -1,6 +1,6 @@
 // The browser's one way to the /v1 routes, shared by the dashboard and the hosted checkout: JSON in
 // and out, the contract's errors (section 2) as ApiRequestError with the 422 problems, and the
-// dashboard session's CSRF token echoed on writes (contract section 3). Kept tiny and free of
+// dashboard session's CSRF token echoed on writes (docs/api.md §3). Kept tiny and free of
 // runtime imports (zod, react-query): the checkout's first-load JavaScript is budgeted.
 import type { Problem } from "@/lib/core/errors";
 

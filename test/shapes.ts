@@ -2,7 +2,7 @@
 // checkout session and a license key as the token routes return them (every field present, null
 // when empty).
 
-/** Millisecond-precision UTC datetimes (contract section 1). */
+/** Millisecond-precision UTC datetimes (docs/api.md §1). */
 export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export const CHECKOUT_KEYS = [

@@ -1,4 +1,4 @@
-// `sorting` on every list route (contract section 5), through the real handlers: ascending and
+// `sorting` on every list route (docs/api.md §5), through the real handlers: ascending and
 // descending, two criteria applied in order, ties broken by id, and an unknown criterion as a 422
 // `enum` at its index. Each list gets an organization of its own holding three rows made at
 // t1 < t2 < t3 whose sort field reads high, low, high: only a second criterion orders the two highs.

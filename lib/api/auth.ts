@@ -1,7 +1,7 @@
 // Who is calling: resolves the request's credentials to a Principal (organizations it may see and
 // scopes it holds), or throws the contract's 401/403. Two credentials for merchants: an
 // organization access token (Authorization: Bearer), or the dashboard's session cookie, which needs
-// the CSRF token on writes (contract section 3). The customer portal's routes take a third, a
+// the CSRF token on writes (docs/api.md §3). The customer portal's routes take a third, a
 // customer session token, and only it (`authenticateCustomer`): `Bearer cst_...` from API
 // clients, or the portal's own cookie from its pages, which needs the CSRF token on writes too.
 import type { Db } from "../db/client";

@@ -1,4 +1,4 @@
-// Idempotency-Key (contract section 9): a POST or PATCH sent again with the same key gets the first
+// Idempotency-Key (docs/api.md §9): a POST or PATCH sent again with the same key gets the first
 // answer back instead of running twice, so clients can retry after a timeout without fear. Claims
 // and stored answers live in PostgreSQL (idempotency_keys), so every app instance sees them.
 //

@@ -1,4 +1,4 @@
-// Access token scopes (contract section 3). A `*:write` scope implies the matching `*:read`.
+// Access token scopes (docs/api.md §3). A `*:write` scope implies the matching `*:read`.
 import { z } from "zod";
 
 export const SCOPES = [

@@ -27,7 +27,7 @@ export const benefitSchema = z.object({
 
 /** The longest note a custom benefit shows its buyers. */
 export const MAX_NOTE_LENGTH = 2000;
-/** Activations a key may allow (contract section 7). */
+/** Activations a key may allow (docs/api.md §7). */
 export const MAX_ACTIVATIONS = 50;
 /** Days, months or years a key lives: 999 years still ends before 9999-12-31. */
 export const MAX_EXPIRY_TTL = 999;

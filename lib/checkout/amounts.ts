@@ -1,4 +1,4 @@
-// The checkout's money rules (contract section 6), pure and shared by every path that prices a
+// The checkout's money rules (docs/api.md §6), pure and shared by every path that prices a
 // session: create, update, confirm, and the hosted page's summary. All amounts are integers in
 // the currency's minor unit.
 

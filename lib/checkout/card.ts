@@ -1,6 +1,6 @@
 // The hosted page's card form for the built-in test processor, as pure functions: formatting as the
 // buyer types, Luhn / expiry / CVC checks, and the card number → test token mapping. Runs in the
-// browser: the card number never leaves it, only the token does (contract section 6).
+// browser: the card number never leaves it, only the token does (docs/api.md §6).
 
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "unknown";
 

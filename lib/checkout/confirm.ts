@@ -1,4 +1,4 @@
-// Confirm (contract sections 4 and 6): the buyer's last changes, every check at once, then the
+// Confirm (docs/api.md §4 and §6): the buyer's last changes, every check at once, then the
 // payment in three steps, none of which holds a lock across the processor's network time:
 // 1. one short transaction locks the session, runs the checks, reserves the discount redemption
 //    and records a pending payment attempt (lib/payments/attempts.ts) with the buyer's changes;

@@ -1,4 +1,4 @@
-// Create a checkout session for products, a product or one of its prices (contract section 6;
+// Create a checkout session for products, a product or one of its prices (docs/api.md §6;
 // POST /v1/checkouts/ and the checkout links' /buy both come here): the products offered, the price
 // and amount, the merchant's discount, the buyer's details (prefilled from an existing customer), the
 // answers, and the stored amounts; a fresh client secret and the expiry from the configured TTL.

@@ -1,4 +1,4 @@
-// The expiry sweeper (contract section 4): open sessions past `expires_at` become `expired`, and
+// The expiry sweeper (docs/api.md §4): open sessions past `expires_at` become `expired`, and
 // any discount redemption they hold goes back to the pool. Client routes already refuse an open
 // session past its expiry; this makes the stored status and the redemption counts agree.
 import type { Tx } from "../db/client";

@@ -1,4 +1,4 @@
-// Checkout sessions as the merchant sees them: list, read, and update (contract section 6).
+// Checkout sessions as the merchant sees them: list, read, and update (docs/api.md §6).
 // Create is in create.ts, the buyer's routes in client.ts and confirm.ts.
 import { assertNoPaymentInProgress } from "../payments/attempts";
 import type { Db, DbOrTx } from "../db/client";

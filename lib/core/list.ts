@@ -1,4 +1,4 @@
-// Every list route in one shape (contract section 5): the caller's organizations only, the
+// Every list route in one shape (docs/api.md §5): the caller's organizations only, the
 // resource's filters, the request's `sorting` with `id` as the last key (so the order is total and
 // pages never overlap or skip), one page, and the {items, pagination} envelope. The page and its
 // count are two statements sent together.

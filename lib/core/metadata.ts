@@ -1,4 +1,4 @@
-// Metadata rules (contract section 8), shared by every resource that carries `metadata`.
+// Metadata rules (docs/api.md §8), shared by every resource that carries `metadata`.
 import { z } from "zod";
 
 export const METADATA_MAX_PAIRS = 50;

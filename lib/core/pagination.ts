@@ -1,4 +1,4 @@
-// Lists (contract section 5): page/limit with limit clamped to 100, the {items, pagination}
+// Lists (docs/api.md §5): page/limit with limit clamped to 100, the {items, pagination}
 // envelope, and multi-criteria `sorting` with a `-` prefix for descending order.
 import { z } from "zod";
 import { INT4_MAX, queryInt, queryList } from "./validation";

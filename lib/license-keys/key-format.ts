@@ -1,4 +1,4 @@
-// License key format (contract section 7): `<PREFIX>-<UUID v4 uppercase>` or the bare uppercase
+// License key format (docs/api.md §7): `<PREFIX>-<UUID v4 uppercase>` or the bare uppercase
 // UUID (122 random bits); shown to merchants as `****-` plus the last 6 characters.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // Bodies and responses of the public license key routes, called by the merchant's licensed software
-// with the key itself as the credential (contract section 7).
+// with the key itself as the credential (docs/api.md §7).
 import { z } from "zod";
 import { boundedJsonObject } from "../core/metadata";
 import { id, INT4_MAX } from "../core/validation";

@@ -1,5 +1,5 @@
 // License keys as the merchant's licensed software uses them: validate, activate, deactivate
-// (contract section 7). There is no token: the key, within its organization, is the credential, so
+// (docs/api.md §7). There is no token: the key, within its organization, is the credential, so
 // every failure to find or to match is a 404 that says nothing about other organizations' keys.
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";

@@ -1,4 +1,4 @@
-// Order processing (contract section 4): the job a confirmed checkout enqueues. In one transaction
+// Order processing (docs/api.md §4): the job a confirmed checkout enqueues. In one transaction
 // it creates the subscription (recurring prices), the order, the benefit grants and license keys,
 // and moves the session to `succeeded`. Running it twice creates nothing twice: the session is
 // locked and re-checked, and orders.checkout_id and subscriptions.checkout_id are unique.

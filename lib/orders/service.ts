@@ -164,7 +164,7 @@ export async function listOrders(db: DbOrTx, principal: Principal, query: ListOr
 }
 
 // One statement, straight to the driver (lib/db/direct.ts): the order and its five relations as
-// JSON, the way ../shared/perf/floor.mjs reads them. GET /v1/orders/{id} runs it inside the
+// JSON, the way scripts/bench/floor.mjs reads them. GET /v1/orders/{id} runs it inside the
 // statement that admits the caller's token (lib/api/handler.ts `readRoute`).
 export const orderById: ResourceRead<ReturnType<typeof toOrder>> = {
   valueCount: 1,

@@ -1,4 +1,4 @@
-// The built-in offline test processor (contract section 6). The hosted page maps test card numbers
+// The built-in offline test processor (docs/api.md §6). The hosted page maps test card numbers
 // to these tokens in the browser; API clients and tests send the tokens directly. Saved methods are
 // refs that remember which token created them, so a renewal with a declining card declines too.
 //

@@ -1,4 +1,4 @@
-// Renewals (contract section 4): a recurring scan finds active subscriptions whose period has
+// Renewals (docs/api.md §4): a recurring scan finds active subscriptions whose period has
 // ended and enqueues one renewal job per subscription and period. The renewal charges the saved
 // payment method, creates a `subscription_cycle` order and advances the period; a declined charge
 // (or no saved method) moves the subscription to `past_due` and starts dunning (./dunning.ts); a

@@ -1,4 +1,4 @@
-// The webhook event types (contract section 9 and issue 12). An endpoint subscribes to a subset;
+// The webhook event types (docs/api.md §9, docs/webhooks.md). An endpoint subscribes to a subset;
 // `data` of each is the resource exactly as the API returns it.
 import { z } from "zod";
 

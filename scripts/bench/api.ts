@@ -1,5 +1,5 @@
 // `npm run bench`: the hot API routes under load, as ratios of the framework's ceiling (a Next.js
-// route returning a constant, same build) and of ../shared/perf/floor.mjs (bare node:http + pg doing
+// route returning a constant, same build) and of scripts/bench/floor.mjs (bare node:http + pg doing
 // the same database work). Absolute numbers move from run to run on shared machines; ratios measured
 // in one run, interleaved, do not (much).
 //
@@ -9,7 +9,7 @@
 //
 // Env: BENCH_DURATION (seconds per target and round, 8), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS (2),
 // BENCH_CONNECTIONS (50), BENCH_PORT (3210), FLOOR_PORT (3211), BENCH_FLOOR (floor.mjs; default
-// ../shared/perf/floor.mjs from the project root), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1
+// scripts/bench/floor.mjs), BENCH_KEEP=1 keeps the database, BENCH_BUILD=1
 // forces a build (otherwise: when there is none, or app/lib/components changed since), BENCH_ONLY
 // (comma-separated parts of target names: only those targets, e.g. `BENCH_ONLY="GET /v1/orders/{id}"`).
 // Exits 1 when a ratio misses its goal by more than 20 % (PostgreSQL only; the embedded run reports).
@@ -41,7 +41,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const FLOOR_PORT = Number(process.env.FLOOR_PORT ?? 3211);
-const FLOOR = process.env.BENCH_FLOOR ?? path.resolve(root, "../shared/perf/floor.mjs");
+const FLOOR = process.env.BENCH_FLOOR ?? path.resolve(root, "scripts/bench/floor.mjs");
 const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((part) => part.trim())

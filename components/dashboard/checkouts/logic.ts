@@ -1,4 +1,4 @@
-// Checkout session states as the merchant reads them (contract section 4), and price text.
+// Checkout session states as the merchant reads them (docs/api.md §4), and price text.
 import type { BadgeTone } from "../ui/misc";
 import { formatMoney } from "@/lib/money";
 

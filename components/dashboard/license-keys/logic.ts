@@ -113,7 +113,7 @@ export function problemsByField(problems: readonly Problem[]): Record<string, st
   return byField;
 }
 
-/** Sorting criteria the API allows for license keys (contract section 5). */
+/** Sorting criteria the API allows for license keys (docs/api.md §5). */
 export const LICENSE_KEY_SORT_FIELDS = ["created_at", "expires_at", "last_validated_at", "usage"] as const;
 
 export { allowedSorting } from "../sorting";

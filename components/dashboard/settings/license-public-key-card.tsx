@@ -1,7 +1,7 @@
 "use client";
 // The organization's offline-license public key (issue 12): what the merchant pastes into their
 // application so it can check signed license certificates without a network
-// (lib/licensing/verify-certificate.ts; README "Offline licenses"). Read from the public route.
+// (lib/licensing/verify-certificate.ts; docs/licensing.md). Read from the public route.
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { licensePublicKeySchema } from "@/lib/licensing/schemas";

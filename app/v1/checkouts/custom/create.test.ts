@@ -1,4 +1,4 @@
-// POST /v1/checkouts/custom/ (contract section 6): every optional field, the full response, and
+// POST /v1/checkouts/custom/ (docs/api.md §6): every optional field, the full response, and
 // every refusal with its exact status and body; a refused create never writes a session.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The buyer's routes when things go wrong (contract sections 2, 4 and 6): unknown secrets, sessions
+// The buyer's routes when things go wrong (docs/api.md §2, §4 and §6): unknown secrets, sessions
 // that are no longer open, confirm's checks reported together, declined payments that leave the
 // session open and untouched, discount codes, one active subscription, and the merchant's fields
 // that the client view never shows nor accepts.

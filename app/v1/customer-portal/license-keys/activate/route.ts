@@ -1,5 +1,5 @@
 // POST /v1/customer-portal/license-keys/activate — takes one of the key's activation slots for a
-// device or instance (contract section 7).
+// device or instance (docs/api.md §7).
 import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/api/rate-limit";

@@ -1,5 +1,5 @@
 // POST /v1/customer-portal/license-keys/deactivate — releases an activation's slot; 204, no body
-// (contract section 7).
+// (docs/api.md §7).
 import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/api/rate-limit";

@@ -1,5 +1,5 @@
 // POST /v1/customer-portal/license-keys/validate — the licensed software checks a key (and
-// optionally its activation), counting the validation and any usage (contract section 7).
+// optionally its activation), counting the validation and any usage (docs/api.md §7).
 import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/api/rate-limit";

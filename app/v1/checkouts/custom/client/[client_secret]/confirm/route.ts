@@ -1,5 +1,5 @@
 // POST /v1/checkouts/custom/client/{client_secret}/confirm — the buyer pays: every check, the
-// charge, then `confirmed` with the order processing queued (contract sections 4 and 6).
+// charge, then `confirmed` with the order processing queued (docs/api.md §4 and §6).
 import { methods, route } from "@/lib/api/handler";
 import { clientSecretScope, requestKeyHash } from "@/lib/api/idempotency";
 import { confirmCheckout } from "@/lib/checkout/confirm";
