@@ -73,9 +73,18 @@ export function checkoutContentSecurityPolicy(options: {
   ].join("; ");
 }
 
-/** The same policy for the portal, receipts and dashboard pages: never framed. */
-export const pageContentSecurityPolicy = (options: { nonce: string; dev?: boolean }) =>
-  checkoutContentSecurityPolicy({ ...options, frameAncestor: null });
+/**
+ * The same policy for the portal, receipts and dashboard pages: never framed. The dashboard's email
+ * preview shows an email's HTML in a sandboxed srcdoc frame, which inherits this policy, and
+ * emails style by attributes: there (only) inline style attributes are allowed, which run no script.
+ */
+export const pageContentSecurityPolicy = (options: {
+  nonce: string;
+  dev?: boolean;
+  inlineStyleAttributes?: boolean;
+}) =>
+  checkoutContentSecurityPolicy({ ...options, frameAncestor: null }) +
+  (options.inlineStyleAttributes ? "; style-src-attr 'unsafe-inline'" : "");
 
 /**
  * A portal link with a session token: 303 to the same address without it, setting the portal's
@@ -114,7 +123,11 @@ export async function proxy(request: NextRequest) {
         frameAncestor: await frameAncestorFor(secretOf(pathname)),
         dev,
       })
-    : pageContentSecurityPolicy({ nonce: nonce(), dev });
+    : pageContentSecurityPolicy({
+        nonce: nonce(),
+        dev,
+        inlineStyleAttributes: pathname.startsWith("/dashboard"),
+      });
   // Next.js reads the nonce from the request's CSP header and applies it while rendering.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);

@@ -36,6 +36,9 @@ describe("the pages' Content-Security-Policy", () => {
       expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      // Inline style attributes (an email preview's srcdoc frame inherits the policy): the dashboard only.
+      expect(csp.includes("style-src-attr 'unsafe-inline'"), path).toBe(path.startsWith("/dashboard"));
+      expect(csp).not.toMatch(/style-src [^;]*'unsafe-inline'/);
     }
     expect(nonces.size).toBe(PAGES.length);
   });
