@@ -16,7 +16,7 @@ export function ErrorShapes({ errors }: { errors: ReferenceModel["errors"] }) {
         <div key={error.name} id={`error-${error.name}`} className="mt-6 min-w-0">
           <h3 className="font-mono text-base font-semibold">{error.name}</h3>
           {error.schema.description ? <p className="mt-1 text-sm">{error.schema.description}</p> : null}
-          <SchemaView schema={error.schema} />
+          <SchemaView schema={error.schema} output />
           <CodeBlock label="Example">{error.example}</CodeBlock>
         </div>
       ))}

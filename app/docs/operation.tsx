@@ -52,35 +52,22 @@ function ResponseItem({ response }: { response: ResponseView }) {
           </a>
         </>
       ) : response.schema && response.contentType === "application/json" ? (
-        <SchemaView schema={response.schema} />
+        <SchemaView schema={response.schema} output />
       ) : null}
     </li>
   );
 }
 
-export function Operation({ operation }: { operation: OperationView }) {
-  const byPlace = (place: string) =>
-    operation.parameters
-      .filter((parameter) => parameter.in === place)
-      .map((parameter) => ({ ...parameter, required: parameter.required ?? false }));
+function Details({ operation }: { operation: OperationView }) {
   const places = [
     ["path", "Path parameters"],
     ["query", "Query parameters"],
     ["header", "Headers"],
   ] as const;
   return (
-    <section
-      id={operation.anchor}
-      className="mt-8 min-w-0 scroll-mt-4 border-t border-zinc-200 pt-6 dark:border-zinc-800"
-    >
-      <h3 className="text-base font-semibold">{operation.summary}</h3>
-      <p className="mt-1 flex min-w-0 items-start gap-2 font-mono text-sm">
-        <MethodBadge method={operation.method} />
-        <span className="min-w-0 break-all">{operation.path}</span>
-      </p>
-      <Markdown text={operation.description} className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" />
+    <>
       {places.map(([place, title]) => {
-        const fields = byPlace(place);
+        const fields = operation.parameters.filter((parameter) => parameter.in === place);
         return fields.length ? (
           <div key={place}>
             <Heading>{title}</Heading>
@@ -108,6 +95,33 @@ export function Operation({ operation }: { operation: OperationView }) {
           {operation.exampleResponse.body}
         </CodeBlock>
       ) : null}
+    </>
+  );
+}
+
+export function Operation({ operation }: { operation: OperationView }) {
+  return (
+    <section
+      id={operation.anchor}
+      className="mt-8 min-w-0 scroll-mt-4 border-t border-zinc-200 pt-6 dark:border-zinc-800"
+    >
+      <h3 className="text-base font-semibold">{operation.summary}</h3>
+      <p className="mt-1 flex min-w-0 items-start gap-2 font-mono text-sm">
+        <MethodBadge method={operation.method} />
+        <span className="min-w-0 break-all">{operation.path}</span>
+      </p>
+      <Markdown text={operation.description} className="mt-2 text-sm text-zinc-600 dark:text-zinc-400" />
+      {operation.sameAs ? (
+        <p className="mt-2 text-sm">
+          The same operation as{" "}
+          <a href={`#${operation.sameAs.anchor}`} className="font-mono break-all underline">
+            {operation.sameAs.path}
+          </a>
+          : the same parameters, body and responses.
+        </p>
+      ) : (
+        <Details operation={operation} />
+      )}
     </section>
   );
 }

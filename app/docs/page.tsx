@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { apiDocument } from "@/app/v1/openapi.json/document";
 import { ErrorShapes } from "./error-shapes";
 import { Markdown } from "./markdown";
+import "./reference.css";
 import { MethodBadge, Operation } from "./operation";
 import { referenceModel, type TagGroup, type WebhookView } from "./reference-model";
 import { WebhookEvent } from "./webhook-event";

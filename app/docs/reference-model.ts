@@ -30,6 +30,8 @@ export type OperationView = {
   responses: ResponseView[];
   exampleRequest: string;
   exampleResponse?: { status: string; body: string };
+  /** An alias path served by the same handler (`/v1/checkouts/…` and `/v1/checkouts/custom/…`). */
+  sameAs?: { anchor: string; path: string };
 };
 
 export type TagGroup = {
@@ -143,10 +145,17 @@ export function referenceModel(document: ApiDocument) {
       },
     ]),
   );
+  const seen = new Map<string, OperationView>();
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
       const operation = raw as unknown as Operation;
-      groups.get(operation.tags[0]!)?.operations.push(operationView(method, path, operation, resolve));
+      const view = operationView(method, path, operation, resolve);
+      const { summary, parameters, requestBody, responses } = operation;
+      const shape = JSON.stringify([method, summary, parameters, requestBody, responses]);
+      const first = seen.get(shape);
+      if (first) view.sameAs = { anchor: first.anchor, path: first.path };
+      else seen.set(shape, view);
+      groups.get(operation.tags[0]!)?.operations.push(view);
     }
   }
   const webhooks: WebhookView[] = Object.entries(document.webhooks).map(([type, { post }]) => {

@@ -1,9 +1,10 @@
 // A JSON Schema as a list of fields: name, type, required, limits and description, nested
-// objects under their field (folded past the first level, to keep long resources readable).
+// objects folded under their field. Styled by ./reference.css (thousands of fields: one class, not
+// one per element, keeps the page's HTML small).
 import type { JsonSchema } from "@/lib/api/openapi-example";
 import { Markdown } from "./markdown";
 
-const MAX_NESTING = 4;
+const MAX_NESTING = 1;
 
 export function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "any";
@@ -18,13 +19,16 @@ export function typeOf(schema: JsonSchema | undefined): string {
   return type ?? (schema.properties ? "object" : "any");
 }
 
+// zod's integers carry the safe-integer bounds: not a limit worth showing.
+const shown = (bound: number | undefined) => bound !== undefined && Math.abs(bound) < Number.MAX_SAFE_INTEGER;
+
 function limits(schema: JsonSchema): string {
   const parts = [
     schema.minLength !== undefined && `≥ ${schema.minLength} chars`,
     schema.maxLength !== undefined && `≤ ${schema.maxLength} chars`,
-    schema.minimum !== undefined && `≥ ${schema.minimum}`,
-    schema.exclusiveMinimum !== undefined && `> ${schema.exclusiveMinimum}`,
-    schema.maximum !== undefined && `≤ ${schema.maximum}`,
+    shown(schema.minimum) && `≥ ${schema.minimum}`,
+    shown(schema.exclusiveMinimum) && `> ${schema.exclusiveMinimum}`,
+    shown(schema.maximum) && `≤ ${schema.maximum}`,
     schema.minItems !== undefined && `≥ ${schema.minItems} items`,
     schema.maxItems !== undefined && `≤ ${schema.maxItems} items`,
   ];
@@ -41,41 +45,36 @@ function nestedObject(schema: JsonSchema): JsonSchema | undefined {
 
 export type Field = { name: string; schema: JsonSchema; required: boolean; description?: string };
 
-export const fieldsOf = (schema: JsonSchema): Field[] =>
+/** `output`: a response's fields, always present (null when empty), so none is marked required. */
+export const fieldsOf = (schema: JsonSchema, output = false): Field[] =>
   Object.entries(schema.properties ?? {}).map(([name, property]) => ({
     name,
     schema: property,
-    required: (schema.required ?? []).includes(name),
+    required: !output && (schema.required ?? []).includes(name),
   }));
 
-export function FieldList({ fields, depth = 0 }: { fields: Field[]; depth?: number }) {
-  if (fields.length === 0) return <p className="mt-1 text-sm text-zinc-500">No fields.</p>;
+function FieldItems({ fields, depth, output }: { fields: Field[]; depth: number; output: boolean }) {
   return (
-    <ul
-      className={`mt-1 space-y-1 text-sm ${depth > 0 ? "border-l border-zinc-200 pl-3 dark:border-zinc-800" : ""}`}
-    >
+    <ul>
       {fields.map((field) => {
         const nested = depth < MAX_NESTING ? nestedObject(field.schema) : undefined;
         const bounds = limits(field.schema);
         const description = field.description ?? field.schema.description;
         return (
-          <li key={field.name} className="min-w-0 break-words">
-            <code className="font-mono text-[13px] font-semibold">{field.name}</code>{" "}
-            <span className="font-mono text-xs text-zinc-500">{typeOf(field.schema)}</span>
-            {field.required ? <span className="ml-1 text-xs text-rose-600">required</span> : null}
-            {bounds ? <span className="ml-1 text-xs text-zinc-500">{bounds}</span> : null}
+          <li key={field.name}>
+            <code>{field.name}</code>
+            <span data-type="">{typeOf(field.schema)}</span>
+            {field.required ? <span data-required="">required</span> : null}
+            {bounds ? <span data-limits="">{bounds}</span> : null}
             {description ? (
               <Markdown text={description} className="text-zinc-600 dark:text-zinc-400" />
             ) : null}
             {nested ? (
-              depth === 0 ? (
-                <FieldList fields={fieldsOf(nested)} depth={depth + 1} />
-              ) : (
-                <details>
-                  <summary className="cursor-pointer text-xs text-zinc-500">fields</summary>
-                  <FieldList fields={fieldsOf(nested)} depth={depth + 1} />
-                </details>
-              )
+              // A wrapper (a list page, a webhook's envelope) shows what it wraps at once.
+              <details open={depth === 0 && fields.length <= 4}>
+                <summary>fields</summary>
+                <FieldItems fields={fieldsOf(nested, output)} depth={depth + 1} output={output} />
+              </details>
             ) : null}
           </li>
         );
@@ -84,14 +83,23 @@ export function FieldList({ fields, depth = 0 }: { fields: Field[]; depth?: numb
   );
 }
 
+export function FieldList({ fields, output = false }: { fields: Field[]; output?: boolean }) {
+  if (fields.length === 0) return <p className="mt-1 text-sm text-zinc-500">No fields.</p>;
+  return (
+    <div className="fields">
+      <FieldItems fields={fields} depth={0} output={output} />
+    </div>
+  );
+}
+
 /** A schema: its fields when it is an object, else its type (a list's items, a file). */
-export function SchemaView({ schema }: { schema: JsonSchema }) {
+export function SchemaView({ schema, output = false }: { schema: JsonSchema; output?: boolean }) {
   const object = nestedObject(schema);
   if (!object) return <p className="mt-1 font-mono text-xs text-zinc-500">{typeOf(schema)}</p>;
   return (
     <>
       {object !== schema ? <p className="mt-1 font-mono text-xs text-zinc-500">{typeOf(schema)}</p> : null}
-      <FieldList fields={fieldsOf(object)} />
+      <FieldList fields={fieldsOf(object, output)} output={output} />
     </>
   );
 }
