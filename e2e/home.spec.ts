@@ -17,6 +17,20 @@ test("unknown API routes answer a JSON 404", async ({ request }) => {
   expect(await res.json()).toEqual({ error: "ResourceNotFound", detail: "Not found" });
 });
 
+test("a production build does not serve the benchmark's pages and routes (/bench/*)", async ({ request }) => {
+  for (const path of [
+    "/bench",
+    "/bench/empty",
+    "/bench/hydrated",
+    "/bench/constant",
+    "/bench/round-trip/x",
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.json()).toEqual({ error: "ResourceNotFound", detail: "Not found" });
+  }
+});
+
 test("pages have an icon: /favicon.ico and the linked icon load, nothing is a 404", async ({
   page,
   request,

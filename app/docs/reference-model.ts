@@ -134,7 +134,7 @@ function operationView(method: string, path: string, operation: Operation, resol
 export function referenceModel(document: ApiDocument) {
   const resolve = componentResolver(document);
   const groups = new Map<string, TagGroup>(
-    document.tags.map((tag) => [
+    document.tags.map((tag: { name: string; description?: string }) => [
       tag.name,
       {
         tag: tag.name,

@@ -112,6 +112,7 @@ export type RouteSpec = {
   output?: z.ZodType;
   status?: 200 | 201 | 202 | 204;
   summary?: string;
+  description?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
   idempotency?: "replay" | "none";

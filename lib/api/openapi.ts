@@ -161,14 +161,16 @@ export type DocumentedWebhook = { type: string; summary: string; description?: s
 const WEBHOOKS_TAG = "Webhook events";
 
 // Deliveries follow Standard Webhooks (docs/webhooks.md#verifying-the-signature).
-const SIGNATURE_HEADERS = [
-  ["webhook-id", "The event's id: the same on every retry and redelivery (drop duplicates by it)."],
-  ["webhook-timestamp", "Unix seconds of this attempt."],
+const SIGNATURE_HEADERS = (
   [
-    "webhook-signature",
-    "`v1,<base64 HMAC-SHA256>` of `<id>.<timestamp>.<body>`; two during a secret rotation.",
-  ],
-].map(([name, description]) => ({
+    ["webhook-id", "The event's id: the same on every retry and redelivery (drop duplicates by it)."],
+    ["webhook-timestamp", "Unix seconds of this attempt."],
+    [
+      "webhook-signature",
+      "`v1,<base64 HMAC-SHA256>` of `<id>.<timestamp>.<body>`; two during a secret rotation.",
+    ],
+  ] as const
+).map(([name, description]) => ({
   name,
   in: "header",
   required: true,
