@@ -42,7 +42,7 @@ test("the API reference shows schemas, examples, webhook payloads and error shap
   await expect(paid).toContainText("GET /v1/orders/{id}");
   await expect(paid.getByText("Example payload")).toBeVisible();
   await expect(paid.locator("pre")).toContainText('"type": "order.paid"');
-  await expect(paid.locator("pre")).toContainText('"total_amount"');
+  await expect(paid.locator("pre")).toContainText('"refunded_amount": 4900');
   expect(Object.keys(document.webhooks)).toContain("order.paid");
 
   // The error shapes, and the dashboard's own routes last, marked internal.

@@ -39,6 +39,10 @@ export function renderInline(text: string): ReactNode[] {
   return nodes;
 }
 
+/** The text without its Markdown marks, for places that show plain text (the contents). */
+export const plainText = (text: string) =>
+  text.replace(INLINE, (whole, code, bold, emphasis, label) => code ?? bold ?? emphasis ?? label ?? whole);
+
 /** Paragraphs separated by blank lines; a block whose lines all start with "- " is a list. */
 export function Markdown({ text, className = "" }: { text: string; className?: string }) {
   const blocks = text

@@ -1,6 +1,6 @@
 // One operation of the API reference: summary, description, parameters, body, responses by
 // status (the error statuses point to their shapes) and an example request and response.
-import { Markdown } from "./markdown";
+import { Markdown, renderInline } from "./markdown";
 import type { OperationView, ResponseView } from "./reference-model";
 import { FieldList, SchemaView, typeOf } from "./schema-fields";
 
@@ -8,6 +8,7 @@ const METHOD_COLORS: Record<string, string> = {
   get: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
   post: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
   patch: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
+  put: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300",
   delete: "bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300",
 };
 
@@ -105,7 +106,7 @@ export function Operation({ operation }: { operation: OperationView }) {
       id={operation.anchor}
       className="mt-8 min-w-0 scroll-mt-4 border-t border-zinc-200 pt-6 dark:border-zinc-800"
     >
-      <h3 className="text-base font-semibold">{operation.summary}</h3>
+      <h3 className="text-base font-semibold">{renderInline(operation.summary)}</h3>
       <p className="mt-1 flex min-w-0 items-start gap-2 font-mono text-sm">
         <MethodBadge method={operation.method} />
         <span className="min-w-0 break-all">{operation.path}</span>

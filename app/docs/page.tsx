@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { apiDocument } from "@/app/v1/openapi.json/document";
 import { ErrorShapes } from "./error-shapes";
-import { Markdown } from "./markdown";
+import { Markdown, plainText } from "./markdown";
 import "./reference.css";
 import { MethodBadge, Operation } from "./operation";
 import { referenceModel, type TagGroup, type WebhookView } from "./reference-model";
@@ -42,7 +42,7 @@ function Sidebar({ groups, webhooks }: { groups: TagGroup[]; webhooks: WebhookVi
               title={operation.path}
             >
               <MethodBadge method={operation.method} />
-              <span className="truncate">{operation.summary}</span>
+              <span className="truncate">{plainText(operation.summary)}</span>
             </a>
           </li>
         ))}

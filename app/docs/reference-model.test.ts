@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { apiDocument } from "@/app/v1/openapi.json/document";
 import { exampleOf } from "@/lib/api/openapi-example";
-import { Markdown } from "./markdown";
+import { Markdown, plainText } from "./markdown";
 import ApiReference from "./page";
 import { referenceModel } from "./reference-model";
 
@@ -115,6 +115,12 @@ describe("the Markdown of descriptions", () => {
   it("renders code, bold, links, paragraphs and lists", () => {
     expect(render("Needs the `orders:read` scope, **or** a [session](/docs#errors).\n\n- one\n- *two*")).toBe(
       '<div class="space-y-2 "><p>Needs the <code class="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] break-words dark:bg-zinc-800">orders:read</code> scope, <strong>or</strong> a <a href="/docs#errors" class="underline">session</a>.</p><ul class="list-disc space-y-1 pl-5"><li>one</li><li><em>two</em></li></ul></div>',
+    );
+  });
+
+  it("gives the plain text of a summary for the contents", () => {
+    expect(plainText("List discounts (by name); `code` is **exact**, see [docs](/docs)")).toBe(
+      "List discounts (by name); code is exact, see docs",
     );
   });
 

@@ -14,7 +14,10 @@ export function typeOf(schema: JsonSchema | undefined): string {
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) return [...new Set(choices.map(typeOf))].join(" | ");
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type;
-  if (type === "array") return `${typeOf(schema.items)}[]`;
+  if (type === "array") {
+    const item = typeOf(schema.items);
+    return item.includes(" | ") ? `(${item})[]` : `${item}[]`;
+  }
   if (type === "string" && schema.format) return `string (${schema.format})`;
   return type ?? (schema.properties ? "object" : "any");
 }

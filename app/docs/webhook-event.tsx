@@ -21,7 +21,7 @@ export function WebhookEvent({ event }: { event: WebhookView }) {
       <h4 className="mt-3 text-sm font-semibold">
         Payload <span className="font-normal text-zinc-500">(POST body, application/json)</span>
       </h4>
-      <SchemaView schema={event.payload} />
+      <SchemaView schema={event.payload} output />
       <CodeBlock label="Example payload">{event.example}</CodeBlock>
     </section>
   );
