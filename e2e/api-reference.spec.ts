@@ -49,7 +49,7 @@ test("the API reference shows schemas, examples, webhook payloads and error shap
   await expect(page.locator("#errors")).toContainText("RequestValidationError");
   const sections = await page.locator("main > section[id]").evaluateAll((all) => all.map((s) => s.id));
   expect(sections.at(-1)).toBe("dashboard-internal");
-  expect(sections.indexOf("webhooks")).toBe(sections.length - 2);
+  expect(sections.indexOf("webhook-events")).toBe(sections.length - 2);
   await expect(page.locator("#dashboard-internal h2")).toContainText("internal");
 });
 
@@ -61,6 +61,6 @@ test("the API reference is 375 px wide on a 375 px phone", async ({ page }) => {
     .getByRole("navigation", { name: "API sections" })
     .getByRole("link", { name: "Webhook events" })
     .click();
-  await expect(page.locator("#webhooks")).toBeInViewport();
+  await expect(page.locator("#webhook-events")).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
 });

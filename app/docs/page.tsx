@@ -17,7 +17,7 @@ const INTRO = `JSON over HTTPS under \`/v1\`. Authenticate with an organization 
 portal's routes take a customer session token (\`cst_…\`). Lists are paginated (\`page\`, \`limit\`)
 and sorted by \`sorting\`. POST and PATCH accept an \`Idempotency-Key\` header.
 
-Errors are JSON (see [Errors](#errors)); webhooks are signed POSTs (see [Webhook events](#webhooks)).
+Errors are JSON (see [Errors](#errors)); webhooks are signed POSTs (see [Webhook events](#webhook-events)).
 Machine-readable: [/v1/openapi.json](/v1/openapi.json).`;
 
 const link = "block truncate rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800";
@@ -59,7 +59,10 @@ function Sidebar({ groups, webhooks }: { groups: TagGroup[]; webhooks: WebhookVi
       </a>
       <ul>{publicGroups.map(groupLinks)}</ul>
       <p className="mt-3">
-        <a href="#webhooks" className="px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+        <a
+          href="#webhook-events"
+          className="px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase"
+        >
           Webhook events
         </a>
       </p>
@@ -82,7 +85,7 @@ function SectionLinks({ groups }: { groups: TagGroup[] }) {
   const sections = [
     { anchor: "errors", tag: "Errors" },
     ...groups.filter((group) => !group.internal),
-    { anchor: "webhooks", tag: "Webhook events" },
+    { anchor: "webhook-events", tag: "Webhook events" },
     ...groups.filter((group) => group.internal),
   ];
   return (
@@ -149,7 +152,7 @@ export default function ApiReference() {
           .map((group) => (
             <Group key={group.tag} group={group} />
           ))}
-        <section id="webhooks" className="mt-12 min-w-0 scroll-mt-4">
+        <section id="webhook-events" className="mt-12 min-w-0 scroll-mt-4">
           <h2 className="text-xl font-semibold tracking-tight">Webhook events</h2>
           <Markdown
             className="mt-2 text-sm text-zinc-600 dark:text-zinc-400"

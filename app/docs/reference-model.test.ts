@@ -139,7 +139,10 @@ describe("the API reference page", () => {
     expect(html).toContain('id="post-v1-checkouts-custom-client-client-secret-confirm"');
     expect(html).toContain('id="event-order-paid"');
     expect(html).toContain('id="errors"');
-    expect(html.indexOf('id="webhooks"')).toBeLessThan(html.indexOf('id="dashboard-internal"'));
+    expect(html.indexOf('id="webhook-events"')).toBeLessThan(html.indexOf('id="dashboard-internal"'));
+    // Every anchor is unique (the Webhooks tag and the webhook events section once shared one).
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     // Every field of ~100 operations: kept in check (1.06 MB when written; gzip takes it to a tenth).
     expect(html.length).toBeLessThan(1_400_000);
   });
