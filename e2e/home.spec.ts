@@ -17,17 +17,18 @@ test("unknown API routes answer a JSON 404", async ({ request }) => {
   expect(await res.json()).toEqual({ error: "ResourceNotFound", detail: "Not found" });
 });
 
-test("the API reference lists every endpoint from the OpenAPI document", async ({ page, request }) => {
-  const document = await (await request.get("/v1/openapi.json")).json();
-  await page.goto("/docs");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
-  const count = Object.values(document.paths as Record<string, object>).reduce(
-    (sum, methods) => sum + Object.keys(methods).length,
-    0,
-  );
-  await expect(page.getByRole("navigation", { name: "Endpoints" }).getByRole("link")).toHaveCount(count);
-  await page.getByRole("link", { name: "POST /v1/checkouts/custom/client/{client_secret}/confirm" }).click();
-  await expect(page.locator("section:target")).toContainText("confirmation_token_id");
+test("a production build does not serve the benchmark's pages and routes (/bench/*)", async ({ request }) => {
+  for (const path of [
+    "/bench",
+    "/bench/empty",
+    "/bench/hydrated",
+    "/bench/constant",
+    "/bench/round-trip/x",
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.json()).toEqual({ error: "ResourceNotFound", detail: "Not found" });
+  }
 });
 
 test("pages have an icon: /favicon.ico and the linked icon load, nothing is a 404", async ({

@@ -18,7 +18,7 @@ import { DatabaseFolderLockedError } from "./db/folder-lock";
 import { ServerSecretError } from "./secrets/server-secret";
 import { afterReady, onShutdown } from "./server/lifecycle";
 import type { DemoResult } from "./seed/demo";
-import { DEMO_SLUG } from "./seed/demo-slug";
+import { DEMO_CHECKOUT_LINK_SLUG, DEMO_SLUG } from "./seed/demo-slug";
 
 // Another server owns the embedded database, or this server's secret cannot open what the database
 // holds sealed (restored without its secret, lib/secrets/sealed-values.ts): this one could only
@@ -188,14 +188,15 @@ async function seed(db: Db, config: DatabaseConfig): Promise<void> {
 
 /**
  * One query instead of seedDemo's transaction (and loading the factories) on every later start: the
- * demo exists and has the token DEMO_ACCESS_TOKEN asks for. DEMO_ADMIN_PASSWORD always takes the
- * seed, which checks and applies it. The cost: no fresh checkout URL in the banner.
+ * demo exists with its checkout link and the token DEMO_ACCESS_TOKEN asks for. DEMO_ADMIN_PASSWORD
+ * always takes the seed, which checks and applies it.
  */
 async function demoAlreadyComplete(db: Db): Promise<DemoResult | null> {
   if (process.env.DEMO_ADMIN_PASSWORD) return null;
   const token = process.env.DEMO_ACCESS_TOKEN ?? null;
   const rows = await db.$queryRaw<{ name: string }[]>`
     SELECT name FROM organizations WHERE slug = ${DEMO_SLUG}
+       AND EXISTS (SELECT 1 FROM checkout_links WHERE slug = ${DEMO_CHECKOUT_LINK_SLUG})
        AND (${token === null}
             OR EXISTS (SELECT 1 FROM organization_access_tokens WHERE token_hash = ${sha256Hex(token ?? "")}))`;
   if (!rows[0]) return null;
@@ -205,7 +206,7 @@ async function demoAlreadyComplete(db: Db): Promise<DemoResult | null> {
     adminEmail: (process.env.DEMO_ADMIN_EMAIL ?? "admin@demo.test").toLowerCase(),
     adminPassword: null,
     token,
-    checkoutUrl: null,
+    checkoutLinkUrl: `${publicBaseUrl()}/buy/${DEMO_CHECKOUT_LINK_SLUG}`,
   };
 }
 
@@ -218,7 +219,7 @@ function printBanner(demo: DemoResult): void {
     `  Dashboard:     ${publicBaseUrl()}/dashboard`,
     `  Admin login:   ${demo.adminEmail} / ${demo.adminPassword ?? "(shown only when first seeded; DEMO_ADMIN_PASSWORD sets it)"}`,
     `  Access token:  ${demo.token ?? "(shown only when first seeded; DEMO_ACCESS_TOKEN fixes it)"}`,
-    `  Checkout URL:  ${demo.checkoutUrl ?? "(shown when first seeded; POST /v1/checkouts/custom/ with the token opens one)"}`,
+    `  Checkout link: ${demo.checkoutLinkUrl}`,
     "Set SEED_DEMO=false to skip the demo organization.",
     rule,
   ];

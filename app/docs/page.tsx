@@ -1,160 +1,173 @@
-// The API reference: the OpenAPI document (the same one /v1/openapi.json serves) as a readable
-// page. Static: built from the route declarations, never touching the database.
+// The API reference: the OpenAPI document (the one /v1/openapi.json serves) as a readable page,
+// operations grouped by tag, the internal dashboard routes last, the webhook events and the error
+// shapes (docs/api-reference.md). Static: built from the route declarations, never the database.
 import type { Metadata } from "next";
-import { openApiDocument } from "@/lib/api/openapi";
-import { DOCUMENTED_ROUTES } from "@/app/v1/openapi.json/routes";
+import { apiDocument } from "@/app/v1/openapi.json/document";
+import { ErrorShapes } from "./error-shapes";
+import { Markdown, plainText } from "./markdown";
+import "./reference.css";
+import { MethodBadge, Operation } from "./operation";
+import { referenceModel, type TagGroup, type WebhookView } from "./reference-model";
+import { WebhookEvent } from "./webhook-event";
 
 export const metadata: Metadata = { title: "API reference · Digital Sales Backend" };
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  enum?: unknown[];
-  required?: string[];
-  description?: string;
-};
-type Operation = {
-  summary: string;
-  description?: string;
-  security: unknown[];
-  parameters: { name: string; in: string; required: boolean; schema: Schema }[];
-  /** JSON for most routes; multipart/form-data for the file upload. */
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string }>;
-};
+const INTRO = `JSON over HTTPS under \`/v1\`. Authenticate with an organization access token
+(\`Authorization: Bearer oat_…\`, created in the dashboard under Access tokens); the customer
+portal's routes take a customer session token (\`cst_…\`). Lists are paginated (\`page\`, \`limit\`)
+and sorted by \`sorting\`. POST and PATCH accept an \`Idempotency-Key\` header.
 
-const code = "rounded bg-zinc-100 px-1 py-0.5 font-mono text-[13px] dark:bg-zinc-800";
-const METHOD_COLORS: Record<string, string> = {
-  get: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
-  post: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
-  patch: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
-  delete: "bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300",
-};
+Errors are JSON (see [Errors](#errors)); webhooks are signed POSTs (see [Webhook events](#webhook-events)).
+Machine-readable: [/v1/openapi.json](/v1/openapi.json).`;
 
-function typeOf(schema: Schema | undefined): string {
-  if (!schema) return "any";
-  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if (schema.anyOf) return schema.anyOf.map(typeOf).join(" | ");
-  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type;
-  if (type === "array") return `${typeOf(schema.items)}[]`;
-  return type ?? "any";
+const link = "block truncate rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800";
+
+function Sidebar({ groups, webhooks }: { groups: TagGroup[]; webhooks: WebhookView[] }) {
+  const publicGroups = groups.filter((group) => !group.internal);
+  const internalGroups = groups.filter((group) => group.internal);
+  const groupLinks = (group: TagGroup) => (
+    <li key={group.tag} className="mt-3">
+      <a
+        href={`#${group.anchor}`}
+        className="px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase"
+      >
+        {group.tag}
+      </a>
+      <ul>
+        {group.operations.map((operation) => (
+          <li key={operation.anchor}>
+            <a
+              href={`#${operation.anchor}`}
+              className={`${link} flex items-center gap-2`}
+              title={operation.path}
+            >
+              <MethodBadge method={operation.method} />
+              <span className="truncate">{plainText(operation.summary)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+  return (
+    <nav
+      aria-label="API reference contents"
+      className="sticky top-0 hidden max-h-screen overflow-y-auto border-r border-zinc-200 py-6 pr-3 text-sm lg:block dark:border-zinc-800"
+    >
+      <a href="#errors" className={link}>
+        Errors
+      </a>
+      <ul>{publicGroups.map(groupLinks)}</ul>
+      <p className="mt-3">
+        <a
+          href="#webhook-events"
+          className="px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase"
+        >
+          Webhook events
+        </a>
+      </p>
+      <ul>
+        {webhooks.map((event) => (
+          <li key={event.anchor}>
+            <a href={`#${event.anchor}`} className={`${link} font-mono text-xs`}>
+              {event.type}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <ul>{internalGroups.map(groupLinks)}</ul>
+    </nav>
+  );
 }
 
-function Fields({ schema }: { schema: Schema }) {
-  const required = new Set(schema.required ?? []);
+/** On phones, the sections only: the whole list of operations would push the page down. */
+function SectionLinks({ groups }: { groups: TagGroup[] }) {
+  const sections = [
+    { anchor: "errors", tag: "Errors" },
+    ...groups.filter((group) => !group.internal),
+    { anchor: "webhook-events", tag: "Webhook events" },
+    ...groups.filter((group) => group.internal),
+  ];
   return (
-    <ul className="mt-1 space-y-0.5 text-sm">
-      {Object.entries(schema.properties ?? {}).map(([name, property]) => (
-        <li key={name}>
-          <code className={code}>{name}</code> <span className="text-zinc-500">{typeOf(property)}</span>
-          {required.has(name) ? <span className="ml-1 text-xs text-rose-600">required</span> : null}
-        </li>
+    <nav aria-label="API sections" className="mt-6 flex flex-wrap gap-2 text-sm lg:hidden">
+      {sections.map((section) => (
+        <a
+          key={section.anchor}
+          href={`#${section.anchor}`}
+          className="rounded-full border border-zinc-300 px-3 py-1 dark:border-zinc-700"
+        >
+          {section.tag}
+        </a>
       ))}
-    </ul>
+    </nav>
+  );
+}
+
+function Group({ group }: { group: TagGroup }) {
+  return (
+    <section
+      id={group.anchor}
+      aria-labelledby={`${group.anchor}-title`}
+      className="mt-12 min-w-0 scroll-mt-4"
+    >
+      <h2 id={`${group.anchor}-title`} className="text-xl font-semibold tracking-tight">
+        {group.tag}
+        {group.internal ? (
+          <span className="ml-2 rounded bg-zinc-200 px-1.5 py-0.5 align-middle text-xs font-medium dark:bg-zinc-800">
+            internal
+          </span>
+        ) : null}
+      </h2>
+      {group.description ? (
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{group.description}</p>
+      ) : null}
+      {group.operations.map((operation) => (
+        <Operation key={operation.anchor} operation={operation} />
+      ))}
+    </section>
   );
 }
 
 export default function ApiReference() {
-  const document = openApiDocument(DOCUMENTED_ROUTES, {
-    title: "Digital Sales Backend API",
-    version: "1.0.0",
-  });
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods as Record<string, Operation>).map(([method, operation]) => ({
-      path,
-      method,
-      operation,
-    })),
-  );
+  const { groups, webhooks, errors } = referenceModel(apiDocument());
   return (
-    <main className="mx-auto max-w-4xl px-6 py-16">
-      <h1 className="text-3xl font-semibold tracking-tight">API reference</h1>
-      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
-        JSON over HTTPS. Authenticate with <code className={code}>Authorization: Bearer oat_…</code>; errors
-        are <code className={code}>{'{"error", "detail"}'}</code>, validation errors list every problem with
-        its <code className={code}>loc</code>. Machine-readable:{" "}
-        <a className="underline" href="/v1/openapi.json">
-          /v1/openapi.json
-        </a>
-        .
-      </p>
-      <nav aria-label="Endpoints" className="mt-8 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-        <ul className="space-y-1 text-sm">
-          {operations.map(({ path, method }) => (
-            <li key={`${method} ${path}`}>
-              <a className="font-mono hover:underline" href={`#${method}-${path}`}>
-                {method.toUpperCase()} {path}
-              </a>
-            </li>
+    <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
+      <Sidebar groups={groups} webhooks={webhooks} />
+      <main className="min-w-0 py-10">
+        <p className="text-sm">
+          <a href="/" className="underline">
+            Home
+          </a>{" "}
+          ·{" "}
+          <a href="/dashboard" className="underline">
+            Dashboard
+          </a>
+        </p>
+        <h1 className="mt-4 text-3xl font-semibold tracking-tight">API reference</h1>
+        <Markdown text={INTRO} className="mt-3 text-zinc-600 dark:text-zinc-400" />
+        <SectionLinks groups={groups} />
+        <ErrorShapes errors={errors} />
+        {groups
+          .filter((group) => !group.internal)
+          .map((group) => (
+            <Group key={group.tag} group={group} />
           ))}
-        </ul>
-      </nav>
-      {operations.map(({ path, method, operation }) => {
-        const query = operation.parameters.filter((p) => p.in === "query");
-        const pathParams = operation.parameters.filter((p) => p.in === "path");
-        return (
-          <section
-            key={`${method} ${path}`}
-            id={`${method}-${path}`}
-            className="mt-10 border-t border-zinc-200 pt-6 dark:border-zinc-800"
-          >
-            <h2 className="flex items-center gap-3 font-mono text-base">
-              <span
-                className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_COLORS[method] ?? ""}`}
-              >
-                {method}
-              </span>
-              {path}
-            </h2>
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {operation.description ?? "No token: the credential is in the path or the body."}
-            </p>
-            {pathParams.length > 0 && (
-              <div className="mt-3">
-                <h3 className="text-sm font-medium">Path</h3>
-                <Fields
-                  schema={{ properties: Object.fromEntries(pathParams.map((p) => [p.name, p.schema])) }}
-                />
-              </div>
-            )}
-            {query.length > 0 && (
-              <div className="mt-3">
-                <h3 className="text-sm font-medium">Query</h3>
-                <Fields
-                  schema={{
-                    properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
-                    required: query.filter((p) => p.required).map((p) => p.name),
-                  }}
-                />
-              </div>
-            )}
-            {operation.requestBody && (
-              <div className="mt-3">
-                {Object.entries(operation.requestBody.content).map(([type, { schema }]) => (
-                  <div key={type}>
-                    <h3 className="text-sm font-medium">
-                      Body <span className="font-normal text-zinc-500">({type})</span>
-                    </h3>
-                    <Fields schema={schema} />
-                  </div>
-                ))}
-              </div>
-            )}
-            <div className="mt-3">
-              <h3 className="text-sm font-medium">Responses</h3>
-              <ul className="mt-1 space-y-0.5 text-sm">
-                {Object.entries(operation.responses).map(([status, response]) => (
-                  <li key={status}>
-                    <code className={code}>{status}</code> {response.description}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
-        );
-      })}
-    </main>
+        <section id="webhook-events" className="mt-12 min-w-0 scroll-mt-4">
+          <h2 className="text-xl font-semibold tracking-tight">Webhook events</h2>
+          <Markdown
+            className="mt-2 text-sm text-zinc-600 dark:text-zinc-400"
+            text={`Each event is a \`POST\` of \`{"type", "timestamp", "sequence", "data"}\` to every enabled endpoint subscribed to its type, signed as [Standard Webhooks](https://www.standardwebhooks.com) specifies. Only a 2xx within 10 s is a success; failures are retried for about three days. The same events are the \`webhooks\` of [/v1/openapi.json](/v1/openapi.json).`}
+          />
+          {webhooks.map((event) => (
+            <WebhookEvent key={event.type} event={event} />
+          ))}
+        </section>
+        {groups
+          .filter((group) => group.internal)
+          .map((group) => (
+            <Group key={group.tag} group={group} />
+          ))}
+      </main>
+    </div>
   );
 }

@@ -146,6 +146,12 @@ export function DashboardShell({ slug, children }: { slug: string; children: Rea
             >
               Change password
             </Link>
+            <a
+              href="/docs"
+              className="rounded-md px-2.5 py-1 whitespace-nowrap text-zinc-700 hover:bg-zinc-100 lg:mt-2 lg:-ml-2.5 lg:block dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              API reference
+            </a>
             <Button
               size="sm"
               variant="ghost"

@@ -71,6 +71,8 @@ type Spec<
   status?: 200 | 201 | 202 | 204;
   /** One line for the API reference. */
   summary?: string;
+  /** Markdown shown under the summary in the API reference (docs/api-reference.md). */
+  description?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
   /**
@@ -110,6 +112,7 @@ export type RouteSpec = {
   output?: z.ZodType;
   status?: 200 | 201 | 202 | 204;
   summary?: string;
+  description?: string;
   /** The success body's media type when it is a file rather than JSON (documentation only). */
   produces?: string;
   idempotency?: "replay" | "none";

@@ -225,7 +225,17 @@ export const createCheckoutBody = z
     {
       when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value),
     },
-  );
+  )
+  // The API reference's example request (none is required: one of three product fields is).
+  .meta({
+    examples: [
+      {
+        products: ["7d6b3b0e-2f6c-4a8e-9d3a-5b1f0c8e4a21"],
+        customer_email: "buyer@example.com",
+        success_url: "https://example.com/thanks",
+      },
+    ],
+  });
 export type CreateCheckoutBody = z.output<typeof createCheckoutBody>;
 
 /** Client PATCH (client secret): the buyer's fields, product and price, amount, answers, a discount code. */

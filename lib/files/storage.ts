@@ -147,7 +147,7 @@ const STALE_INCOMING_MS = 60 * 60_000;
 export async function removeStaleIncoming(now: Date, directory = incomingDirectory()): Promise<number> {
   let entries: string[];
   try {
-    entries = await fs.promises.readdir(directory);
+    entries = await fs.promises.readdir(/*turbopackIgnore: true*/ directory);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw error;

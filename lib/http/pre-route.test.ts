@@ -4,7 +4,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { answerClientError, answerConnect, rejectBeforeRouting } from "./pre-route";
 
 let server: http.Server;
@@ -125,6 +125,35 @@ describe("rejectBeforeRouting", () => {
       400,
       "BadRequest",
     );
+  });
+
+  describe("the benchmark's pages and routes (app/bench/)", () => {
+    afterEach(() => vi.unstubAllEnvs());
+    const benchPaths = [
+      "/bench",
+      "/bench/",
+      "/bench/empty",
+      "/bench/constant/x?y=1",
+      "//bench/hydrated",
+      "/%62ench/empty",
+    ];
+
+    it("are a JSON 404 in production, before routing", async () => {
+      vi.stubEnv("NODE_ENV", "production");
+      vi.stubEnv("BENCH_ROUTES", "");
+      const before = stubbed;
+      for (const target of benchPaths) expectJsonError(await request("GET", target), 404, "ResourceNotFound");
+      expect(stubbed).toBe(before);
+      expect((await request("GET", "/benchmarks")).status).toBe(200);
+    });
+
+    it("are served in development, and in production to the benchmark scripts (BENCH_ROUTES=1)", async () => {
+      vi.stubEnv("NODE_ENV", "development");
+      for (const target of benchPaths) expect((await request("GET", target)).status).toBe(200);
+      vi.stubEnv("NODE_ENV", "production");
+      vi.stubEnv("BENCH_ROUTES", "1");
+      for (const target of benchPaths) expect((await request("GET", target)).status).toBe(200);
+    });
   });
 
   it("lets everything else through to routing", async () => {

@@ -4,7 +4,9 @@
 // - paths with malformed percent-escapes (`/v1/orders/%FF`: a plain-text 500 from Next.js's
 //   parameter decoding) or a NUL once decoded (`/checkout/%00`: PostgreSQL refuses 0x00): 400;
 // - a declared Content-Length over the body limit (an upload route's own): 413 before a byte of
-//   the body is read (the rest is then read and discarded, within bounds: ./linger.ts).
+//   the body is read (the rest is then read and discarded, within bounds: ./linger.ts);
+// - the benchmark's pages and routes (app/bench/) in production, unless the benchmark scripts
+//   started the server (BENCH_ROUTES=1): 404, as for any unknown path (docs/operations.md).
 // The app's HTTP server calls rejectBeforeRouting for every request, and answerConnect and
 // answerClientError for what never becomes a request (CONNECT, unparsable requests).
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -22,22 +24,35 @@ function methodNotAllowed(): ApiError {
   return new ApiError("MethodNotAllowed", "Method Not Allowed", { headers: { Allow: ALLOW } });
 }
 
-/** Why the path cannot be routed, or null: malformed escapes, invalid UTF-8, or a NUL. */
-function pathProblem(url: string): string | null {
-  const path = url.split("?", 1)[0] ?? "";
-  let decoded: string;
+/** The URL's path decoded, or null when its escapes are malformed or not UTF-8. */
+function decodedPath(url: string): string | null {
   try {
-    decoded = decodeURIComponent(path);
+    return decodeURIComponent(url.split("?", 1)[0] ?? "");
   } catch {
-    return "The URL path is not valid percent-encoded UTF-8.";
+    return null;
   }
-  return decoded.includes("\u0000") ? "The URL path should not contain NUL characters." : null;
 }
+
+/** Why the path cannot be routed, or null: malformed escapes, invalid UTF-8, or a NUL. */
+function pathProblem(path: string | null): string | null {
+  if (path === null) return "The URL path is not valid percent-encoded UTF-8.";
+  return path.includes("\u0000") ? "The URL path should not contain NUL characters." : null;
+}
+
+/** app/bench/ is served in development, and in production only to the benchmark scripts. */
+export function benchRoutesServed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV !== "production" || env.BENCH_ROUTES === "1";
+}
+
+// Next.js folds repeated slashes and a trailing one before it routes: so does this test.
+const BENCH_PATH = /^\/+bench(\/|$)/;
 
 function rejection(req: IncomingMessage): ApiError | null {
   if (!ROUTABLE.has((req.method ?? "").toUpperCase())) return methodNotAllowed();
-  const problem = pathProblem(req.url ?? "/");
+  const path = decodedPath(req.url ?? "/");
+  const problem = pathProblem(path);
   if (problem) return new ApiError("BadRequest", problem);
+  if (BENCH_PATH.test(path!) && !benchRoutesServed()) return ApiError.notFound();
   const limit = bodyLimitBeforeRouting(req.method, req.url);
   if (isDeclaredTooLarge(req.headers["content-length"], limit)) return payloadTooLarge(limit);
   return null;

@@ -4,8 +4,11 @@ import { getDb } from "../db/client";
 import { sha256Hex } from "../crypto";
 import { verifyPassword } from "../auth/passwords";
 import { seedDemo } from "./demo";
-import { call } from "@/test/http";
+import { call, callRaw } from "@/test/http";
+import { fromPeer } from "@/test/peer";
 import { POST as signIn } from "@/app/v1/auth/sign-in/route";
+import { GET as buy } from "@/app/buy/[link]/route";
+import { GET as getClientCheckout } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 
 afterEach(() => {
   delete process.env.DEMO_ACCESS_TOKEN;
@@ -13,7 +16,7 @@ afterEach(() => {
 });
 
 describe("seedDemo", () => {
-  it("builds the demo once and opens a fresh checkout on every run", async () => {
+  it("builds the demo once, with a checkout link whose URL every run gives", async () => {
     process.env.DEMO_ACCESS_TOKEN = "oat_demo_token_for_tests";
     process.env.DEMO_ADMIN_PASSWORD = "demo-password";
     const db = await getDb();
@@ -25,7 +28,7 @@ describe("seedDemo", () => {
       adminPassword: "demo-password",
       token: "oat_demo_token_for_tests",
     });
-    expect(first.checkoutUrl).toMatch(/^http:\/\/localhost:\d+\/checkout\/cs_[\w-]{40,}$/);
+    expect(first.checkoutLinkUrl).toMatch(/^http:\/\/localhost:\d+\/buy\/acme-studio$/);
 
     const org = await db.organization.findUniqueOrThrow({ where: { slug: "demo" } });
     const counts = {
@@ -59,12 +62,41 @@ describe("seedDemo", () => {
 
     const second = await seedDemo(db);
     expect(second.created).toBe(false);
-    expect(second.checkoutUrl).not.toBe(first.checkoutUrl);
+    expect(second.checkoutLinkUrl).toBe(first.checkoutLinkUrl);
     expect(await db.organization.count({ where: { slug: "demo" } })).toBe(1);
     expect(await db.order.count({ where: { organization_id: org.id } })).toBe(6);
-    // The expired demo session, and one fresh session per run.
-    expect(await db.checkoutSession.count({ where: { organization_id: org.id } })).toBe(3);
+    // Only the expired demo session: a run opens none (a visit to the link does).
+    expect(await db.checkoutSession.count({ where: { organization_id: org.id } })).toBe(1);
     expect(await db.checkoutSession.count({ where: { organization_id: org.id, status: "expired" } })).toBe(1);
+    const link = await db.checkoutLink.findUniqueOrThrow({
+      where: { slug: "acme-studio" },
+      include: { link_products: { include: { product: true } } },
+    });
+    expect(link.organization_id).toBe(org.id);
+    expect(link.link_products.map((p) => p.product.name)).toEqual(["Acme Studio"]);
+    expect(await db.checkoutLink.count({ where: { organization_id: org.id } })).toBe(1);
+  });
+
+  it("puts the checkout link back when it was deleted, and its URL opens a checkout of Acme Studio", async () => {
+    const db = await getDb();
+    await seedDemo(db);
+    // Deleted as the API deletes it: the slug is freed.
+    await db.checkoutLink.updateMany({
+      where: { slug: "acme-studio" },
+      data: { slug: null, deleted_at: new Date() },
+    });
+    const again = await seedDemo(db);
+    expect(again.checkoutLinkUrl).toMatch(/\/buy\/acme-studio$/);
+    const response = await callRaw(buy, {
+      path: "/buy/acme-studio",
+      params: { link: "acme-studio" },
+      headers: fromPeer("198.51.100.7"),
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location")!);
+    const secret = decodeURIComponent(/^\/checkout\/([^/]+)$/.exec(location.pathname)![1]!);
+    const { body } = await call(getClientCheckout, { params: { client_secret: secret } });
+    expect(body).toMatchObject({ status: "open", product: { name: "Acme Studio" } });
   });
 
   it("keys follow the benefit: prefix, 3 activations, one year", async () => {

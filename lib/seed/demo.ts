@@ -1,7 +1,8 @@
 // The demo organization a fresh clone starts with: built once (idempotently, in one transaction)
-// from the same factories the tests use. Every boot also opens a new checkout session, so the
-// printed checkout URL is always fresh, and applies DEMO_ADMIN_PASSWORD (the documented way back
-// into a demo whose printed password was lost). Instances booting together on one PostgreSQL
+// from the same factories the tests use, with a checkout link whose URL (`/buy/acme-studio`, a
+// fresh checkout session on every visit) start-up prints: it never expires, unlike a session's.
+// A later boot puts the link back if it was deleted, and applies DEMO_ADMIN_PASSWORD (the
+// documented way back into a demo whose printed password was lost). Instances booting together on one PostgreSQL
 // queue on an advisory lock, so the second finds the demo the first created.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
@@ -22,9 +23,9 @@ import {
   createProduct,
   createToken,
 } from "../factories";
-import { DEMO_SLUG } from "./demo-slug";
+import { DEMO_CHECKOUT_LINK_SLUG, DEMO_SLUG } from "./demo-slug";
 
-export { DEMO_SLUG } from "./demo-slug";
+export { DEMO_CHECKOUT_LINK_SLUG, DEMO_SLUG } from "./demo-slug";
 export const DEMO_EXPIRED_CHECKOUT_SECRET = "cs_demo_expired";
 /** Fixed so browser tests can open checkouts for the pay-what-you-want product. */
 export const DEMO_PWYW_PRODUCT_ID = "00000000-0000-4000-8000-0000000001c0";
@@ -37,12 +38,36 @@ export type DemoResult = {
   adminPassword: string | null;
   /** Known only when this run created it or it came from DEMO_ACCESS_TOKEN. */
   token: string | null;
-  checkoutUrl: string | null;
+  /** The demo checkout link's public URL (lib/checkout-links: each visit opens a fresh session). */
+  checkoutLinkUrl: string;
 };
+
+export const demoCheckoutLinkUrl = () => `${publicBaseUrl()}/buy/${DEMO_CHECKOUT_LINK_SLUG}`;
 
 const DAY = 24 * 60 * 60 * 1000;
 // Any constant of its own (the migrator uses another): held until the seed's transaction ends.
 const SEED_LOCK_KEY = 72_707_370;
+
+/** The demo checkout link for Acme Studio, unless a live one has its slug. */
+async function ensureCheckoutLink(tx: Tx, organizationId: string, now: Date) {
+  const live = await tx.checkoutLink.findUnique({ where: { slug: DEMO_CHECKOUT_LINK_SLUG } });
+  if (live) return;
+  const studio = await tx.product.findFirst({
+    where: { organization_id: organizationId, is_recurring: false, is_archived: false },
+    orderBy: { created_at: "asc" },
+  });
+  if (!studio) return;
+  await tx.checkoutLink.create({
+    data: {
+      id: randomUUID(),
+      created_at: now,
+      organization_id: organizationId,
+      label: "Acme Studio (demo)",
+      slug: DEMO_CHECKOUT_LINK_SLUG,
+      link_products: { create: [{ product_id: studio.id, order: 0 }] },
+    },
+  });
+}
 
 /** Sets the demo admin's password to DEMO_ADMIN_PASSWORD, creating the admin if it is missing. */
 async function applyAdminPassword(tx: Tx, organizationId: string, email: string, password: string) {
@@ -82,21 +107,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
           await createToken(tx, existing.id, { token: envToken, comment: "Demo token (DEMO_ACCESS_TOKEN)" });
         }
         if (envPassword) await applyAdminPassword(tx, existing.id, adminEmail, envPassword);
-        const product = await tx.product.findFirst({
-          where: { organization_id: existing.id, is_recurring: false, is_archived: false },
-          include: { prices: { where: { is_archived: false }, take: 1 } },
-          orderBy: { created_at: "asc" },
-        });
-        const checkout = product?.prices[0]
-          ? await createCheckout(tx, existing.id, product.prices[0].id)
-          : null;
+        await ensureCheckoutLink(tx, existing.id, now);
         return {
           created: false,
           organizationName: existing.name,
           adminEmail,
           adminPassword: envPassword,
           token: envToken,
-          checkoutUrl: checkout ? `${publicBaseUrl()}/checkout/${checkout.client_secret}` : null,
+          checkoutLinkUrl: demoCheckoutLinkUrl(),
         };
       }
 
@@ -257,14 +275,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
           });
         }
       }
-      const checkout = await createCheckout(tx, organization.id, studioPrice.id);
+      await ensureCheckoutLink(tx, organization.id, now);
       return {
         created: true,
         organizationName: organization.name,
         adminEmail,
         adminPassword,
         token,
-        checkoutUrl: `${publicBaseUrl()}/checkout/${checkout.client_secret}`,
+        checkoutLinkUrl: demoCheckoutLinkUrl(),
       };
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -18,7 +18,7 @@ import {
   queueDelivery,
   scheduleEndpointDelivery,
 } from "./emit";
-import { WEBHOOK_TEST_EVENT } from "./event-types";
+import { WEBHOOK_TEST_EVENT, type WebhookTestEventData } from "./event-types";
 import { findWebhookEndpointOrThrow } from "./endpoints";
 import { toWebhookDelivery, webhookDeliveryInclude, type ListWebhookDeliveriesQuery } from "./schemas";
 
@@ -72,7 +72,7 @@ export async function sendTestEvent(db: Db, principal: Principal, endpointId: st
         endpoint_id: endpoint.id,
         organization_id: endpoint.organization_id,
         message: TEST_EVENT_MESSAGE,
-      },
+      } satisfies WebhookTestEventData,
       now,
     });
     const deliveryId = await queueDelivery(tx, {

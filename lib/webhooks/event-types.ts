@@ -36,3 +36,11 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 /** Every type an event may have: the subscribable ones and the test event. */
 export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
 export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
+
+/** `data` of the test event, as ./deliveries.ts sends it (and the API reference documents it). */
+export const webhookTestEventDataSchema = z.object({
+  endpoint_id: z.uuid(),
+  organization_id: z.uuid(),
+  message: z.string(),
+});
+export type WebhookTestEventData = z.infer<typeof webhookTestEventDataSchema>;

@@ -6,7 +6,12 @@ import { listLicenseKeys } from "@/lib/license-keys/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
-    { auth: "license_keys:read", query: listLicenseKeysQuery, output: pageSchema(merchantLicenseKeySchema) },
+    {
+      auth: "license_keys:read",
+      query: listLicenseKeysQuery,
+      output: pageSchema(merchantLicenseKeySchema),
+      summary: "List license keys (filters, sorting, pagination)",
+    },
     ({ db, principal, query }) => listLicenseKeys(db, principal, query),
   ),
 });

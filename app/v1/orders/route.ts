@@ -6,7 +6,12 @@ import { listOrders } from "@/lib/orders/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
-    { auth: "orders:read", query: listOrdersQuery, output: pageSchema(orderSchema) },
+    {
+      auth: "orders:read",
+      query: listOrdersQuery,
+      output: pageSchema(orderSchema),
+      summary: "List orders (filters, multi-criteria sorting, pagination)",
+    },
     ({ db, principal, query }) => listOrders(db, principal, query),
   ),
 });

@@ -10,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     auth: "orders:read",
     params: z.object({ id: id() }),
     output: orderSchema,
+    summary: "Get an order with its customer, product, price, discount and subscription",
     read: orderById,
     values: (params) => [params.id],
   }),

@@ -8,11 +8,23 @@ import { getCheckout, updateCheckout } from "@/lib/checkout/service";
 const params = z.object({ id: id() });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "checkouts:read", params, output: checkoutSchema }, ({ db, principal, params }) =>
-    getCheckout(db, principal, params.id),
+  GET: route(
+    {
+      auth: "checkouts:read",
+      params,
+      output: checkoutSchema,
+      summary: "Get a checkout session (merchant view)",
+    },
+    ({ db, principal, params }) => getCheckout(db, principal, params.id),
   ),
   PATCH: route(
-    { auth: "checkouts:write", params, body: updateCheckoutBody, output: checkoutSchema },
+    {
+      auth: "checkouts:write",
+      params,
+      body: updateCheckoutBody,
+      output: checkoutSchema,
+      summary: "Update an open checkout session",
+    },
     ({ db, principal, params, body }) => updateCheckout(db, principal, params.id, body),
   ),
 });

@@ -15,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       rateLimitBy: licenseKeyRateLimit,
       idempotencyScope: ({ body }) => licenseKeyScope(body),
       output: activationSchema,
+      summary: "Take one of the key's activation slots for a device or installation",
     },
     ({ db, body }) => activateLicenseKey(db, body),
   ),

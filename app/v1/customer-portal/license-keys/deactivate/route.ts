@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       rateLimitBy: licenseKeyRateLimit,
       idempotencyScope: ({ body }) => licenseKeyScope(body),
       status: 204,
+      summary: "Release an activation's slot",
     },
     ({ db, body }) => deactivateLicenseKey(db, body),
   ),

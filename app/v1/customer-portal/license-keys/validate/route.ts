@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       rateLimitBy: licenseKeyRateLimit,
       idempotencyScope: ({ body }) => licenseKeyScope(body),
       output: validatedLicenseKeySchema,
+      summary: "The licensed software checks a key (and an activation); counts a validation",
     },
     ({ db, body }) => validateLicenseKey(db, body),
   ),

@@ -6,8 +6,14 @@ import { getClientCheckout, updateClientCheckout } from "@/lib/checkout/client";
 import { checkoutClientSchema, clientSecretParams, clientUpdateCheckoutBody } from "@/lib/checkout/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "public", params: clientSecretParams, output: checkoutClientSchema }, ({ db, params }) =>
-    getClientCheckout(db, params.client_secret),
+  GET: route(
+    {
+      auth: "public",
+      params: clientSecretParams,
+      output: checkoutClientSchema,
+      summary: "The buyer's view of a checkout session (the client secret is the credential)",
+    },
+    ({ db, params }) => getClientCheckout(db, params.client_secret),
   ),
   PATCH: route(
     {
@@ -16,6 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: clientUpdateCheckoutBody,
       idempotencyScope: ({ params }) => clientSecretScope(params.client_secret),
       output: checkoutClientSchema,
+      summary: "The buyer updates an open checkout session (email, address, discount, custom fields)",
     },
     ({ db, params, body }) => updateClientCheckout(db, params.client_secret, body),
   ),

@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "license_keys:read",
       params,
       output: activationSchema,
+      summary: "Get one current activation of a key",
     },
     ({ db, principal, params }) => getActivation(db, principal, params.id, params.activation_id),
   ),

@@ -13,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: confirmCheckoutBody,
       idempotencyScope: ({ params }) => clientSecretScope(params.client_secret),
       output: checkoutConfirmedSchema,
+      summary: "The buyer confirms and pays; answers the session with a customer session token",
     },
     ({ db, params, body, request }) =>
       confirmCheckout(db, params.client_secret, body, {
