@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "../format";
 import { useCheckout, type Checkout } from "../hooks/checkouts";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { DetailFrame } from "../kit/detail-frame";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";
 import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
@@ -16,20 +16,13 @@ export function CheckoutPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const checkout = useCheckout(id);
   return (
-    <>
-      <BackLink href={orgPath("/checkouts")}>Checkouts</BackLink>
-      {checkout.isPending ? (
-        <DetailSkeleton />
-      ) : checkout.isError ? (
-        <NotFoundOrError
-          error={checkout.error}
-          what="Checkout session"
-          retry={() => void checkout.refetch()}
-        />
-      ) : (
-        <CheckoutView checkout={checkout.data} />
-      )}
-    </>
+    <DetailFrame
+      back={{ href: orgPath("/checkouts"), label: "Checkouts" }}
+      query={checkout}
+      what="Checkout session"
+    >
+      {(data) => <CheckoutView checkout={data} />}
+    </DetailFrame>
   );
 }
 
