@@ -3,6 +3,7 @@
 // own parser: a malformed value counts as no filter), the sorting (only criteria the API accepts,
 // else the page's default) and the page; plus the props sortable headers take and the list
 // request's parameters. See docs/dashboard.md ("The kit").
+import { useOrganization } from "./organization";
 import { allowedSorting } from "./sorting";
 import { pageFrom, useUrlState } from "./url-state";
 
@@ -39,6 +40,7 @@ export function useListView<F extends Record<string, FilterParser> = Record<neve
   options: { search?: boolean; filters?: F } = {},
 ) {
   const search = options.search ?? true;
+  const organization = useOrganization();
   const url = useUrlState();
   const sorting = allowedSorting(url.getAll("sorting"), sortFields, defaultSorting);
   const parsers = options.filters ?? ({} as F);
@@ -61,7 +63,7 @@ export function useListView<F extends Record<string, FilterParser> = Record<neve
     setPage: (next: number | null) => url.update({ page: next }),
     setQuery: search ? (next: string | null) => url.update({ query: next }) : undefined,
     clearFilters: () => url.update({ ...cleared, ...(search ? { query: null } : {}) }),
-    /** The list request's parameters (add the organization). */
-    params: { ...filters, query, sorting, page, limit: PAGE_SIZE },
+    /** The list request's parameters. */
+    params: { organization_id: organization.id, ...filters, query, sorting, page, limit: PAGE_SIZE },
   } satisfies ListViewState & Record<string, unknown>;
 }

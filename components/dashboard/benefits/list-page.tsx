@@ -7,17 +7,16 @@ import { createdColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { BENEFIT_SORT_FIELDS, BENEFIT_TYPE_LABELS, BENEFIT_TYPES, benefitSummary } from "./logic";
 
 export function BenefitsPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(BENEFIT_SORT_FIELDS, ["-created_at"], {
     filters: { type: oneOfParser(BENEFIT_TYPES) },
   });
-  const list = benefits.useList({ organization_id: organization.id, ...view.params });
+  const list = benefits.useList(view.params);
   const columns: Column<BenefitResource>[] = [
     {
       label: "Description",

@@ -6,15 +6,14 @@ import { checkoutLinks, type CheckoutLinkResource } from "../hooks/checkout-link
 import { createdColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { Badge, CopyButton } from "../ui/misc";
 import { CHECKOUT_LINK_SORT_FIELDS, checkoutLinkTitle } from "./logic";
 
 export function CheckoutLinksPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(CHECKOUT_LINK_SORT_FIELDS, ["-created_at"], { search: false });
-  const list = checkoutLinks.useList({ organization_id: organization.id, ...view.params });
+  const list = checkoutLinks.useList(view.params);
   const columns: Column<CheckoutLinkResource>[] = [
     {
       label: "Link",

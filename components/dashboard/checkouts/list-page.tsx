@@ -26,7 +26,7 @@ export function CheckoutsPage() {
     search: false,
     filters: { status: oneOfParser(CHECKOUT_STATUSES), product_id: textParser },
   });
-  const checkouts = useCheckouts({ organization_id: organization.id, ...view.params });
+  const checkouts = useCheckouts(view.params);
   const columns: Column<Checkout>[] = [
     {
       label: "Session",

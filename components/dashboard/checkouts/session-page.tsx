@@ -8,7 +8,7 @@ import { useCheckout, type Checkout } from "../hooks/checkouts";
 import { DetailFrame } from "../kit/detail-frame";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";
-import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
+import { Card, codeItem, CopyableValue, DetailList, PageHeader } from "../ui/misc";
 import { CHECKOUT_STATUS_INFO, discountText, isLinkUsable, moneyOrDash, priceText } from "./logic";
 import { CheckoutStatusBadge } from "./status-badge";
 
@@ -74,14 +74,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
       </PageHeader>
 
       <Card title="Checkout link">
-        <div className="flex flex-wrap items-center gap-3">
-          <code
-            data-testid="checkout-url"
-            className="rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-800"
-          >
-            {checkout.url}
-          </code>
-          <CopyButton value={checkout.url} label="Copy link" />
+        <CopyableValue value={checkout.url} copyLabel="Copy link" testId="checkout-url">
           {open ? (
             <a
               href={checkout.url}
@@ -92,7 +85,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
               Open<span className="sr-only"> the checkout page in a new tab</span>
             </a>
           ) : null}
-        </div>
+        </CopyableValue>
         <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
           {open
             ? `Send this link to the buyer. It can take a payment until ${formatDateTime(checkout.expires_at)}.`
@@ -171,12 +164,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
             ["Metadata", pairs(checkout.metadata)],
             ["Created", formatDateTime(checkout.created_at)],
             ["Modified", formatDateTime(checkout.modified_at)],
-            [
-              "ID",
-              <code key="id" className="font-mono text-xs">
-                {checkout.id}
-              </code>,
-            ],
+            codeItem("ID", checkout.id),
           ]}
         />
       </Card>

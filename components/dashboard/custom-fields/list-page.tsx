@@ -7,17 +7,16 @@ import { createdColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { CUSTOM_FIELD_SORT_FIELDS, CUSTOM_FIELD_TYPES, TYPE_LABELS } from "./logic";
 
 export function CustomFieldsPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(CUSTOM_FIELD_SORT_FIELDS, ["-created_at"], {
     filters: { type: oneOfParser(CUSTOM_FIELD_TYPES) },
   });
-  const list = customFields.useList({ organization_id: organization.id, ...view.params });
+  const list = customFields.useList(view.params);
   const columns: Column<CustomField>[] = [
     {
       label: "Name",

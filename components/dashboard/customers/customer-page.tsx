@@ -8,7 +8,7 @@ import { useOrgPath } from "../organization";
 import { Button } from "../ui/button";
 import { DeleteButton } from "../kit/delete-button";
 import { BackLink, DetailFrame } from "../kit/detail-frame";
-import { Card, DetailList, PageHeader } from "../ui/misc";
+import { Card, codeItem, DetailList, PageHeader } from "../ui/misc";
 import { CustomerLicenseKeys, CustomerOrders } from "./activity";
 import { CustomerSubscriptions } from "./subscriptions";
 import { CustomerForm } from "./form";
@@ -99,12 +99,7 @@ function CustomerDetails({ customer }: { customer: CustomerResource }) {
               : null,
           ],
           ...metadata.map(([key, value]): [string, ReactNode] => [`Metadata · ${key}`, String(value)]),
-          [
-            "ID",
-            <code key="id" className="font-mono text-xs">
-              {customer.id}
-            </code>,
-          ],
+          codeItem("ID", customer.id),
         ]}
       />
     </Card>

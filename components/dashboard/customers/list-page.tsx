@@ -13,7 +13,7 @@ export function CustomersPage() {
   const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(CUSTOMER_SORT_FIELDS, ["-created_at"]);
-  const list = customers.useList({ organization_id: organization.id, ...view.params });
+  const list = customers.useList(view.params);
   const columns: Column<CustomerResource>[] = [
     {
       label: "Email",

@@ -6,15 +6,14 @@ import { discounts, type DiscountResource } from "../hooks/discounts";
 import { createdColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { DISCOUNT_SORT_FIELDS, discountValue, durationText } from "./logic";
 
 export function DiscountsPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(DISCOUNT_SORT_FIELDS, ["-created_at"]);
-  const list = discounts.useList({ organization_id: organization.id, ...view.params });
+  const list = discounts.useList(view.params);
   const columns: Column<DiscountResource>[] = [
     {
       label: "Name",

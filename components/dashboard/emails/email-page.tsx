@@ -7,7 +7,7 @@ import { formatDateTime } from "../format";
 import { useEmail, type EmailDetail } from "../hooks/emails";
 import { useOrgPath } from "../organization";
 import { DetailFrame } from "../kit/detail-frame";
-import { Badge, Card, DetailList, PageHeader } from "../ui/misc";
+import { Badge, Card, codeItem, DetailList, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
 import { EMAIL_STATUS_INFO, kindLabel, statusMeaning, transportLabel } from "./logic";
 
@@ -57,12 +57,7 @@ function EmailView({ email }: { email: EmailDetail }) {
                 </Link>
               ) : null,
             ],
-            [
-              "Message-ID",
-              <code key="id" className="font-mono text-xs">
-                {email.message_id}
-              </code>,
-            ],
+            codeItem("Message-ID", email.message_id),
           ]}
         />
       </Card>

@@ -7,20 +7,19 @@ import { createdColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { EMAIL_SORT_FIELDS, EMAIL_STATUSES, EMAIL_STATUS_INFO, kindLabel, transportLabel } from "./logic";
 
 const STATUS_OPTIONS = EMAIL_STATUSES.map((value) => ({ value, label: EMAIL_STATUS_INFO[value].label }));
 
 export function EmailsPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(EMAIL_SORT_FIELDS, ["-created_at"], {
     search: false,
     filters: { status: oneOfParser(EMAIL_STATUSES) },
   });
-  const list = useEmails({ organization_id: organization.id, ...view.params });
+  const list = useEmails(view.params);
   const columns: Column<EmailSummary>[] = [
     { label: "To", sort: "to", cellClassName: "max-w-56 truncate", cell: (email) => email.to },
     {

@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
 import { useActivation, type Activation } from "../hooks/license-keys";
 import { useOrgPath } from "../organization";
-import { Card, DetailList, PageHeader } from "../ui/misc";
+import { Card, codeItem, DetailList, PageHeader } from "../ui/misc";
 import { DetailFrame } from "../kit/detail-frame";
 import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyStatusBadge } from "./status-badge";
@@ -61,12 +61,7 @@ function ActivationView({ activation }: { activation: Activation }) {
             ],
             ["Activated", formatDateTime(activation.created_at)],
             ["Modified", formatDateTime(activation.modified_at)],
-            [
-              "ID",
-              <code key="id" className="font-mono text-xs">
-                {activation.id}
-              </code>,
-            ],
+            codeItem("ID", activation.id),
           ]}
         />
       </Card>

@@ -23,7 +23,7 @@ export function LicenseKeysPage() {
   const view = useListView(LICENSE_KEY_SORT_FIELDS, ["-created_at"], {
     filters: { benefit_id: textParser, customer_id: textParser, status: oneOfParser(LICENSE_KEY_STATUSES) },
   });
-  const keys = useLicenseKeys({ organization_id: organization.id, ...view.params });
+  const keys = useLicenseKeys(view.params);
   const benefitNames = new Map(
     (benefits.data?.items ?? []).map((benefit) => [benefit.id, benefit.description]),
   );

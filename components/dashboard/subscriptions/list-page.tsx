@@ -8,7 +8,7 @@ import type { Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { SubscriptionRowActions } from "./row-actions";
 import {
@@ -29,13 +29,12 @@ const ACTIVE_OPTIONS = [
 ];
 
 export function SubscriptionsPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView(SUBSCRIPTION_SORT_FIELDS, ["-started_at"], {
     search: false,
     filters: { status: statusFrom, active: activeFrom },
   });
-  const list = subscriptions.useList({ organization_id: organization.id, ...view.params });
+  const list = subscriptions.useList(view.params);
   const { active } = view.filters;
   const columns: Column<SubscriptionResource>[] = [
     {

@@ -7,7 +7,7 @@ import { ListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
 import { useOrganization } from "../organization";
 import { Button } from "../ui/button";
-import { CopyButton } from "../ui/misc";
+import { CopyableValue } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { CreateTokenForm } from "./create-form";
 import { tokenColumns, tokenRowProps } from "./token-table";
@@ -82,17 +82,12 @@ function CreatedTokenPanel({ created, onDone }: { created: CreatedAccessToken; o
       <p role="alert" className="mt-1 text-sm text-amber-900 dark:text-amber-200">
         Copy it now and keep it somewhere safe: it won’t be shown again.
       </p>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <code
-          data-testid="created-token"
-          className="rounded bg-white px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-900"
-        >
-          {created.token}
-        </code>
-        <CopyButton value={created.token} label="Copy token" />
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Done
-        </Button>
+      <div className="mt-4">
+        <CopyableValue value={created.token} copyLabel="Copy token" testId="created-token" onPanel>
+          <Button size="sm" variant="ghost" onClick={onDone}>
+            Done
+          </Button>
+        </CopyableValue>
       </div>
     </section>
   );

@@ -6,15 +6,14 @@ import { webhookEndpoints } from "../hooks/webhooks";
 import type { Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrgPath } from "../organization";
 import { EndpointStatusBadge } from "./endpoint-status";
 import type { WebhookEndpoint } from "./types";
 
 export function WebhooksPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const view = useListView([], ["-created_at"], { search: false });
-  const list = webhookEndpoints.useList({ organization_id: organization.id, ...view.params });
+  const list = webhookEndpoints.useList(view.params);
   const columns: Column<WebhookEndpoint>[] = [
     {
       label: "URL",
