@@ -4,7 +4,7 @@
 import { formatDate } from "../format";
 import { benefits, type BenefitResource } from "../hooks/benefits";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage, RowLink } from "../kit/list-page";
+import { ListPage } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
 import { useOrgPath } from "../organization";
@@ -18,12 +18,7 @@ export function BenefitsPage() {
   });
   const list = benefits.useList(view.params);
   const columns: Column<BenefitResource>[] = [
-    {
-      label: "Description",
-      sort: "description",
-      cellClassName: "max-w-64 truncate",
-      cell: (benefit) => <RowLink href={orgPath(`/benefits/${benefit.id}`)}>{benefit.description}</RowLink>,
-    },
+    { label: "Description", sort: "description", link: true, cell: (benefit) => benefit.description },
     {
       label: "Type",
       sort: "type",
@@ -41,7 +36,7 @@ export function BenefitsPage() {
     <ListPage
       title="Benefits"
       description="What buyers get with a product: license keys or a custom note."
-      create={{ href: orgPath("/benefits/new"), label: "New benefit", emptyLabel: "Create a benefit" }}
+      create={{ href: orgPath("/benefits/new"), label: "New benefit" }}
       search={{ placeholder: "Description" }}
       filters={
         <SelectFilter
@@ -52,6 +47,7 @@ export function BenefitsPage() {
           onChange={(type) => view.url.update({ type })}
         />
       }
+      rowHref={(benefit) => orgPath(`/benefits/${benefit.id}`)}
       view={view}
       list={list}
       columns={columns}

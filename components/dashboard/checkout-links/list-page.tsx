@@ -4,7 +4,7 @@
 import { formatDate } from "../format";
 import { checkoutLinks, type CheckoutLinkResource } from "../hooks/checkout-links";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage, RowLink } from "../kit/list-page";
+import { ListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
 import { useOrgPath } from "../organization";
 import { Badge, CopyButton } from "../ui/misc";
@@ -15,14 +15,7 @@ export function CheckoutLinksPage() {
   const view = useListView(CHECKOUT_LINK_SORT_FIELDS, ["-created_at"], { search: false });
   const list = checkoutLinks.useList(view.params);
   const columns: Column<CheckoutLinkResource>[] = [
-    {
-      label: "Link",
-      sort: "label",
-      cellClassName: "max-w-56 truncate",
-      cell: (link) => (
-        <RowLink href={orgPath(`/checkout-links/${link.id}`)}>{checkoutLinkTitle(link)}</RowLink>
-      ),
-    },
+    { label: "Link", sort: "label", link: true, cellClassName: "max-w-56 truncate", cell: checkoutLinkTitle },
     {
       label: "Products",
       cellClassName: "max-w-56 truncate",
@@ -47,11 +40,8 @@ export function CheckoutLinksPage() {
     <ListPage
       title="Checkout links"
       description="Lasting URLs to share: each visit opens a fresh checkout for their products."
-      create={{
-        href: orgPath("/checkout-links/new"),
-        label: "New checkout link",
-        emptyLabel: "Create a checkout link",
-      }}
+      create={{ href: orgPath("/checkout-links/new"), label: "New checkout link" }}
+      rowHref={(link) => orgPath(`/checkout-links/${link.id}`)}
       view={view}
       list={list}
       columns={columns}

@@ -4,7 +4,7 @@
 import { formatDate } from "../format";
 import { customFields, type CustomField } from "../hooks/custom-fields";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage, RowLink } from "../kit/list-page";
+import { ListPage } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
 import { useOrgPath } from "../organization";
@@ -18,12 +18,7 @@ export function CustomFieldsPage() {
   });
   const list = customFields.useList(view.params);
   const columns: Column<CustomField>[] = [
-    {
-      label: "Name",
-      sort: "name",
-      cellClassName: "max-w-64 truncate",
-      cell: (field) => <RowLink href={orgPath(`/custom-fields/${field.id}`)}>{field.name}</RowLink>,
-    },
+    { label: "Name", sort: "name", link: true, cell: (field) => field.name },
     { label: "Slug", sort: "slug", cellClassName: "font-mono", cell: (field) => field.slug },
     { label: "Type", sort: "type", cell: (field) => <Badge>{TYPE_LABELS[field.type]}</Badge> },
     {
@@ -38,11 +33,7 @@ export function CustomFieldsPage() {
     <ListPage
       title="Custom fields"
       description="Questions a product asks its buyers at checkout; the answers are saved on the order."
-      create={{
-        href: orgPath("/custom-fields/new"),
-        label: "New custom field",
-        emptyLabel: "Create a custom field",
-      }}
+      create={{ href: orgPath("/custom-fields/new"), label: "New custom field" }}
       search={{ placeholder: "Name or slug" }}
       filters={
         <SelectFilter
@@ -53,6 +44,7 @@ export function CustomFieldsPage() {
           onChange={(type) => view.url.update({ type })}
         />
       }
+      rowHref={(field) => orgPath(`/custom-fields/${field.id}`)}
       view={view}
       list={list}
       columns={columns}

@@ -4,7 +4,7 @@
 import { formatDate } from "../format";
 import { customers, type CustomerResource } from "../hooks/customers";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage, RowLink } from "../kit/list-page";
+import { ListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
 import { useOrganization, useOrgPath } from "../organization";
 import { CUSTOMER_SORT_FIELDS } from "./logic";
@@ -18,8 +18,9 @@ export function CustomersPage() {
     {
       label: "Email",
       sort: "email",
+      link: true,
       cellClassName: "max-w-72 truncate",
-      cell: (customer) => <RowLink href={orgPath(`/customers/${customer.id}`)}>{customer.email}</RowLink>,
+      cell: (row) => row.email,
     },
     {
       label: "Name",
@@ -37,6 +38,7 @@ export function CustomersPage() {
       description={`Everyone who bought from ${organization.name}, and customers you added.`}
       create={{ href: orgPath("/customers/new"), label: "New customer", emptyLabel: "Add a customer" }}
       search={{ placeholder: "Email or name" }}
+      rowHref={(customer) => orgPath(`/customers/${customer.id}`)}
       view={view}
       list={list}
       columns={columns}

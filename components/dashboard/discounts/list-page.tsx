@@ -4,7 +4,7 @@
 import { formatDate } from "../format";
 import { discounts, type DiscountResource } from "../hooks/discounts";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage, RowLink } from "../kit/list-page";
+import { ListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
 import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
@@ -15,12 +15,7 @@ export function DiscountsPage() {
   const view = useListView(DISCOUNT_SORT_FIELDS, ["-created_at"]);
   const list = discounts.useList(view.params);
   const columns: Column<DiscountResource>[] = [
-    {
-      label: "Name",
-      sort: "name",
-      cellClassName: "max-w-64 truncate",
-      cell: (discount) => <RowLink href={orgPath(`/discounts/${discount.id}`)}>{discount.name}</RowLink>,
-    },
+    { label: "Name", sort: "name", link: true, cell: (discount) => discount.name },
     {
       label: "Code",
       sort: "code",
@@ -44,8 +39,9 @@ export function DiscountsPage() {
     <ListPage
       title="Discounts"
       description="Codes and automatic discounts your checkouts can apply."
-      create={{ href: orgPath("/discounts/new"), label: "New discount", emptyLabel: "Create a discount" }}
+      create={{ href: orgPath("/discounts/new"), label: "New discount" }}
       search={{ placeholder: "Name or code" }}
+      rowHref={(discount) => orgPath(`/discounts/${discount.id}`)}
       view={view}
       list={list}
       columns={columns}

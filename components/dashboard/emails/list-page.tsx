@@ -4,7 +4,7 @@
 import { formatDateTime } from "../format";
 import { useEmails, type EmailSummary } from "../hooks/emails";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage, RowLink } from "../kit/list-page";
+import { ListPage } from "../kit/list-page";
 import { SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
 import { useOrgPath } from "../organization";
@@ -22,11 +22,7 @@ export function EmailsPage() {
   const list = useEmails(view.params);
   const columns: Column<EmailSummary>[] = [
     { label: "To", sort: "to", cellClassName: "max-w-56 truncate", cell: (email) => email.to },
-    {
-      label: "Subject",
-      cellClassName: "max-w-72 truncate",
-      cell: (email) => <RowLink href={orgPath(`/emails/${email.id}`)}>{email.subject}</RowLink>,
-    },
+    { label: "Subject", link: true, cellClassName: "max-w-72 truncate", cell: (email) => email.subject },
     { label: "Kind", cellClassName: "whitespace-nowrap", cell: (email) => kindLabel(email.kind) },
     {
       label: "Status",
@@ -55,6 +51,7 @@ export function EmailsPage() {
           onChange={(status) => view.url.update({ status })}
         />
       }
+      rowHref={(email) => orgPath(`/emails/${email.id}`)}
       view={view}
       list={list}
       columns={columns}

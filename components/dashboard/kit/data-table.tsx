@@ -1,6 +1,7 @@
 "use client";
 // A list's table from its columns: each column names its header (sortable when it has the API's
 // `sort` field) and renders its cell, so a page states what it shows and the kit how.
+import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
 import type { Direction } from "../sorting";
 import { bodyRowClass, cellClass, headerRowClass, SortableTh, Table, Th } from "../ui/table";
@@ -14,8 +15,10 @@ export type Column<T> = {
   defaultDirection?: Direction;
   /** Classes of the header and the cells: alignment, hiding on small screens. */
   className?: string;
-  /** Classes of the cells only: width, truncation, wrapping. */
+  /** Classes of the cells only: width, truncation, wrapping (a `link` cell: `max-w-64 truncate`). */
   cellClassName?: string;
+  /** The cell links to the row's page (`rowHref`). */
+  link?: boolean;
   cell: (row: T) => ReactNode;
 };
 
@@ -32,11 +35,21 @@ type Props<T> = {
   rowKey?: (row: T) => string;
   /** Extra attributes of a row (a test id, the orders' stretched-link styling). */
   rowProps?: (row: T) => RowProps;
+  /** The row's page, for its `link` columns. */
+  rowHref?: (row: T) => string;
 };
 
 const byId = (row: unknown) => (row as { id: string }).id;
 
-export function DataTable<T>({ label, rows, columns, sortProps, rowKey = byId, rowProps }: Props<T>) {
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  sortProps,
+  rowKey = byId,
+  rowProps,
+  rowHref,
+}: Props<T>) {
   return (
     <Table label={label}>
       <thead>
@@ -67,9 +80,13 @@ export function DataTable<T>({ label, rows, columns, sortProps, rowKey = byId, r
               {columns.map((column) => (
                 <td
                   key={column.label}
-                  className={`${cellClass} ${column.className ?? ""} ${column.cellClassName ?? ""}`}
+                  className={`${cellClass} ${column.className ?? ""} ${column.cellClassName ?? (column.link ? "max-w-64 truncate" : "")}`}
                 >
-                  {column.cell(row)}
+                  {column.link && rowHref ? (
+                    <RowLink href={rowHref(row)}>{column.cell(row)}</RowLink>
+                  ) : (
+                    column.cell(row)
+                  )}
                 </td>
               ))}
             </tr>
@@ -92,4 +109,17 @@ export function createdColumn<T extends { created_at: string }>(
     cellClassName: "whitespace-nowrap",
     cell: (row) => format(row.created_at),
   };
+}
+
+/** A link to an item's page in a table cell. */
+export function RowLink({ href, children, ...props }: ComponentProps<typeof Link>) {
+  return (
+    <Link
+      href={href}
+      className="rounded text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+      {...props}
+    >
+      {children}
+    </Link>
+  );
 }

@@ -4,13 +4,13 @@
 // loading, error and empty states and the pagination. The view (./list-view.ts) keeps it all in
 // the URL; a page names its columns, filters and texts.
 import Link from "next/link";
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Page } from "@/components/api-client";
 import type { ListViewState } from "../list-view";
 import { Button, buttonClasses } from "../ui/button";
 import { PageHeader } from "../ui/misc";
-import { DataTable, type Column, type RowProps } from "./data-table";
+import { DataTable, RowLink, type Column, type RowProps } from "./data-table";
 import { ListBody, type EmptyText } from "./list-body";
 import { SearchBox } from "./search-box";
 
@@ -18,8 +18,9 @@ type Props<T> = {
   title: string;
   description?: ReactNode;
   /** The new-item form: the header's primary link, and the empty state's call to action under
-   * `emptyLabel` (another name than `label`, so each link names itself once on the page). */
-  create?: { href: string; label: string; emptyLabel: string };
+   * `emptyLabel` (default "Create the first one": another name than `label`, so that each link
+   * names itself once on the page). */
+  create?: { href: string; label: string; emptyLabel?: string };
   /** Other header actions (an export, a button that opens a panel). */
   action?: ReactNode;
   /** A search box bound to the view's `query`. */
@@ -32,6 +33,8 @@ type Props<T> = {
   label?: string;
   columns: Column<T>[];
   rowProps?: (row: T) => RowProps;
+  /** The row's page, for its `link` columns. */
+  rowHref?: (row: T) => string;
   empty: EmptyText;
   filteredEmpty?: EmptyText;
   /** Beside the pagination. */
@@ -52,6 +55,7 @@ export function ListPage<T>({
   label = title,
   columns,
   rowProps,
+  rowHref,
   empty,
   filteredEmpty,
   footer,
@@ -108,7 +112,9 @@ export function ListPage<T>({
         onClearFilters={view.clearFilters}
         empty={{
           ...empty,
-          action: create ? <PrimaryLink href={create.href}>{create.emptyLabel}</PrimaryLink> : null,
+          action: create ? (
+            <PrimaryLink href={create.href}>{create.emptyLabel ?? "Create the first one"}</PrimaryLink>
+          ) : null,
         }}
         filteredEmpty={filteredEmpty}
         footer={footer}
@@ -120,6 +126,7 @@ export function ListPage<T>({
             columns={columns}
             sortProps={view.sortProps}
             rowProps={rowProps}
+            rowHref={rowHref}
           />
         )}
       </ListBody>
@@ -136,15 +143,4 @@ export function PrimaryLink({ href, children }: { href: string; children: ReactN
   );
 }
 
-/** A link to an item's page in a table cell. */
-export function RowLink({ href, children, ...props }: ComponentProps<typeof Link>) {
-  return (
-    <Link
-      href={href}
-      className="rounded text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
-      {...props}
-    >
-      {children}
-    </Link>
-  );
-}
+export { RowLink };
