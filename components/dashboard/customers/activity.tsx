@@ -1,7 +1,6 @@
 "use client";
 // A customer's orders (GET /v1/orders/?customer_id=) and license keys
 // (GET /v1/license-keys?customer_id=), newest first, a page of each with links to the full lists.
-import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import { formatDate } from "../format";
 import { useLicenseKeys } from "../hooks/license-keys";
@@ -10,17 +9,6 @@ import { RowLink } from "../kit/list-page";
 import { SectionList, useSection } from "../kit/section-list";
 import { LicenseKeyStatusBadge } from "../license-keys/status-badge";
 import { useOrgPath } from "../organization";
-import { linkClass } from "../ui/table";
-
-/** The link from a section to the whole list, filtered to this customer. */
-function AllIn({ list, customerId, children }: { list: string; customerId: string; children: string }) {
-  const orgPath = useOrgPath();
-  return (
-    <Link href={orgPath(`/${list}?customer_id=${customerId}`)} className={`${linkClass} text-sm`}>
-      {children}
-    </Link>
-  );
-}
 
 export function CustomerOrders({ customerId }: { customerId: string }) {
   const orgPath = useOrgPath();
@@ -29,11 +17,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
   return (
     <SectionList
       title="Orders"
-      actions={
-        <AllIn list="orders" customerId={customerId}>
-          All in Orders
-        </AllIn>
-      }
+      all={{ href: orgPath(`/orders?customer_id=${customerId}`), label: "All in Orders" }}
       list={orders}
       {...section.paging}
       label="Orders of this customer"
@@ -66,11 +50,7 @@ export function CustomerLicenseKeys({ customerId }: { customerId: string }) {
   return (
     <SectionList
       title="License keys"
-      actions={
-        <AllIn list="license-keys" customerId={customerId}>
-          All in License keys
-        </AllIn>
-      }
+      all={{ href: orgPath(`/license-keys?customer_id=${customerId}`), label: "All in License keys" }}
       list={keys}
       {...section.paging}
       label="License keys of this customer"

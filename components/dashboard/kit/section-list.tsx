@@ -2,11 +2,13 @@
 // A short list inside a detail page (a customer's orders, keys, subscriptions): a card with its
 // title and a link to the full list, then the kit's list body (loading, error, empty, pagination)
 // around a table of columns. Its page is local state, not the URL: the URL belongs to the page.
-import { useState, type ReactNode } from "react";
+import Link from "next/link";
+import { useState } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Page } from "@/components/api-client";
 import { useOrganization } from "../organization";
 import { Card } from "../ui/misc";
+import { linkClass } from "../ui/table";
 import { DataTable, type Column } from "./data-table";
 import { ListBody } from "./list-body";
 
@@ -25,7 +27,8 @@ export function useSection(filter: Record<string, string>, sorting: string[]) {
 
 type Props<T> = {
   title: string;
-  actions?: ReactNode;
+  /** The link to the whole list (filtered to this item). */
+  all?: { href: string; label: string };
   list: UseQueryResult<Page<T>>;
   page: number;
   onPageChange: (page: number) => void;
@@ -35,18 +38,18 @@ type Props<T> = {
   empty: string;
 };
 
-export function SectionList<T>({
-  title,
-  actions,
-  list,
-  page,
-  onPageChange,
-  label,
-  columns,
-  empty,
-}: Props<T>) {
+export function SectionList<T>({ title, all, list, page, onPageChange, label, columns, empty }: Props<T>) {
   return (
-    <Card title={title} actions={actions}>
+    <Card
+      title={title}
+      actions={
+        all ? (
+          <Link href={all.href} className={`${linkClass} text-sm`}>
+            {all.label}
+          </Link>
+        ) : null
+      }
+    >
       <ListBody
         list={list}
         page={page}
