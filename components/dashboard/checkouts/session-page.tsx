@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "../format";
 import { useCheckout, type Checkout } from "../hooks/checkouts";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { DetailFrame } from "../kit/detail-frame";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";
-import { Card, CopyButton, DetailList, PageHeader } from "../ui/misc";
+import { Card, codeItem, CopyableValue, DetailList, PageHeader } from "../ui/misc";
 import { CHECKOUT_STATUS_INFO, discountText, isLinkUsable, moneyOrDash, priceText } from "./logic";
 import { CheckoutStatusBadge } from "./status-badge";
 
@@ -16,20 +16,13 @@ export function CheckoutPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const checkout = useCheckout(id);
   return (
-    <>
-      <BackLink href={orgPath("/checkouts")}>Checkouts</BackLink>
-      {checkout.isPending ? (
-        <DetailSkeleton />
-      ) : checkout.isError ? (
-        <NotFoundOrError
-          error={checkout.error}
-          what="Checkout session"
-          retry={() => void checkout.refetch()}
-        />
-      ) : (
-        <CheckoutView checkout={checkout.data} />
-      )}
-    </>
+    <DetailFrame
+      back={{ href: orgPath("/checkouts"), label: "Checkouts" }}
+      query={checkout}
+      what="Checkout session"
+    >
+      {(data) => <CheckoutView checkout={data} />}
+    </DetailFrame>
   );
 }
 
@@ -81,14 +74,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
       </PageHeader>
 
       <Card title="Checkout link">
-        <div className="flex flex-wrap items-center gap-3">
-          <code
-            data-testid="checkout-url"
-            className="rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-800"
-          >
-            {checkout.url}
-          </code>
-          <CopyButton value={checkout.url} label="Copy link" />
+        <CopyableValue value={checkout.url} copyLabel="Copy link" testId="checkout-url">
           {open ? (
             <a
               href={checkout.url}
@@ -99,7 +85,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
               Open<span className="sr-only"> the checkout page in a new tab</span>
             </a>
           ) : null}
-        </div>
+        </CopyableValue>
         <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">
           {open
             ? `Send this link to the buyer. It can take a payment until ${formatDateTime(checkout.expires_at)}.`
@@ -178,12 +164,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
             ["Metadata", pairs(checkout.metadata)],
             ["Created", formatDateTime(checkout.created_at)],
             ["Modified", formatDateTime(checkout.modified_at)],
-            [
-              "ID",
-              <code key="id" className="font-mono text-xs">
-                {checkout.id}
-              </code>,
-            ],
+            codeItem("ID", checkout.id),
           ]}
         />
       </Card>

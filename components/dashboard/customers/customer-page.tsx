@@ -2,15 +2,13 @@
 // /dashboard/<org>/customers/<id>: the customer's details (edit in place, delete after asking, open
 // the customer portal as them), their orders and their license keys. /dashboard/<org>/customers/new creates one.
 import { useState, type ReactNode } from "react";
-import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
 import { customers, type CustomerResource } from "../hooks/customers";
 import { useOrgPath } from "../organization";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
-import { Card, DetailList, PageHeader } from "../ui/misc";
-import { useToast } from "../ui/toast";
+import { DeleteButton } from "../kit/delete-button";
+import { BackLink, DetailFrame } from "../kit/detail-frame";
+import { Card, codeItem, DetailList, PageHeader } from "../ui/misc";
 import { CustomerLicenseKeys, CustomerOrders } from "./activity";
 import { CustomerSubscriptions } from "./subscriptions";
 import { CustomerForm } from "./form";
@@ -30,38 +28,43 @@ export function NewCustomerPage() {
 export function CustomerPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const customer = customers.useOne(id);
+  const remove = customers.useDelete();
   const [editing, setEditing] = useState(false);
   return (
     <div className="space-y-6">
       <div>
-        <BackLink href={orgPath("/customers")}>Customers</BackLink>
-        {customer.isPending ? (
-          <DetailSkeleton />
-        ) : customer.isError ? (
-          <NotFoundOrError error={customer.error} what="Customer" retry={() => void customer.refetch()} />
-        ) : (
-          <>
-            <PageHeader
-              title={customer.data.name ?? customer.data.email}
-              actions={
-                editing ? null : (
-                  <>
-                    <OpenCustomerPortal customerId={customer.data.id} />
-                    <Button onClick={() => setEditing(true)}>Edit</Button>
-                    <DeleteCustomer customer={customer.data} />
-                  </>
-                )
-              }
-            >
-              {customer.data.email} · customer since {formatDateTime(customer.data.created_at)}
-            </PageHeader>
-            {editing ? (
-              <CustomerForm customer={customer.data} onDone={() => setEditing(false)} />
+        <DetailFrame
+          back={{ href: orgPath("/customers"), label: "Customers" }}
+          query={customer}
+          what="Customer"
+          header={(data) => ({
+            title: data.name ?? data.email,
+            subtitle: `${data.email} · customer since ${formatDateTime(data.created_at)}`,
+            actions: editing ? null : (
+              <>
+                <OpenCustomerPortal customerId={data.id} />
+                <Button onClick={() => setEditing(true)}>Edit</Button>
+                <DeleteButton
+                  id={data.id}
+                  remove={remove}
+                  title={`Delete ${data.email}?`}
+                  what="customer"
+                  listPath="/customers"
+                >
+                  This cannot be undone.
+                </DeleteButton>
+              </>
+            ),
+          })}
+        >
+          {(data) =>
+            editing ? (
+              <CustomerForm customer={data} onDone={() => setEditing(false)} />
             ) : (
-              <CustomerDetails customer={customer.data} />
-            )}
-          </>
-        )}
+              <CustomerDetails customer={data} />
+            )
+          }
+        </DetailFrame>
       </div>
       <CustomerOrders customerId={id} />
       <CustomerSubscriptions customerId={id} />
@@ -96,51 +99,9 @@ function CustomerDetails({ customer }: { customer: CustomerResource }) {
               : null,
           ],
           ...metadata.map(([key, value]): [string, ReactNode] => [`Metadata · ${key}`, String(value)]),
-          [
-            "ID",
-            <code key="id" className="font-mono text-xs">
-              {customer.id}
-            </code>,
-          ],
+          codeItem("ID", customer.id),
         ]}
       />
     </Card>
-  );
-}
-
-function DeleteCustomer({ customer }: { customer: CustomerResource }) {
-  const [open, setOpen] = useState(false);
-  const remove = customers.useDelete();
-  const router = useRouter();
-  const orgPath = useOrgPath();
-  const notify = useToast();
-  return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={`Delete ${customer.email}?`}
-        confirmLabel="Delete customer"
-        variant="danger"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => {
-          setOpen(false);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          remove.mutate(customer.id, {
-            onSuccess: () => {
-              notify("Customer deleted");
-              router.push(orgPath("/customers"));
-            },
-          })
-        }
-      >
-        This cannot be undone.
-      </ConfirmDialog>
-    </>
   );
 }

@@ -6,8 +6,8 @@ import Link from "next/link";
 import { formatDateTime } from "../format";
 import { useEmail, type EmailDetail } from "../hooks/emails";
 import { useOrgPath } from "../organization";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
-import { Badge, Card, DetailList, PageHeader } from "../ui/misc";
+import { DetailFrame } from "../kit/detail-frame";
+import { Badge, Card, codeItem, DetailList, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
 import { EMAIL_STATUS_INFO, kindLabel, statusMeaning, transportLabel } from "./logic";
 
@@ -15,16 +15,9 @@ export function EmailPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const email = useEmail(id);
   return (
-    <>
-      <BackLink href={orgPath("/emails")}>Emails</BackLink>
-      {email.isPending ? (
-        <DetailSkeleton />
-      ) : email.isError ? (
-        <NotFoundOrError error={email.error} what="Email" retry={() => void email.refetch()} />
-      ) : (
-        <EmailView email={email.data} />
-      )}
-    </>
+    <DetailFrame back={{ href: orgPath("/emails"), label: "Emails" }} query={email} what="Email">
+      {(data) => <EmailView email={data} />}
+    </DetailFrame>
   );
 }
 
@@ -64,12 +57,7 @@ function EmailView({ email }: { email: EmailDetail }) {
                 </Link>
               ) : null,
             ],
-            [
-              "Message-ID",
-              <code key="id" className="font-mono text-xs">
-                {email.message_id}
-              </code>,
-            ],
+            codeItem("Message-ID", email.message_id),
           ]}
         />
       </Card>

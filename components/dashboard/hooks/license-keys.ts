@@ -2,14 +2,15 @@
 // License keys over /v1/license-keys: the list (filters, sorting, page), one key with its current
 // activations, one activation, and the merchant's changes (status, limits, usage, expiry, rotation).
 import type { z } from "zod";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   activationSchema,
   licenseKeyWithActivationsSchema,
   merchantLicenseKeySchema,
   updateLicenseKeyBody,
 } from "@/lib/license-keys/schemas";
-import { apiFetch, type Page } from "@/components/api-client";
+import { apiFetch } from "@/components/api-client";
+import { resourceHooks } from "./resource";
 
 export type LicenseKey = z.input<typeof merchantLicenseKeySchema>;
 export type LicenseKeyDetail = z.input<typeof licenseKeyWithActivationsSchema>;
@@ -28,31 +29,21 @@ export type LicenseKeyListParams = {
   limit: number;
 };
 
+const licenseKeys = resourceHooks<LicenseKey, never, never, LicenseKeyDetail>(
+  "license-keys",
+  "/v1/license-keys/",
+  { listPath: "/v1/license-keys" },
+);
+
 export const licenseKeyKeys = {
-  all: ["license-keys"] as const,
-  lists: ["license-keys", "list"] as const,
-  list: (params: LicenseKeyListParams) => ["license-keys", "list", params] as const,
-  detail: (id: string) => ["license-keys", "detail", id] as const,
+  ...licenseKeys.keys,
   activations: (keyId: string) => ["license-keys", "activation", keyId] as const,
   activation: (keyId: string, activationId: string) =>
     ["license-keys", "activation", keyId, activationId] as const,
 };
 
-export function useLicenseKeys(params: LicenseKeyListParams) {
-  return useQuery({
-    queryKey: licenseKeyKeys.list(params),
-    queryFn: ({ signal }) => apiFetch<Page<LicenseKey>>("/v1/license-keys", { query: params, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useLicenseKey(id: string) {
-  return useQuery({
-    queryKey: licenseKeyKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}`, { signal }),
-  });
-}
+/** A page of keys (filters, sorting), and one key with its current activations. */
+export const { useList: useLicenseKeys, useOne: useLicenseKey } = licenseKeys;
 
 export function useActivation(keyId: string, activationId: string) {
   return useQuery({

@@ -1,13 +1,21 @@
 "use client";
-// react-query hooks for one /v1 resource with the usual routes (list at `base`, one at `base/{id}`):
-// keys `[domain, "list" | "detail", …]`, invalidation next to the mutations. A page keeps showing
-// the previous list page while the next one loads.
+// react-query hooks for one /v1 resource with the usual routes (list at `base`, or `listPath` where
+// the API spells it without the slash; one at `base/{id}`): keys `[domain, "list" | "detail", …]`,
+// invalidation next to the mutations. A page keeps showing the previous list page while the next
+// one loads. `Detail` is what one item's route answers when it says more than the list (a license
+// key with its activations).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, type Page, type QueryValue } from "@/components/api-client";
 
 export type ListParams = Record<string, QueryValue> & { organization_id: string };
 
-export function resourceHooks<T extends { id: string }, Create, Update>(domain: string, base: string) {
+export function resourceHooks<
+  T extends { id: string },
+  Create = never,
+  Update = never,
+  Detail extends { id: string } = T,
+>(domain: string, base: string, options: { listPath?: string } = {}) {
+  const listPath = options.listPath ?? base;
   const keys = {
     all: [domain] as const,
     lists: [domain, "list"] as const,
@@ -19,7 +27,7 @@ export function resourceHooks<T extends { id: string }, Create, Update>(domain: 
   function useList(params: ListParams, options: { enabled?: boolean } = {}) {
     return useQuery({
       queryKey: keys.list(params),
-      queryFn: ({ signal }) => apiFetch<Page<T>>(base, { query: params, signal }),
+      queryFn: ({ signal }) => apiFetch<Page<T>>(listPath, { query: params, signal }),
       placeholderData: keepPreviousData,
       enabled: options.enabled,
     });
@@ -28,14 +36,14 @@ export function resourceHooks<T extends { id: string }, Create, Update>(domain: 
   function useOne(id: string) {
     return useQuery({
       queryKey: keys.detail(id),
-      queryFn: ({ signal }) => apiFetch<T>(one(id), { signal }),
+      queryFn: ({ signal }) => apiFetch<Detail>(one(id), { signal }),
     });
   }
 
   function useCreate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (body: Create) => apiFetch<T>(base, { method: "POST", body }),
+      mutationFn: (body: Create) => apiFetch<Detail>(base, { method: "POST", body }),
       onSuccess: (created) => {
         queryClient.setQueryData(keys.detail(created.id), created);
         void queryClient.invalidateQueries({ queryKey: keys.lists });
@@ -46,7 +54,7 @@ export function resourceHooks<T extends { id: string }, Create, Update>(domain: 
   function useUpdate(id: string) {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (body: Update) => apiFetch<T>(one(id), { method: "PATCH", body }),
+      mutationFn: (body: Update) => apiFetch<Detail>(one(id), { method: "PATCH", body }),
       onSuccess: (updated) => {
         queryClient.setQueryData(keys.detail(id), updated);
         void queryClient.invalidateQueries({ queryKey: keys.lists });

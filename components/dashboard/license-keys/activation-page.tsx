@@ -7,8 +7,8 @@ import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
 import { useActivation, type Activation } from "../hooks/license-keys";
 import { useOrgPath } from "../organization";
-import { Card, DetailList, PageHeader } from "../ui/misc";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { Card, codeItem, DetailList, PageHeader } from "../ui/misc";
+import { DetailFrame } from "../kit/detail-frame";
 import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyStatusBadge } from "./status-badge";
 
@@ -21,16 +21,13 @@ export function ActivationPage({ keyId, activationId }: { keyId: string; activat
   const orgPath = useOrgPath();
   const activation = useActivation(keyId, activationId);
   return (
-    <>
-      <BackLink href={orgPath(`/license-keys/${keyId}`)}>License key</BackLink>
-      {activation.isPending ? (
-        <DetailSkeleton />
-      ) : activation.isError ? (
-        <NotFoundOrError error={activation.error} what="Activation" retry={() => void activation.refetch()} />
-      ) : (
-        <ActivationView activation={activation.data} />
-      )}
-    </>
+    <DetailFrame
+      back={{ href: orgPath(`/license-keys/${keyId}`), label: "License key" }}
+      query={activation}
+      what="Activation"
+    >
+      {(data) => <ActivationView activation={data} />}
+    </DetailFrame>
   );
 }
 
@@ -64,12 +61,7 @@ function ActivationView({ activation }: { activation: Activation }) {
             ],
             ["Activated", formatDateTime(activation.created_at)],
             ["Modified", formatDateTime(activation.modified_at)],
-            [
-              "ID",
-              <code key="id" className="font-mono text-xs">
-                {activation.id}
-              </code>,
-            ],
+            codeItem("ID", activation.id),
           ]}
         />
       </Card>

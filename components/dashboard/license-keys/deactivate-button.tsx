@@ -1,10 +1,8 @@
 "use client";
 // "Deactivate" on one of a key's activations: asks first, then frees the slot so the customer can
 // activate the key on another device.
-import { useState } from "react";
 import { useDeactivateActivation, type Activation, type LicenseKeyDetail } from "../hooks/license-keys";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmButton } from "../kit/confirm-dialog";
 import { useToast } from "../ui/toast";
 
 type Props = {
@@ -14,37 +12,31 @@ type Props = {
 };
 
 export function DeactivateButton({ licenseKey, activation, onDeactivated }: Props) {
-  const [open, setOpen] = useState(false);
   const deactivate = useDeactivateActivation(licenseKey);
   const notify = useToast();
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        Deactivate<span className="sr-only"> {activation.label}</span>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={`Deactivate ${activation.label}?`}
-        confirmLabel="Deactivate"
-        variant="danger"
-        busy={deactivate.isPending}
-        error={deactivate.error?.message}
-        onCancel={() => {
-          setOpen(false);
-          deactivate.reset();
-        }}
-        onConfirm={() =>
-          deactivate.mutate(activation.id, {
-            onSuccess: () => {
-              setOpen(false);
-              notify(`${activation.label} deactivated`);
-              onDeactivated?.();
-            },
-          })
-        }
-      >
-        The software on this device stops being activated; the slot is free for another device.
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      size="sm"
+      label={
+        <>
+          Deactivate<span className="sr-only"> {activation.label}</span>
+        </>
+      }
+      title={`Deactivate ${activation.label}?`}
+      confirmLabel="Deactivate"
+      destructive
+      action={deactivate}
+      onConfirm={(close) =>
+        deactivate.mutate(activation.id, {
+          onSuccess: () => {
+            close();
+            notify(`${activation.label} deactivated`);
+            onDeactivated?.();
+          },
+        })
+      }
+    >
+      The software on this device stops being activated; the slot is free for another device.
+    </ConfirmButton>
   );
 }

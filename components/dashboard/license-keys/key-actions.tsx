@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { useUpdateLicenseKey, type LicenseKeyDetail, type UpdateLicenseKey } from "../hooks/license-keys";
 import { Button, type ButtonVariant } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "../kit/confirm-dialog";
 import { useToast } from "../ui/toast";
 import { ExpiryFields, LimitsFields, type ExpiryForm } from "./key-dialog-fields";
 import {

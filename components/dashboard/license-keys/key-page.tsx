@@ -8,7 +8,7 @@ import { useBenefits } from "../hooks/reference";
 import { useOrganization, useOrgPath } from "../organization";
 import { Card, DetailList, PageHeader } from "../ui/misc";
 import { EmptyState } from "../ui/states";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { DetailFrame } from "../kit/detail-frame";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from "../ui/table";
 import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyActions } from "./key-actions";
@@ -20,16 +20,13 @@ export function LicenseKeyPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const key = useLicenseKey(id);
   return (
-    <>
-      <BackLink href={orgPath("/license-keys")}>License keys</BackLink>
-      {key.isPending ? (
-        <DetailSkeleton />
-      ) : key.isError ? (
-        <NotFoundOrError error={key.error} what="License key" retry={() => void key.refetch()} />
-      ) : (
-        <LicenseKeyView licenseKey={key.data} />
-      )}
-    </>
+    <DetailFrame
+      back={{ href: orgPath("/license-keys"), label: "License keys" }}
+      query={key}
+      what="License key"
+    >
+      {(data) => <LicenseKeyView licenseKey={data} />}
+    </DetailFrame>
   );
 }
 

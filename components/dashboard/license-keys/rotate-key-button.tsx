@@ -1,10 +1,8 @@
 "use client";
 // "Rotate key": asks first (the current key stops working at once), then gives the key a new
 // value; the caller shows it.
-import { useState } from "react";
 import { useRotateLicenseKey, type LicenseKeyDetail } from "../hooks/license-keys";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmButton } from "../kit/confirm-dialog";
 import { useToast } from "../ui/toast";
 
 type Props = {
@@ -14,38 +12,28 @@ type Props = {
 };
 
 export function RotateKeyButton({ licenseKey, onRotated }: Props) {
-  const [open, setOpen] = useState(false);
   const rotate = useRotateLicenseKey(licenseKey.id);
   const notify = useToast();
   return (
-    <>
-      <Button size="sm" onClick={() => setOpen(true)}>
-        Rotate key
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title="Rotate this license key?"
-        confirmLabel="Rotate key"
-        variant="danger"
-        busy={rotate.isPending}
-        error={rotate.error?.message}
-        onCancel={() => {
-          setOpen(false);
-          rotate.reset();
-        }}
-        onConfirm={() =>
-          rotate.mutate(undefined, {
-            onSuccess: (key) => {
-              setOpen(false);
-              notify("License key rotated");
-              onRotated(key.key);
-            },
-          })
-        }
-      >
-        The current key stops working at once: the customer&apos;s software must use the new one. Activations,
-        usage, limits and expiry stay as they are.
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      size="sm"
+      label="Rotate key"
+      title="Rotate this license key?"
+      confirmLabel="Rotate key"
+      destructive
+      action={rotate}
+      onConfirm={(close) =>
+        rotate.mutate(undefined, {
+          onSuccess: (key) => {
+            close();
+            notify("License key rotated");
+            onRotated(key.key);
+          },
+        })
+      }
+    >
+      The current key stops working at once: the customer&apos;s software must use the new one. Activations,
+      usage, limits and expiry stay as they are.
+    </ConfirmButton>
   );
 }

@@ -1,16 +1,14 @@
 "use client";
 // /dashboard/<org>/orders/<id>: one order with its amounts, customer, product and price, discount,
-// subscription, refunds (with the Refund action), custom field answers and metadata. An unknown id
-// is a clear "not found".
-import Link from "next/link";
-import { ApiRequestError } from "@/components/api-client";
+// subscription, refunds (with the Refund action), custom field answers and metadata, in the kit's
+// detail frame (an unknown id is a clear "not found").
 import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "../format";
 import { useOrder, type Order } from "../hooks/orders";
+import { DetailFrame } from "../kit/detail-frame";
 import { useOrgPath } from "../organization";
 import { buttonClasses } from "../ui/button";
 import { Badge, Card, CopyButton, DetailList, PageHeader, type BadgeTone } from "../ui/misc";
-import { ErrorState, Skeleton } from "../ui/states";
 import {
   CustomerSection,
   DiscountSection,
@@ -36,37 +34,14 @@ const BILLING_REASONS: Record<Order["billing_reason"], string> = {
 export function OrderDetail({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const order = useOrder(id);
-  const back = (
-    <Link href={orgPath("/orders")} className={buttonClasses("secondary")}>
-      ← All orders
-    </Link>
+  return (
+    <DetailFrame back={{ href: orgPath("/orders"), label: "All orders" }} query={order} what="Order">
+      {(data) => <OrderView o={data} />}
+    </DetailFrame>
   );
+}
 
-  if (order.isPending) {
-    return (
-      <div role="status" aria-label="Loading order" className="space-y-4">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
-  if (order.isError) {
-    const notFound = order.error instanceof ApiRequestError && [404, 422].includes(order.error.status);
-    return notFound ? (
-      <div className="mx-auto max-w-xl rounded-lg border border-zinc-200 px-6 py-12 text-center dark:border-zinc-800">
-        <h1 className="text-xl font-semibold">Order not found</h1>
-        <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
-          There is no order <code className="break-all">{id}</code> in this organization.
-        </p>
-        <div className="mt-6">{back}</div>
-      </div>
-    ) : (
-      <ErrorState error={order.error} onRetry={() => void order.refetch()} />
-    );
-  }
-
-  const o = order.data;
+function OrderView({ o }: { o: Order }) {
   const [statusLabel, statusTone] = STATUS[o.status];
   const money = (amount: number) => formatMoney(amount, o.currency);
   return (
@@ -83,7 +58,6 @@ export function OrderDetail({ id }: { id: string }) {
             <a href={`/v1/orders/${o.id}/receipt`} className={buttonClasses("secondary")}>
               Receipt (PDF)
             </a>
-            {back}
           </span>
         }
       >

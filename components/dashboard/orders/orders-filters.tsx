@@ -1,29 +1,23 @@
 "use client";
-// The orders list's filters: type, product, discount, customer and an email search. Every change
-// goes to the URL (and back to page 1).
-import type { ReactNode } from "react";
+// The orders list's filters for the kit's toolbar: type, product, discount and customer (the email
+// search is the toolbar's own box). Every change goes to the URL (and back to page 1).
 import type { Order, PriceType } from "../hooks/orders";
 import { useDiscounts, useProducts } from "../hooks/reference";
+import { CustomerCombobox } from "../customer-combobox";
+import { SelectFilter } from "../kit/select-filter";
 import { useOrganization } from "../organization";
 import type { UrlPatch } from "../url-state";
-import { Button } from "../ui/button";
-import { CustomerCombobox } from "../customer-combobox";
-import { SearchBox } from "./search-box";
 import { PRICE_TYPE_LABELS } from "./type-badge";
-import { hasFilters, type OrdersView } from "./view";
+import type { OrdersView } from "./view";
 
 type Props = {
   view: OrdersView;
   /** The orders on screen: they name the filtered customer. */
   orders: Order[] | undefined;
   onChange: (patch: UrlPatch) => void;
-  onClear: () => void;
 };
 
-const selectClass =
-  "mt-1 w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm font-normal text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
-
-export function OrdersFilters({ view, orders, onChange, onClear }: Props) {
+export function OrdersFilters({ view, orders, onChange }: Props) {
   const organization = useOrganization();
   const products = useProducts(organization.id);
   const discounts = useDiscounts(organization.id);
@@ -31,73 +25,37 @@ export function OrdersFilters({ view, orders, onChange, onClear }: Props) {
     orders?.find((order) => order.customer_id === view.customerId)?.customer.email ?? null;
 
   return (
-    <section
-      aria-label="Filters"
-      className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-    >
+    <>
       <TypeSwitch value={view.productPriceType} onChange={(type) => onChange({ product_price_type: type })} />
-      <Field label="Product">
-        <select
-          className={selectClass}
-          value={view.productId ?? ""}
-          onChange={(event) => onChange({ product_id: event.target.value || null })}
-        >
-          <option value="">All products</option>
-          {products.data?.items.map((product) => (
-            <option key={product.id} value={product.id}>
-              {product.name}
-              {product.is_archived ? " (archived)" : ""}
-            </option>
-          ))}
-          {view.productId && products.data && !products.data.items.some((p) => p.id === view.productId) ? (
-            <option value={view.productId}>Other product</option>
-          ) : null}
-        </select>
-      </Field>
-      <Field label="Discount">
-        <select
-          className={selectClass}
-          value={view.discountId ?? ""}
-          onChange={(event) => onChange({ discount_id: event.target.value || null })}
-        >
-          <option value="">All discounts</option>
-          {discounts.data?.items.map((discount) => (
-            <option key={discount.id} value={discount.id}>
-              {discount.code ? `${discount.code} · ${discount.name}` : discount.name}
-            </option>
-          ))}
-          {view.discountId &&
-          discounts.data &&
-          !discounts.data.items.some((d) => d.id === view.discountId) ? (
-            <option value={view.discountId}>Other discount</option>
-          ) : null}
-        </select>
-      </Field>
+      <SelectFilter
+        label="Product"
+        allLabel="All products"
+        value={view.productId}
+        options={(products.data?.items ?? []).map((product) => ({
+          value: product.id,
+          label: `${product.name}${product.is_archived ? " (archived)" : ""}`,
+        }))}
+        unknownLabel={products.isPending ? "Loading…" : "Other product"}
+        onChange={(productId) => onChange({ product_id: productId })}
+      />
+      <SelectFilter
+        label="Discount"
+        allLabel="All discounts"
+        value={view.discountId}
+        options={(discounts.data?.items ?? []).map((discount) => ({
+          value: discount.id,
+          label: discount.code ? `${discount.code} · ${discount.name}` : discount.name,
+        }))}
+        unknownLabel={discounts.isPending ? "Loading…" : "Other discount"}
+        onChange={(discountId) => onChange({ discount_id: discountId })}
+      />
       <CustomerCombobox
         organizationId={organization.id}
         value={view.customerId}
         valueLabel={customerEmail}
         onChange={(customerId) => onChange({ customer_id: customerId })}
       />
-      <SearchBox
-        label="Search by email"
-        placeholder="e.g. ada@"
-        value={view.query}
-        onChange={(query) => onChange({ query })}
-      />
-      <Button onClick={onClear} disabled={!hasFilters(view)}>
-        Clear filters
-      </Button>
-    </section>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="flex min-w-[10rem] flex-1 flex-col text-xs font-medium text-zinc-600 dark:text-zinc-300">
-      {label}
-      {children}
-    </label>
+    </>
   );
 }
 

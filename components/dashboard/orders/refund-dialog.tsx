@@ -4,7 +4,7 @@
 // API's answer (a 400 when another refund took what remained meanwhile) shows inside the dialog.
 import { formatMoney, moneyInputValue } from "@/lib/money";
 import { describedBy, Field, inputClass } from "../ui/field";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "../kit/confirm-dialog";
 import { MAX_REFUND_COMMENT_LENGTH } from "@/lib/refunds/schemas";
 import { REASON_LABELS, REASONS, type RefundForm, type RefundReason } from "./refund-logic";
 

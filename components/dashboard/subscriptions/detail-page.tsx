@@ -7,7 +7,7 @@ import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "../format";
 import { subscriptions, useSubscriptionDunning, type SubscriptionDunning } from "../hooks/subscriptions";
 import { useOrgPath } from "../organization";
-import { DetailFrame } from "../ui/detail-parts";
+import { DetailFrame } from "../kit/detail-frame";
 import { Badge, Card, DetailList, PageHeader, type BadgeTone } from "../ui/misc";
 import { ErrorState, Skeleton } from "../ui/states";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from "../ui/table";

@@ -2,15 +2,14 @@
 // /dashboard/<org>/subscriptions: every subscription of the organization, filtered by status or
 // whether it has ended, sorted and paged through the URL; each row links to its customer and has
 // the merchant's actions (cancel at period end, don't cancel, revoke now: ./row-actions.tsx).
-import Link from "next/link";
 import { formatDate } from "../format";
-import { subscriptions } from "../hooks/subscriptions";
-import { PAGE_SIZE, useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
-import { ListBody } from "../ui/list-body";
-import { Badge, PageHeader } from "../ui/misc";
-import { bodyRowClass, cellClass, headerRowClass, linkClass, SortableTh, Table, Th } from "../ui/table";
-import { SubscriptionFilters } from "./filters";
+import { subscriptions, type SubscriptionResource } from "../hooks/subscriptions";
+import type { Column } from "../kit/data-table";
+import { ListPage, RowLink } from "../kit/list-page";
+import { labelledOptions, SelectFilter } from "../kit/select-filter";
+import { useListView } from "../list-view";
+import { useOrgPath } from "../organization";
+import { Badge } from "../ui/misc";
 import { SubscriptionRowActions } from "./row-actions";
 import {
   activeFrom,
@@ -21,95 +20,100 @@ import {
   STATUS_LABELS,
   STATUS_TONES,
   SUBSCRIPTION_SORT_FIELDS,
+  SUBSCRIPTION_STATUSES,
 } from "./logic";
 
+const ACTIVE_OPTIONS = [
+  { value: "true", label: "Active only" },
+  { value: "false", label: "Ended only" },
+];
+
 export function SubscriptionsPage() {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
-  const view = useListView(SUBSCRIPTION_SORT_FIELDS, ["-started_at"]);
-  const status = statusFrom(view.url.get("status"));
-  const active = activeFrom(view.url.get("active"));
-  const list = subscriptions.useList({
-    organization_id: organization.id,
-    status,
-    active,
-    sorting: view.sorting,
-    page: view.page,
-    limit: PAGE_SIZE,
+  const view = useListView(SUBSCRIPTION_SORT_FIELDS, ["-started_at"], {
+    search: false,
+    filters: { status: statusFrom, active: activeFrom },
   });
+  const list = subscriptions.useList(view.params);
+  const { active } = view.filters;
+  const columns: Column<SubscriptionResource>[] = [
+    {
+      label: "Customer",
+      cellClassName: "max-w-56 truncate",
+      cell: (row) => <RowLink href={orgPath(`/customers/${row.customer_id}`)}>{row.customer.email}</RowLink>,
+    },
+    {
+      label: "Product",
+      cellClassName: "max-w-48 truncate",
+      cell: (row) => <RowLink href={orgPath(`/subscriptions/${row.id}`)}>{row.product.name}</RowLink>,
+    },
+    {
+      label: "Status",
+      sort: "status",
+      cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{STATUS_LABELS[row.status]}</Badge>,
+    },
+    {
+      label: "Price",
+      sort: "amount",
+      defaultDirection: "desc",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) => priceText(row.amount, row.currency, row.recurring_interval),
+    },
+    {
+      label: "Current period",
+      sort: "current_period_end",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) => periodText(row.current_period_start, row.current_period_end),
+    },
+    {
+      label: "Canceled",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) =>
+        row.cancel_at_period_end && !row.ended_at ? (
+          <Badge tone="amber">{cancellationText(row)}</Badge>
+        ) : (
+          cancellationText(row)
+        ),
+    },
+    {
+      label: "Started",
+      sort: "started_at",
+      defaultDirection: "desc",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) => formatDate(row.started_at),
+    },
+    { label: "Actions", cell: (row) => <SubscriptionRowActions subscription={row} /> },
+  ];
 
   return (
-    <>
-      <PageHeader title="Subscriptions">Your customers&apos; recurring purchases.</PageHeader>
-      <SubscriptionFilters values={{ status, active }} onChange={(patch) => view.url.update(patch)} />
-      <ListBody
-        list={list}
-        page={view.page}
-        limit={view.limit}
-        onPageChange={(page) => view.url.update({ page })}
-        columns={8}
-        filtered={status !== undefined || active !== undefined}
-        onClearFilters={() => view.url.update({ status: null, active: null })}
-        empty={{
-          title: "No subscriptions yet",
-          text: "They appear here when customers buy a recurring product.",
-        }}
-      >
-        {(rows) => (
-          <Table label="Subscriptions">
-            <thead>
-              <tr className={headerRowClass}>
-                <Th>Customer</Th>
-                <Th>Product</Th>
-                <SortableTh field="status" label="Status" {...view.sortProps} />
-                <SortableTh field="amount" label="Price" defaultDirection="desc" {...view.sortProps} />
-                <SortableTh field="current_period_end" label="Current period" {...view.sortProps} />
-                <Th>Canceled</Th>
-                <SortableTh field="started_at" label="Started" defaultDirection="desc" {...view.sortProps} />
-                <Th>Actions</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((subscription) => (
-                <tr key={subscription.id} className={bodyRowClass}>
-                  <td className={`${cellClass} max-w-56 truncate`}>
-                    <Link href={orgPath(`/customers/${subscription.customer_id}`)} className={linkClass}>
-                      {subscription.customer.email}
-                    </Link>
-                  </td>
-                  <td className={`${cellClass} max-w-48 truncate`}>
-                    <Link href={orgPath(`/subscriptions/${subscription.id}`)} className={linkClass}>
-                      {subscription.product.name}
-                    </Link>
-                  </td>
-                  <td className={cellClass}>
-                    <Badge tone={STATUS_TONES[subscription.status]}>
-                      {STATUS_LABELS[subscription.status]}
-                    </Badge>
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    {priceText(subscription.amount, subscription.currency, subscription.recurring_interval)}
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    {periodText(subscription.current_period_start, subscription.current_period_end)}
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    {subscription.cancel_at_period_end && !subscription.ended_at ? (
-                      <Badge tone="amber">{cancellationText(subscription)}</Badge>
-                    ) : (
-                      cancellationText(subscription)
-                    )}
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{formatDate(subscription.started_at)}</td>
-                  <td className={cellClass}>
-                    <SubscriptionRowActions subscription={subscription} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </ListBody>
-    </>
+    <ListPage
+      title="Subscriptions"
+      description="Your customers' recurring purchases."
+      filters={
+        <>
+          <SelectFilter
+            label="Status"
+            allLabel="All statuses"
+            value={view.filters.status}
+            options={labelledOptions(SUBSCRIPTION_STATUSES, STATUS_LABELS)}
+            onChange={(status) => view.url.update({ status })}
+          />
+          <SelectFilter
+            label="Active"
+            allLabel="Active and ended"
+            value={active === undefined ? undefined : String(active)}
+            options={ACTIVE_OPTIONS}
+            onChange={(value) => view.url.update({ active: value })}
+          />
+        </>
+      }
+      view={view}
+      list={list}
+      columns={columns}
+      empty={{
+        title: "No subscriptions yet",
+        text: "They appear here when customers buy a recurring product.",
+      }}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { subscriptions, type SubscriptionResource, type UpdateSubscription } from "../hooks/subscriptions";
 import { formatDate } from "../format";
 import { Button, type ButtonVariant } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "../kit/confirm-dialog";
 import { Field, inputClass } from "../ui/field";
 import { useToast } from "../ui/toast";
 import {

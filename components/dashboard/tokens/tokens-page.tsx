@@ -3,83 +3,68 @@
 // after creation, in a panel that says so; afterwards only its name and scopes remain visible.
 import { useEffect, useRef, useState } from "react";
 import { useAccessTokens, type CreatedAccessToken } from "../hooks/access-tokens";
+import { ListPage } from "../kit/list-page";
+import { useListView } from "../list-view";
 import { useOrganization } from "../organization";
-import { pageFrom, useUrlState } from "../url-state";
 import { Button } from "../ui/button";
-import { CopyButton, PageHeader } from "../ui/misc";
-import { Pagination } from "../ui/pagination";
-import { EmptyState, ErrorState, TableSkeleton } from "../ui/states";
+import { CopyableValue } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { CreateTokenForm } from "./create-form";
-import { TokenTable } from "./token-table";
-
-const PAGE_SIZE = 20;
+import { tokenColumns, tokenRowProps } from "./token-table";
 
 export function AccessTokensPage() {
   const organization = useOrganization();
-  const url = useUrlState();
   const notify = useToast();
-  const page = pageFrom(url.get("page"));
-  const tokens = useAccessTokens(organization.id, page, PAGE_SIZE);
+  const view = useListView([], [], { search: false });
+  const tokens = useAccessTokens(organization.id, view.page, view.limit);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
 
   return (
-    <>
-      <PageHeader
-        title="Access tokens"
-        actions={
-          creating ? null : (
-            <Button
-              variant="primary"
-              onClick={() => {
-                setCreated(null);
-                setCreating(true);
-              }}
-            >
-              Create token
-            </Button>
-          )
-        }
-      >
-        Tokens let your servers call the API as {organization.name}. Send one as{" "}
-        <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>.
-      </PageHeader>
-      <div className="space-y-6">
-        {creating ? (
-          <CreateTokenForm
-            organizationId={organization.id}
-            onCancel={() => setCreating(false)}
-            onCreated={(result) => {
-              setCreating(false);
-              setCreated(result);
-              notify("Token created");
+    <ListPage
+      title="Access tokens"
+      description={
+        <>
+          Tokens let your servers call the API as {organization.name}. Send one as{" "}
+          <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>.
+        </>
+      }
+      action={
+        creating ? null : (
+          <Button
+            variant="primary"
+            onClick={() => {
+              setCreated(null);
+              setCreating(true);
             }}
-          />
-        ) : null}
-        {created ? <CreatedTokenPanel created={created} onDone={() => setCreated(null)} /> : null}
-        {tokens.isPending ? (
-          <TableSkeleton columns={6} />
-        ) : tokens.isError && !tokens.data ? (
-          <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />
-        ) : tokens.data.items.length === 0 ? (
-          <EmptyState title="No access tokens yet">
-            Create one to call the API from your own servers.
-          </EmptyState>
-        ) : (
-          <div aria-busy={tokens.isFetching}>
-            <TokenTable organizationId={organization.id} tokens={tokens.data.items} />
-            <Pagination
-              page={page}
-              maxPage={tokens.data.pagination.max_page}
-              totalCount={tokens.data.pagination.total_count}
-              limit={PAGE_SIZE}
-              onPageChange={(next) => url.update({ page: next })}
+          >
+            Create token
+          </Button>
+        )
+      }
+      view={view}
+      list={tokens}
+      columns={tokenColumns(organization.id)}
+      rowProps={tokenRowProps}
+      empty={{ title: "No access tokens yet", text: "Create one to call the API from your own servers." }}
+    >
+      {creating || created ? (
+        <div className="mb-6 space-y-6">
+          {creating ? (
+            <CreateTokenForm
+              organizationId={organization.id}
+              onCancel={() => setCreating(false)}
+              onCreated={(result) => {
+                setCreating(false);
+                setCreated(result);
+                notify("Token created");
+              }}
             />
-          </div>
-        )}
-      </div>
-    </>
+          ) : null}
+          {created ? <CreatedTokenPanel created={created} onDone={() => setCreated(null)} /> : null}
+        </div>
+      ) : null}
+    </ListPage>
   );
 }
 
@@ -97,17 +82,12 @@ function CreatedTokenPanel({ created, onDone }: { created: CreatedAccessToken; o
       <p role="alert" className="mt-1 text-sm text-amber-900 dark:text-amber-200">
         Copy it now and keep it somewhere safe: it won’t be shown again.
       </p>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <code
-          data-testid="created-token"
-          className="rounded bg-white px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-900"
-        >
-          {created.token}
-        </code>
-        <CopyButton value={created.token} label="Copy token" />
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Done
-        </Button>
+      <div className="mt-4">
+        <CopyableValue value={created.token} copyLabel="Copy token" testId="created-token" onPanel>
+          <Button size="sm" variant="ghost" onClick={onDone}>
+            Done
+          </Button>
+        </CopyableValue>
       </div>
     </section>
   );

@@ -99,3 +99,45 @@ export function DetailList({ items }: { items: [label: string, value: ReactNode]
     </dl>
   );
 }
+
+/** A `DetailList` row whose value is an identifier in monospace. */
+export function codeItem(label: string, value: string | null): [string, ReactNode] {
+  return [
+    label,
+    value ? (
+      <code key={label} className="font-mono text-xs">
+        {value}
+      </code>
+    ) : null,
+  ];
+}
+
+/** A value to copy whole (a link, a key, a token shown once), with its Copy button and more actions. */
+export function CopyableValue({
+  value,
+  copyLabel,
+  testId,
+  onPanel = false,
+  children,
+}: {
+  value: string;
+  copyLabel: string;
+  testId: string;
+  /** On a coloured panel: a white background instead of grey. */
+  onPanel?: boolean;
+  children?: ReactNode;
+}) {
+  const background = onPanel ? "bg-white dark:bg-zinc-900" : "bg-zinc-100 dark:bg-zinc-800";
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <code
+        data-testid={testId}
+        className={`rounded px-2 py-1 font-mono text-sm break-all select-all ${background}`}
+      >
+        {value}
+      </code>
+      <CopyButton value={value} label={copyLabel} />
+      {children}
+    </div>
+  );
+}

@@ -13,7 +13,10 @@ export function Pagination({ page, maxPage, totalCount, limit, onPageChange }: P
   const first = totalCount === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(page * limit, totalCount);
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-4 py-3 text-sm">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3 text-sm"
+    >
       <p className="text-zinc-500 dark:text-zinc-400" aria-live="polite">
         {totalCount === 0 ? "No results" : `${first}–${last} of ${totalCount}`}
       </p>

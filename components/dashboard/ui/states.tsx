@@ -21,10 +21,20 @@ export function TableSkeleton({ rows = 5, columns = 5 }: { rows?: number; column
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** `heading`: the title is the page's h1 (a detail page that found nothing). */
+export function EmptyState({
+  title,
+  heading = false,
+  children,
+}: {
+  title: string;
+  heading?: boolean;
+  children?: ReactNode;
+}) {
+  const Title = heading ? "h1" : "p";
   return (
     <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-      <p className="font-medium">{title}</p>
+      <Title className="font-medium">{title}</Title>
       {children ? <div className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{children}</div> : null}
     </div>
   );

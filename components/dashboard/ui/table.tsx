@@ -1,12 +1,14 @@
 "use client";
-// Tables: a scrollable frame, plain and sortable header cells. Sortable headers are buttons
+// Tables: a scrollable frame, plain and sortable header cells. The frame is `relative` so that it
+// is the containing block of the cells' absolutely placed pieces (the sortable headers' screen-reader
+// text, a row's stretched link): without it they escaped the scrolling box and widened the page. Sortable headers are buttons
 // (keyboard: Enter sorts, Shift+Enter adds a criterion) and carry aria-sort for the primary one.
 import type { ReactNode } from "react";
 import { directionOf, nextSorting, type Direction } from "../sorting";
 
 export function Table({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table aria-label={label} className="w-full min-w-[640px] text-left text-sm">
         {children}
       </table>

@@ -2,16 +2,12 @@
 // /dashboard/<org>/webhooks/new and /dashboard/<org>/webhooks/<id>: adding an endpoint, and an
 // endpoint's page: its state (why it is disabled, with "Enable again"), the signing secret (shown
 // once after adding or rotating), its settings, and its deliveries with "Send test event".
-import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { formatDateTime } from "../format";
 import { webhookEndpoints } from "../hooks/webhooks";
 import { useOrgPath } from "../organization";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { BackLink, DetailFrame } from "../ui/detail-parts";
+import { DeleteButton } from "../kit/delete-button";
+import { BackLink, DetailFrame } from "../kit/detail-frame";
 import { PageHeader } from "../ui/misc";
-import { useToast } from "../ui/toast";
 import { EndpointDeliveries } from "./deliveries";
 import { WebhookEndpointForm } from "./endpoint-form";
 import { EndpointStatusAlert, EndpointStatusBadge } from "./endpoint-status";
@@ -64,39 +60,16 @@ export function WebhookEndpointPage({ id }: { id: string }) {
 }
 
 function DeleteEndpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const [open, setOpen] = useState(false);
-  const remove = webhookEndpoints.useDelete();
-  const router = useRouter();
-  const orgPath = useOrgPath();
-  const notify = useToast();
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title="Delete this endpoint?"
-        confirmLabel="Delete endpoint"
-        variant="danger"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => {
-          setOpen(false);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          remove.mutate(endpoint.id, {
-            onSuccess: () => {
-              notify("Endpoint deleted");
-              router.push(orgPath("/webhooks"));
-            },
-          })
-        }
-      >
-        No more events are sent to <span className="font-mono break-all">{endpoint.url}</span>, and its
-        delivery history is deleted with it.
-      </ConfirmDialog>
-    </>
+    <DeleteButton
+      id={endpoint.id}
+      remove={webhookEndpoints.useDelete()}
+      title="Delete this endpoint?"
+      what="endpoint"
+      listPath="/webhooks"
+    >
+      No more events are sent to <span className="font-mono break-all">{endpoint.url}</span>, and its delivery
+      history is deleted with it.
+    </DeleteButton>
   );
 }

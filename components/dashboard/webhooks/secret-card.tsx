@@ -12,7 +12,7 @@ import {
   type RevealedSecret,
 } from "../hooks/webhooks";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "../kit/confirm-dialog";
 import { Card, CopyButton } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { PREVIOUS_SECRET_HOURS } from "./logic";
