@@ -1,0 +1,211 @@
+"use client";
+// Fields bound to the enclosing form (./form-parts.tsx): each shows the value `name` of the form's
+// values, sets it on change (which clears the field's message), and shows the message of `field`
+// (the API's name for it, when it differs from the value's, e.g. "properties.note" for "note").
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { Card } from "../ui/misc";
+import { COMMON_CURRENCIES, CURRENCIES } from "./currencies";
+import { FormField, useFormState } from "./form-parts";
+import { MetadataEditor } from "./metadata-editor";
+import { controlId } from "./use-form-errors";
+import type { MetadataRow } from "./values";
+
+type Common = {
+  /** The value's key in the form's values. */
+  name: string;
+  /** The field's name in the form's errors; `name` by default. */
+  field?: string;
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+  /** The value shown, when it is not `values[name]` (a part of a nested value). */
+  value?: string;
+  /** Instead of setting `name` to what was typed (a nested value, or one that changes another). */
+  onValue?: (value: string) => void;
+  /** Applied to what was typed before it is set (e.g. lower case). */
+  transform?: (value: string) => string;
+};
+
+/** The bound value and change handler of one field. */
+function useBinding({ name, field = name, value: shown, onValue, transform }: Common) {
+  const form = useFormState();
+  const value = shown ?? (form.values as Record<string, unknown>)[name];
+  return {
+    form,
+    field,
+    props: {
+      ...form.control(field),
+      value: typeof value === "string" ? value : String(value ?? ""),
+      onChange: (event: { target: { value: string } }) => {
+        const text = transform ? transform(event.target.value) : event.target.value;
+        if (onValue) {
+          onValue(text);
+          form.errors.clearField(field);
+        } else form.set(name, text, field);
+      },
+    },
+  };
+}
+
+function Labelled({ common, field, children }: { common: Common; field: string; children: ReactNode }) {
+  const form = useFormState();
+  return (
+    <FormField
+      errors={form.errors}
+      formId={form.id}
+      name={field}
+      label={common.label}
+      hint={common.hint}
+      className={common.className}
+    >
+      {children}
+    </FormField>
+  );
+}
+
+type Omitted = "name" | "value" | "onChange" | "className";
+
+export function TextField({
+  name,
+  field,
+  label,
+  hint,
+  className,
+  value,
+  onValue,
+  transform,
+  inputClassName = "",
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, Omitted> & { inputClassName?: string }) {
+  const common = { name, field, label, hint, className, value, onValue, transform };
+  const binding = useBinding(common);
+  return (
+    <Labelled common={common} field={binding.field}>
+      <input {...binding.props} {...input} className={`${binding.props.className} ${inputClassName}`} />
+    </Labelled>
+  );
+}
+
+export function TextAreaField({
+  name,
+  field,
+  label,
+  hint,
+  className,
+  value,
+  onValue,
+  transform,
+  ...textarea
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Omitted>) {
+  const common = { name, field, label, hint, className, value, onValue, transform };
+  const binding = useBinding(common);
+  return (
+    <Labelled common={common} field={binding.field}>
+      <textarea {...binding.props} {...textarea} />
+    </Labelled>
+  );
+}
+
+export function SelectField({
+  name,
+  field,
+  label,
+  hint,
+  className,
+  value,
+  onValue,
+  transform,
+  children,
+  ...select
+}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, Omitted>) {
+  const common = { name, field, label, hint, className, value, onValue, transform };
+  const binding = useBinding(common);
+  return (
+    <Labelled common={common} field={binding.field}>
+      <select {...binding.props} {...select}>
+        {children}
+      </select>
+    </Labelled>
+  );
+}
+
+/** A checkbox for a boolean value, its label beside it and its message under it. */
+export function CheckboxField({
+  name,
+  field = name,
+  label,
+  disabled,
+  className = "",
+}: {
+  name: string;
+  field?: string;
+  label: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const form = useFormState();
+  const message = form.errors.field(field);
+  return (
+    <div className={className}>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          {...form.errors.control(field)}
+          checked={Boolean((form.values as Record<string, unknown>)[name])}
+          disabled={disabled}
+          onChange={(event) => form.set(name, event.target.checked, field)}
+        />
+        {label}
+      </label>
+      {message ? (
+        <p id={`${controlId(form.id, field)}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's `metadata` rows in a card of their own. */
+export function MetadataCard() {
+  const form = useFormState();
+  return (
+    <Card>
+      <MetadataEditor
+        formId={form.id}
+        errors={form.errors}
+        rows={(form.values as { metadata: MetadataRow[] }).metadata}
+        onChange={(rows) => form.set("metadata", rows)}
+      />
+    </Card>
+  );
+}
+
+const CURRENCY_NAMES = new Map(CURRENCIES);
+
+/**
+ * The options of a currency picker: the common ones first, then all the API takes; a currency
+ * saved before (not in the list) stays choosable.
+ */
+export function CurrencyOptions({ current }: { current: string }) {
+  const label = (code: string) => `${code.toUpperCase()} — ${CURRENCY_NAMES.get(code) ?? code}`;
+  return (
+    <>
+      {current && !CURRENCY_NAMES.has(current) ? <option value={current}>{current.toUpperCase()}</option> : null}
+      <optgroup label="Common">
+        {COMMON_CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {label(code)}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="All currencies">
+        {CURRENCIES.map(([code]) => (
+          <option key={code} value={code}>
+            {label(code)}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
