@@ -80,7 +80,11 @@ export function CustomFieldForm({
             label="Name"
             maxLength={255}
             onValue={(name) =>
-              form.change((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugFrom(name) }))
+              form.change((current) => ({
+                ...current,
+                name,
+                slug: slugEdited ? current.slug : slugFrom(name),
+              }))
             }
           />
           <TextField

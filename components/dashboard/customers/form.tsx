@@ -54,7 +54,12 @@ export function CustomerForm({ customer, onDone }: { customer?: CustomerResource
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="email" label="Email" type="email" maxLength={320} />
           <TextField name="name" label="Name" maxLength={255} />
-          <TextField name="external_id" label="External ID" maxLength={255} hint="Your own id for this customer." />
+          <TextField
+            name="external_id"
+            label="External ID"
+            maxLength={255}
+            hint="Your own id for this customer."
+          />
           <TextField name="tax_id" label="Tax ID" maxLength={255} hint="e.g. a VAT number." />
         </div>
       </Card>

@@ -136,12 +136,16 @@ export function CheckboxField({
   label,
   disabled,
   className = "",
+  inputClassName,
+  role,
 }: {
   name: string;
   field?: string;
   label: ReactNode;
   disabled?: boolean;
   className?: string;
+  inputClassName?: string;
+  role?: string;
 }) {
   const form = useFormState();
   const message = form.errors.field(field);
@@ -154,6 +158,8 @@ export function CheckboxField({
           checked={Boolean((form.values as Record<string, unknown>)[name])}
           disabled={disabled}
           onChange={(event) => form.set(name, event.target.checked, field)}
+          className={inputClassName}
+          role={role}
         />
         {label}
       </label>
@@ -191,7 +197,9 @@ export function CurrencyOptions({ current }: { current: string }) {
   const label = (code: string) => `${code.toUpperCase()} — ${CURRENCY_NAMES.get(code) ?? code}`;
   return (
     <>
-      {current && !CURRENCY_NAMES.has(current) ? <option value={current}>{current.toUpperCase()}</option> : null}
+      {current && !CURRENCY_NAMES.has(current) ? (
+        <option value={current}>{current.toUpperCase()}</option>
+      ) : null}
       <optgroup label="Common">
         {COMMON_CURRENCIES.map((code) => (
           <option key={code} value={code}>
