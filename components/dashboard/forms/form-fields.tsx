@@ -138,6 +138,8 @@ export function CheckboxField({
   className = "",
   inputClassName,
   role,
+  checked,
+  onValue,
 }: {
   name: string;
   field?: string;
@@ -146,6 +148,9 @@ export function CheckboxField({
   className?: string;
   inputClassName?: string;
   role?: string;
+  /** The state shown and its setter, when the value is not `values[name]` (a nested one). */
+  checked?: boolean;
+  onValue?: (checked: boolean) => void;
 }) {
   const form = useFormState();
   const message = form.errors.field(field);
@@ -155,9 +160,13 @@ export function CheckboxField({
         <input
           type="checkbox"
           {...form.errors.control(field)}
-          checked={Boolean((form.values as Record<string, unknown>)[name])}
+          checked={checked ?? Boolean((form.values as Record<string, unknown>)[name])}
           disabled={disabled}
-          onChange={(event) => form.set(name, event.target.checked, field)}
+          onChange={(event) => {
+            if (!onValue) return form.set(name, event.target.checked, field);
+            onValue(event.target.checked);
+            form.errors.clearField(field);
+          }}
           className={inputClassName}
           role={role}
         />
