@@ -72,7 +72,10 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
           onValue={(allowed) =>
             form.change((current) => ({
               ...current,
-              subscription_settings: { ...current.subscription_settings, allow_multiple_subscriptions: allowed },
+              subscription_settings: {
+                ...current.subscription_settings,
+                allow_multiple_subscriptions: allowed,
+              },
             }))
           }
         />
