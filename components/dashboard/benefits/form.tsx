@@ -3,12 +3,10 @@
 // terms apply to keys issued from then on, and to keys already issued when the merchant ticks
 // "Also apply to keys already issued". Inside another form's dialog (the product form), `onDone`
 // receives the new benefit instead of the page going to it.
-import { useRouter } from "next/navigation";
 import { CheckboxField, MetadataCard, SelectField, TextAreaField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { benefits, type BenefitResource } from "../hooks/benefits";
-import { useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
 import {
   BENEFIT_FIELDS,
@@ -29,28 +27,19 @@ export function BenefitForm({
   onDone?: (saved: BenefitResource) => void;
   onCancel?: () => void;
 }) {
-  const orgPath = useOrgPath();
-  const router = useRouter();
-  const form = useResourceForm({
-    id: "benefit",
-    fields: BENEFIT_FIELDS,
-    hooks: benefits,
-    record: benefit,
-    empty: EMPTY_BENEFIT_FORM,
-    fromRecord: formFromBenefit,
-    body: benefitBody,
-    patch: benefitPatch,
-    messages: { created: "Benefit created", saved: "Benefit saved" },
-    path: "/benefits",
-    onDone,
-  });
+  const form = useResourceForm(
+    { hooks: benefits, record: benefit, path: "/benefits", noun: "Benefit" },
+    { fields: BENEFIT_FIELDS },
+    { empty: EMPTY_BENEFIT_FORM, fromRecord: formFromBenefit, body: benefitBody, patch: benefitPatch },
+    { onDone },
+  );
   const { values, editing } = form;
 
   return (
     <RecordFormFrame
       form={form}
       submitLabel={editing ? "Save" : "Create benefit"}
-      onCancel={onCancel ?? (() => router.push(orgPath("/benefits")))}
+      onCancel={onCancel ?? form.cancel}
     >
       <Card title="Benefit">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,13 +1,12 @@
 "use client";
 // The checkout link form, for creating and editing: products, an optional discount, whether codes
 // may be typed, where buyers go after paying, and the merchant's label, slug and metadata.
-import { useRouter } from "next/navigation";
 import { CheckboxField, MetadataCard, SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { checkoutLinks, type CheckoutLinkResource } from "../hooks/checkout-links";
 import { useDiscounts } from "../hooks/reference";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrganization } from "../organization";
 import { Card } from "../ui/misc";
 import { CheckoutLinkProductsField } from "./products-field";
 import {
@@ -22,22 +21,17 @@ const lowerCase = (value: string) => value.toLowerCase();
 
 export function CheckoutLinkForm({ link }: { link?: CheckoutLinkResource }) {
   const organization = useOrganization();
-  const orgPath = useOrgPath();
-  const router = useRouter();
   const discounts = useDiscounts(organization.id);
-  const form = useResourceForm({
-    id: "checkout-link",
-    fields: CHECKOUT_LINK_FIELDS,
-    conflictField: "slug",
-    hooks: checkoutLinks,
-    record: link,
-    empty: EMPTY_CHECKOUT_LINK_FORM,
-    fromRecord: formFromCheckoutLink,
-    body: checkoutLinkBody,
-    patch: checkoutLinkPatch,
-    messages: { created: "Checkout link created", saved: "Checkout link saved" },
-    path: "/checkout-links",
-  });
+  const form = useResourceForm(
+    { hooks: checkoutLinks, record: link, path: "/checkout-links", noun: "Checkout link" },
+    { fields: CHECKOUT_LINK_FIELDS, conflictField: "slug" },
+    {
+      empty: EMPTY_CHECKOUT_LINK_FORM,
+      fromRecord: formFromCheckoutLink,
+      body: checkoutLinkBody,
+      patch: checkoutLinkPatch,
+    },
+  );
   const discountChoices = discounts.data?.items ?? [];
   const savedDiscount = link?.discount;
 
@@ -46,7 +40,7 @@ export function CheckoutLinkForm({ link }: { link?: CheckoutLinkResource }) {
       form={form}
       label={link ? "Edit checkout link" : "New checkout link"}
       submitLabel={link ? "Save checkout link" : "Create checkout link"}
-      onCancel={() => router.push(orgPath("/checkout-links"))}
+      onCancel={form.cancel}
     >
       <Card title="Checkout">
         <div className="space-y-4">

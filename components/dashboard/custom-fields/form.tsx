@@ -4,12 +4,10 @@
 // another form's dialog (the product form), `onDone` receives the new field instead of the page
 // going to it.
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { MetadataCard, SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { customFields, type CustomField } from "../hooks/custom-fields";
-import { useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
 import {
   CUSTOM_FIELD_TYPES,
@@ -41,22 +39,17 @@ export function CustomFieldForm({
   onDone?: (saved: CustomField) => void;
   onCancel?: () => void;
 }) {
-  const orgPath = useOrgPath();
-  const router = useRouter();
-  const form = useResourceForm({
-    id: "custom-field",
-    fields: FIELDS,
-    conflictField: "slug",
-    hooks: customFields,
-    record: field,
-    empty: EMPTY_CUSTOM_FIELD_FORM,
-    fromRecord: formFromCustomField,
-    body: customFieldBody,
-    patch: customFieldPatch,
-    messages: { created: "Custom field created", saved: "Custom field saved" },
-    path: "/custom-fields",
-    onDone,
-  });
+  const form = useResourceForm(
+    { hooks: customFields, record: field, path: "/custom-fields", noun: "Custom field" },
+    { fields: FIELDS, conflictField: "slug" },
+    {
+      empty: EMPTY_CUSTOM_FIELD_FORM,
+      fromRecord: formFromCustomField,
+      body: customFieldBody,
+      patch: customFieldPatch,
+    },
+    { onDone },
+  );
   // The slug follows the name until the merchant edits it.
   const [slugEdited, setSlugEdited] = useState(field !== undefined);
 
@@ -64,7 +57,7 @@ export function CustomFieldForm({
     <RecordFormFrame
       form={form}
       submitLabel={form.editing ? "Save field" : "Create field"}
-      onCancel={onCancel ?? (() => router.push(orgPath("/custom-fields")))}
+      onCancel={onCancel ?? form.cancel}
     >
       <Card title="Field">
         <div className="grid gap-4 sm:grid-cols-3">

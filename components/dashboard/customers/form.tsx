@@ -23,20 +23,12 @@ const ADDRESS_LABELS = [
 export function CustomerForm({ customer, onDone }: { customer?: CustomerResource; onDone?: () => void }) {
   const orgPath = useOrgPath();
   const router = useRouter();
-  const form = useResourceForm({
-    id: "customer",
-    fields: CUSTOMER_FIELDS,
-    conflictField: "email",
-    hooks: customers,
-    record: customer,
-    empty: EMPTY_CUSTOMER_FORM,
-    fromRecord: formFromCustomer,
-    body: customerBody,
-    patch: customerPatch,
-    messages: { created: "Customer created", saved: "Customer saved" },
-    path: "/customers",
-    onDone: (saved) => (onDone ? onDone() : router.push(orgPath(`/customers/${saved.id}`))),
-  });
+  const form = useResourceForm(
+    { hooks: customers, record: customer, path: "/customers", noun: "Customer" },
+    { fields: CUSTOMER_FIELDS, conflictField: "email" },
+    { empty: EMPTY_CUSTOMER_FORM, fromRecord: formFromCustomer, body: customerBody, patch: customerPatch },
+    { onDone: (saved) => (onDone ? onDone() : router.push(orgPath(`/customers/${saved.id}`))) },
+  );
   const setAddress = (part: string, value: string) =>
     form.change(
       (current) => ({ ...current, address: { ...current.address, [part]: value } }),
@@ -48,7 +40,7 @@ export function CustomerForm({ customer, onDone }: { customer?: CustomerResource
     <RecordFormFrame
       form={form}
       submitLabel={customer ? "Save customer" : "Create customer"}
-      onCancel={() => (onDone ? onDone() : router.push(orgPath("/customers")))}
+      onCancel={onDone ?? form.cancel}
     >
       <Card title="Customer">
         <div className="grid gap-4 sm:grid-cols-2">

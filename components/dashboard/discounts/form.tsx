@@ -1,39 +1,27 @@
 "use client";
 // The discount form, for creating (every field) and editing (type and duration fixed; amounts
 // locked by the API once redeemed). Problems found here or answered by the API show on their field.
-import { useRouter } from "next/navigation";
 import { CurrencyOptions, MetadataCard, SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { discounts, type DiscountResource } from "../hooks/discounts";
-import { useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
 import { DiscountProductsField } from "./products-field";
 import { DISCOUNT_FIELDS, discountBody, discountPatch, EMPTY_DISCOUNT_FORM, formFromDiscount } from "./logic";
 
 export function DiscountForm({ discount }: { discount?: DiscountResource }) {
-  const orgPath = useOrgPath();
-  const router = useRouter();
-  const form = useResourceForm({
-    id: "discount",
-    fields: DISCOUNT_FIELDS,
-    conflictField: "code",
-    hooks: discounts,
-    record: discount,
-    empty: EMPTY_DISCOUNT_FORM,
-    fromRecord: formFromDiscount,
-    body: discountBody,
-    patch: discountPatch,
-    messages: { created: "Discount created", saved: "Discount saved" },
-    path: "/discounts",
-  });
+  const form = useResourceForm(
+    { hooks: discounts, record: discount, path: "/discounts", noun: "Discount" },
+    { fields: DISCOUNT_FIELDS, conflictField: "code" },
+    { empty: EMPTY_DISCOUNT_FORM, fromRecord: formFromDiscount, body: discountBody, patch: discountPatch },
+  );
   const { values, editing } = form;
 
   return (
     <RecordFormFrame
       form={form}
       submitLabel={editing ? "Save discount" : "Create discount"}
-      onCancel={() => router.push(orgPath("/discounts"))}
+      onCancel={form.cancel}
     >
       <Card title="Discount">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -90,19 +90,28 @@ export type SavingHooks<R, Create, Update> = {
   useUpdate: (id: string) => Mutation<R, Update>;
 };
 
-export type ResourceFormOptions<Values, R, Create, Update> = FormErrorOptions & {
-  id: string;
+/** Which resource a form writes: its hooks, the record being edited (none when creating), the
+ * organization's path of its list ("/discounts", where a new record's page is) and its name. */
+export type ResourceTarget<R, Create, Update> = {
   hooks: SavingHooks<R, Create, Update>;
-  /** The record being edited; none when creating. */
   record?: R;
+  path: string;
+  noun: string;
+};
+
+/** The area's own logic: the empty form, the form of a record, and the bodies built from a form. */
+export type ResourceFormLogic<Values, R, Create, Update> = {
   empty: Values | (() => Values);
   fromRecord: (record: R) => Values;
   body: (values: Values) => Built<Create>;
   patch: (values: Values, record: R) => Built<Update>;
-  /** The toasts: e.g. "Discount created", "Discount saved". */
-  messages: { created: string; saved: string };
-  /** Where a new record goes: `${path}/${id}` of the organization. */
-  path: string;
+};
+
+export type ResourceFormExtras<R> = {
+  /** The controls' id prefix; the path's last word in the singular by default ("discount"). */
+  id?: string;
+  /** The toasts; "<noun> created" and "<noun> saved" by default. */
+  messages?: { created: string; saved: string };
   /** Instead of going to the new record or showing the saved one (a form inside a dialog). */
   onDone?: (saved: R) => void;
   onNothingToSave?: () => void;
@@ -111,39 +120,44 @@ export type ResourceFormOptions<Values, R, Create, Update> = FormErrorOptions & 
 /**
  * The form of one /v1 resource of the organization: POST (with organization_id) when creating,
  * PATCH of what changed when editing; then a toast, and the new record's page or the saved values.
+ * `cancel` goes back to the list.
  */
 export function useResourceForm<Values extends object, R extends { id: string }, Create, Update>(
-  options: ResourceFormOptions<Values, R, Create, Update>,
+  target: ResourceTarget<R, Create, Update>,
+  errorOptions: FormErrorOptions,
+  logic: ResourceFormLogic<Values, R, Create, Update>,
+  extras: ResourceFormExtras<R> = {},
 ) {
-  const { record, hooks, fromRecord } = options;
+  const { record, hooks, path, noun } = target;
+  const { fromRecord } = logic;
   const organization = useOrganization();
   const orgPath = useOrgPath();
   const router = useRouter();
   const notify = useToast();
   const create = hooks.useCreate();
   const update = hooks.useUpdate(record?.id ?? "");
+  const messages = extras.messages ?? { created: `${noun} created`, saved: `${noun} saved` };
   const form = useRecordForm<Values, object, R>({
-    id: options.id,
-    fields: options.fields,
-    conflictField: options.conflictField,
+    ...errorOptions,
+    id: extras.id ?? path.slice(1).replace(/s$/, ""),
     initial: () =>
       record
         ? fromRecord(record)
-        : typeof options.empty === "function"
-          ? (options.empty as () => Values)()
-          : options.empty,
-    build: (values) => (record ? options.patch(values, record) : options.body(values)) as Built<object>,
+        : typeof logic.empty === "function"
+          ? (logic.empty as () => Values)()
+          : logic.empty,
+    build: (values) => (record ? logic.patch(values, record) : logic.body(values)) as Built<object>,
     save: (body) =>
       record
         ? update.mutateAsync(body as Update)
         : create.mutateAsync({ ...body, organization_id: organization.id } as Create),
     onSaved: (saved) => {
-      notify(record ? options.messages.saved : options.messages.created);
-      if (options.onDone) options.onDone(saved);
+      notify(record ? messages.saved : messages.created);
+      if (extras.onDone) extras.onDone(saved);
       else if (record) form.reset(fromRecord(saved));
-      else router.push(orgPath(`${options.path}/${saved.id}`));
+      else router.push(orgPath(`${path}/${saved.id}`));
     },
-    onNothingToSave: options.onNothingToSave,
+    onNothingToSave: extras.onNothingToSave,
   });
-  return { ...form, editing: record !== undefined };
+  return { ...form, editing: record !== undefined, cancel: () => router.push(orgPath(path)) };
 }

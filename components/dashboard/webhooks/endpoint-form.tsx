@@ -2,12 +2,10 @@
 // The webhook endpoint form, for adding and editing: the URL, the events, whether it is enabled,
 // and (when adding) an optional signing secret of the merchant's own. Problems found here and the
 // API's 422s show under their field. After adding, the endpoint's page shows the secret once.
-import { useRouter } from "next/navigation";
 import { CheckboxField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { useCreateWebhookEndpoint, webhookEndpoints } from "../hooks/webhooks";
-import { useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { EventPicker } from "./event-picker";
@@ -23,30 +21,29 @@ import type { WebhookEndpoint } from "./types";
 const HOOKS = { useCreate: useCreateWebhookEndpoint, useUpdate: webhookEndpoints.useUpdate };
 
 export function WebhookEndpointForm({ endpoint }: { endpoint?: WebhookEndpoint }) {
-  const orgPath = useOrgPath();
-  const router = useRouter();
   const notify = useToast();
-  const form = useResourceForm({
-    id: "webhook-endpoint",
-    fields: WEBHOOK_ENDPOINT_FIELDS,
-    conflictField: "url",
-    hooks: HOOKS,
-    record: endpoint,
-    empty: EMPTY_WEBHOOK_ENDPOINT_FORM,
-    fromRecord: formFromEndpoint,
-    body: endpointCreateBody,
-    patch: endpointPatch,
-    messages: { created: "Endpoint added", saved: "Endpoint saved" },
-    path: "/webhooks",
-    onNothingToSave: () => notify("Nothing to change"),
-  });
+  const form = useResourceForm(
+    { hooks: HOOKS, record: endpoint, path: "/webhooks", noun: "Endpoint" },
+    { fields: WEBHOOK_ENDPOINT_FIELDS, conflictField: "url" },
+    {
+      empty: EMPTY_WEBHOOK_ENDPOINT_FORM,
+      fromRecord: formFromEndpoint,
+      body: endpointCreateBody,
+      patch: endpointPatch,
+    },
+    {
+      id: "webhook-endpoint",
+      messages: { created: "Endpoint added", saved: "Endpoint saved" },
+      onNothingToSave: () => notify("Nothing to change"),
+    },
+  );
 
   return (
     <RecordFormFrame
       form={form}
       label={endpoint ? "Edit endpoint" : "New endpoint"}
       submitLabel={endpoint ? "Save endpoint" : "Add endpoint"}
-      onCancel={() => router.push(orgPath("/webhooks"))}
+      onCancel={form.cancel}
     >
       <Card title={endpoint ? "Settings" : "Endpoint"}>
         <div className="space-y-5">
