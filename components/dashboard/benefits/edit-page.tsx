@@ -3,7 +3,7 @@
 // benefit a Delete that asks first (one a product uses or a customer was granted is refused with
 // 409: its message is shown in the dialog).
 import { formatDateTime } from "../format";
-import { DeleteRecordButton, EditRecordPage, NewRecordPage } from "../forms/edit-page";
+import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
 import { benefits } from "../hooks/benefits";
 import { BenefitForm } from "./form";
 import { BENEFIT_TYPE_LABELS } from "./logic";
@@ -28,18 +28,10 @@ export function EditBenefitPage({ id }: { id: string }) {
       summary={(benefit) =>
         `${BENEFIT_TYPE_LABELS[benefit.type]} benefit · created ${formatDateTime(benefit.created_at)}`
       }
-      actions={(benefit) => (
-        <DeleteRecordButton
-          hooks={benefits}
-          id={benefit.id}
-          title={`Delete ${benefit.description}?`}
-          confirmLabel="Delete benefit"
-          deleted="Benefit deleted"
-          back={BACK.path}
-        >
-          Only a benefit no product uses and no customer was granted can be deleted.
-        </DeleteRecordButton>
-      )}
+      remove={{
+        hooks: benefits,
+        explain: "Only a benefit no product uses and no customer was granted can be deleted.",
+      }}
     >
       {(benefit) => <BenefitForm key={benefit.id} benefit={benefit} />}
     </EditRecordPage>

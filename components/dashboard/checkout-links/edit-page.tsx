@@ -2,7 +2,7 @@
 // /dashboard/<org>/checkout-links/new and /dashboard/<org>/checkout-links/<id>: the form, and on an
 // existing link its public URL (copyable) and a Delete that asks first.
 import { formatDateTime } from "../format";
-import { DeleteRecordButton, EditRecordPage, NewRecordPage } from "../forms/edit-page";
+import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
 import { checkoutLinks } from "../hooks/checkout-links";
 import { Card, CopyButton } from "../ui/misc";
 import { CheckoutLinkForm } from "./form";
@@ -30,18 +30,10 @@ export function EditCheckoutLinkPage({ id }: { id: string }) {
       what="Checkout link"
       title={checkoutLinkTitle}
       summary={(link) => `Created ${formatDateTime(link.created_at)}`}
-      actions={(link) => (
-        <DeleteRecordButton
-          hooks={checkoutLinks}
-          id={link.id}
-          title={`Delete ${checkoutLinkTitle(link)}?`}
-          confirmLabel="Delete checkout link"
-          deleted="Checkout link deleted"
-          back={BACK.path}
-        >
-          Its URL stops opening checkouts. Checkouts and orders made through it are kept.
-        </DeleteRecordButton>
-      )}
+      remove={{
+        hooks: checkoutLinks,
+        explain: "Its URL stops opening checkouts. Checkouts and orders made through it are kept.",
+      }}
     >
       {(link) => (
         <>

@@ -3,7 +3,7 @@
 // existing field a Delete that asks first (a field a product uses is refused with 409: its message
 // is shown in the dialog).
 import { formatDateTime } from "../format";
-import { DeleteRecordButton, EditRecordPage, NewRecordPage } from "../forms/edit-page";
+import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
 import { customFields } from "../hooks/custom-fields";
 import { CustomFieldForm } from "./form";
 import { TYPE_LABELS } from "./logic";
@@ -26,18 +26,10 @@ export function EditCustomFieldPage({ id }: { id: string }) {
       what="Custom field"
       title={(field) => field.name}
       summary={(field) => `${TYPE_LABELS[field.type]} field · created ${formatDateTime(field.created_at)}`}
-      actions={(field) => (
-        <DeleteRecordButton
-          hooks={customFields}
-          id={field.id}
-          title={`Delete ${field.name}?`}
-          confirmLabel="Delete field"
-          deleted="Custom field deleted"
-          back={BACK.path}
-        >
-          Only a field no product uses can be deleted. Answers already saved on orders are kept.
-        </DeleteRecordButton>
-      )}
+      remove={{
+        hooks: customFields,
+        explain: "Only a field no product uses can be deleted. Answers already saved on orders are kept.",
+      }}
     >
       {(field) => <CustomFieldForm key={field.id} field={field} />}
     </EditRecordPage>

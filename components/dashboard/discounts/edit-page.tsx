@@ -2,7 +2,7 @@
 // /dashboard/<org>/discounts/new and /dashboard/<org>/discounts/<id>: the form, and on an existing
 // discount a Delete that asks first.
 import { formatDateTime } from "../format";
-import { DeleteRecordButton, EditRecordPage, NewRecordPage } from "../forms/edit-page";
+import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
 import { discounts } from "../hooks/discounts";
 import { DiscountForm } from "./form";
 
@@ -26,18 +26,10 @@ export function EditDiscountPage({ id }: { id: string }) {
       summary={(discount) =>
         `Redeemed ${discount.redemptions_count} time${discount.redemptions_count === 1 ? "" : "s"} · created ${formatDateTime(discount.created_at)}`
       }
-      actions={(discount) => (
-        <DeleteRecordButton
-          hooks={discounts}
-          id={discount.id}
-          title={`Delete ${discount.name}?`}
-          confirmLabel="Delete discount"
-          deleted="Discount deleted"
-          back={BACK.path}
-        >
-          It can no longer be redeemed and its code is freed. Orders that used it keep it.
-        </DeleteRecordButton>
-      )}
+      remove={{
+        hooks: discounts,
+        explain: "It can no longer be redeemed and its code is freed. Orders that used it keep it.",
+      }}
     >
       {(discount) => <DiscountForm key={discount.id} discount={discount} />}
     </EditRecordPage>

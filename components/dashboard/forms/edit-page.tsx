@@ -37,31 +37,57 @@ export function NewRecordPage({
   );
 }
 
-export function EditRecordPage<T>({
+/** The edit page's Delete: the resource's hooks and what deleting does and does not do. */
+type Removal = { hooks: DeleteHooks; explain: ReactNode };
+
+export function EditRecordPage<T extends { id: string }>({
   back,
   query,
   what,
   title,
   summary,
   actions,
+  remove,
   children,
 }: {
   back: Back;
   query: UseQueryResult<T>;
-  /** What the record is, for "… not found". */
+  /** What the record is: "… not found", and the toast "… deleted". */
   what: string;
   title: (record: T) => ReactNode;
   summary?: (record: T) => ReactNode;
   actions?: (record: T) => ReactNode;
+  remove?: Removal;
   /** The form (keyed by the record) and whatever the page shows below it. */
   children: (record: T) => ReactNode;
 }) {
   const orgPath = useOrgPath();
+  const deleteButton = (record: T) =>
+    remove ? (
+      <DeleteRecordButton
+        hooks={remove.hooks}
+        id={record.id}
+        title={`Delete ${String(title(record))}?`}
+        confirmLabel={`Delete ${what.toLowerCase()}`}
+        deleted={`${what} deleted`}
+        back={back.path}
+      >
+        {remove.explain}
+      </DeleteRecordButton>
+    ) : null;
   return (
     <DetailFrame back={{ href: orgPath(back.path), label: back.label }} query={query} what={what}>
       {(record) => (
         <>
-          <PageHeader title={title(record)} actions={actions?.(record)}>
+          <PageHeader
+            title={title(record)}
+            actions={
+              <>
+                {actions?.(record)}
+                {deleteButton(record)}
+              </>
+            }
+          >
             {summary?.(record)}
           </PageHeader>
           <div className="space-y-6">{children(record)}</div>
@@ -75,6 +101,8 @@ export function EditRecordPage<T>({
  * "Delete" (a secondary button: the red one is in the dialog), asking first; the server's refusal
  * (a 409: still in use) is shown in the dialog. Once deleted: a toast, and back to the list.
  */
+type DeleteHooks = { useDelete: () => UseMutationResult<void, Error, string> };
+
 export function DeleteRecordButton({
   hooks,
   id,
@@ -84,7 +112,7 @@ export function DeleteRecordButton({
   back,
   children,
 }: {
-  hooks: { useDelete: () => UseMutationResult<void, Error, string> };
+  hooks: DeleteHooks;
   id: string;
   /** The dialog's question, e.g. "Delete Spring sale?". */
   title: string;

@@ -65,68 +65,51 @@ function Labelled({ common, field, children }: { common: Common; field: string; 
 
 type Omitted = "name" | "value" | "onChange" | "className";
 
+const COMMON_KEYS = ["name", "field", "label", "hint", "className", "value", "onValue", "transform"];
+
+/** A field's props split into the binding's and the control's own (maxLength, type, …). */
+function splitProps<P extends Common>(props: P): [Common, Record<string, unknown>] {
+  const common: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) (COMMON_KEYS.includes(key) ? common : rest)[key] = value;
+  return [common as Common, rest];
+}
+
+/** The labelled control of a field; `render` gets the bound props plus the control's own. */
+function BoundField<P extends Common>({
+  props,
+  render,
+}: {
+  props: P;
+  render: (bound: Record<string, unknown>) => ReactNode;
+}) {
+  const [common, own] = splitProps(props);
+  const binding = useBinding(common);
+  return (
+    <Labelled common={common} field={binding.field}>
+      {render({ ...binding.props, ...own })}
+    </Labelled>
+  );
+}
+
 export function TextField({
-  name,
-  field,
-  label,
-  hint,
-  className,
-  value,
-  onValue,
-  transform,
   inputClassName = "",
-  ...input
+  ...props
 }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, Omitted> & { inputClassName?: string }) {
-  const common = { name, field, label, hint, className, value, onValue, transform };
-  const binding = useBinding(common);
   return (
-    <Labelled common={common} field={binding.field}>
-      <input {...binding.props} {...input} className={`${binding.props.className} ${inputClassName}`} />
-    </Labelled>
+    <BoundField
+      props={props}
+      render={(bound) => <input {...bound} className={`${String(bound.className)} ${inputClassName}`} />}
+    />
   );
 }
 
-export function TextAreaField({
-  name,
-  field,
-  label,
-  hint,
-  className,
-  value,
-  onValue,
-  transform,
-  ...textarea
-}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Omitted>) {
-  const common = { name, field, label, hint, className, value, onValue, transform };
-  const binding = useBinding(common);
-  return (
-    <Labelled common={common} field={binding.field}>
-      <textarea {...binding.props} {...textarea} />
-    </Labelled>
-  );
+export function TextAreaField(props: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Omitted>) {
+  return <BoundField props={props} render={(bound) => <textarea {...bound} />} />;
 }
 
-export function SelectField({
-  name,
-  field,
-  label,
-  hint,
-  className,
-  value,
-  onValue,
-  transform,
-  children,
-  ...select
-}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, Omitted>) {
-  const common = { name, field, label, hint, className, value, onValue, transform };
-  const binding = useBinding(common);
-  return (
-    <Labelled common={common} field={binding.field}>
-      <select {...binding.props} {...select}>
-        {children}
-      </select>
-    </Labelled>
-  );
+export function SelectField(props: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, Omitted>) {
+  return <BoundField props={props} render={(bound) => <select {...bound} />} />;
 }
 
 /** A checkbox for a boolean value, its label beside it and its message under it. */
