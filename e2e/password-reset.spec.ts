@@ -118,7 +118,7 @@ test("forgot password on a phone: emailed link, new password, sign in; then chan
   await expect(page).toHaveURL(`${base}/dashboard/reset-password`);
   await page.getByLabel("New password (at least 10 characters)").fill("too short");
   await page.getByRole("button", { name: "Set the new password" }).click();
-  await expect(page.getByText("String should have at least 10 characters")).toBeVisible();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   await page.getByLabel("New password (at least 10 characters)").fill(NEW_PASSWORD);
   await shot(page, "03-new-password");
   await page.getByRole("button", { name: "Set the new password" }).click();

@@ -1,7 +1,8 @@
 "use client";
 // The one-time setup of an install with no merchant yet (shown by the sign-in page instead of its
 // form): the first merchant's account and organization, then straight into its dashboard. It needs
-// the setup code the server printed at start (docs/accounts.md).
+// the setup code the server printed at start (docs/accounts.md). Its messages are the shared form
+// kit's (docs/dashboard.md, "Forms").
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,7 +11,7 @@ import type { setupBody, setupStatusSchema } from "@/lib/organizations/setup";
 import { slugify } from "@/lib/organizations/slug";
 import { ApiRequestError, apiFetch } from "@/components/api-client";
 import { sessionKeys, type SessionView } from "./hooks/session";
-import { Button } from "./ui/button";
+import { AccountForm, AccountInput, useRequestProblems } from "./account/card";
 
 type SetupBody = z.input<typeof setupBody>;
 type SetupStatus = z.output<typeof setupStatusSchema>;
@@ -29,22 +30,14 @@ export function useSetupRequired(): boolean | null {
 const FIELDS = ["setup_code", "name", "email", "password", "organization_name", "organization_slug"] as const;
 type Field = (typeof FIELDS)[number];
 
-/** A message per field from a 422, or one for the form. */
-function problemsOf(error: unknown): { fields: Partial<Record<Field, string>>; form: string | null } {
-  if (!(error instanceof ApiRequestError))
-    return { fields: {}, form: "Something went wrong. Please try again." };
-  if (error.status === 409) return { fields: { organization_slug: error.message }, form: null };
-  if (error.status !== 422) return { fields: {}, form: error.message };
-  const fields: Partial<Record<Field, string>> = {};
-  for (const problem of error.problems) {
-    const field = problem.loc[1] as Field;
-    if (FIELDS.includes(field)) fields[field] ??= problem.msg;
-  }
-  return { fields, form: Object.keys(fields).length ? null : error.message };
-}
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-900";
+const INPUTS: [field: Field, label: string, type: "text" | "email" | "password", autoComplete?: string][] = [
+  ["setup_code", "Setup code", "text", "one-time-code"],
+  ["name", "Your name (optional)", "text", "name"],
+  ["email", "Email", "email", "username"],
+  ["password", "Password (at least 10 characters)", "password", "new-password"],
+  ["organization_name", "Organization name", "text", "organization"],
+  ["organization_slug", "Organization slug (its dashboard address)", "text"],
+];
 
 export function SetupForm() {
   const router = useRouter();
@@ -74,65 +67,52 @@ export function SetupForm() {
         void queryClient.invalidateQueries({ queryKey: setupKeys.status });
     },
   });
-  const problems = setup.isError ? problemsOf(setup.error) : { fields: {}, form: null };
-
-  const input = (field: Field, label: string, type = "text", autoComplete?: string) => (
-    <label className="mt-4 block text-sm font-medium">
-      {label}
-      <input
-        className={inputClass}
-        type={type}
-        name={field}
-        autoComplete={autoComplete}
-        required={field !== "name"}
-        aria-invalid={!!problems.fields[field]}
-        value={values[field]}
-        onChange={(event) => {
-          const value = event.target.value;
-          if (field === "organization_slug") setSlugEdited(true);
-          setValues((current) => ({
-            ...current,
-            [field]: value,
-            ...(field === "organization_name" && !slugEdited ? { organization_slug: slugify(value) } : {}),
-          }));
-        }}
-      />
-      {problems.fields[field] ? (
-        <span className="mt-1 block text-xs text-red-600 dark:text-red-400">{problems.fields[field]}</span>
-      ) : null}
-    </label>
-  );
+  // In words like every other form: the API's problems on their field, a taken slug (409) on the
+  // slug, anything else above the button.
+  const problems = useRequestProblems(setup.error, { fields: FIELDS, conflictField: "organization_slug" });
+  const change = (field: Field, value: string) => {
+    problems.changed(field);
+    if (field === "organization_slug") setSlugEdited(true);
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === "organization_name" && !slugEdited ? { organization_slug: slugify(value) } : {}),
+    }));
+  };
 
   return (
-    <form
-      className="w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-8 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setup.mutate({ ...values, name: values.name.trim() || null });
-      }}
+    <AccountForm
+      title="Set up your store"
+      intro={
+        <>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            Create the first merchant account and its organization. This form is shown only once.
+          </p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            The setup code is in the server&apos;s output, on the line <code>Setup code:</code> (a new one at
+            each start).
+          </p>
+        </>
+      }
+      submitLabel="Create account"
+      pendingLabel="Setting up…"
+      pending={setup.isPending}
+      message={problems.form}
+      onSubmit={() => setup.mutate({ ...values, name: values.name.trim() || null })}
     >
-      <h1 className="text-xl font-semibold">Set up your store</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Create the first merchant account and its organization. This form is shown only once.
-      </p>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        The setup code is in the server&apos;s output, on the line <code>Setup code:</code> (a new one at each
-        start).
-      </p>
-      {input("setup_code", "Setup code", "text", "one-time-code")}
-      {input("name", "Your name (optional)", "text", "name")}
-      {input("email", "Email", "email", "username")}
-      {input("password", "Password (at least 10 characters)", "password", "new-password")}
-      {input("organization_name", "Organization name", "text", "organization")}
-      {input("organization_slug", "Organization slug (its dashboard address)")}
-      {problems.form ? (
-        <p role="alert" className="mt-4 text-sm text-red-600 dark:text-red-400">
-          {problems.form}
-        </p>
-      ) : null}
-      <Button type="submit" variant="primary" className="mt-6 w-full" disabled={setup.isPending}>
-        {setup.isPending ? "Setting up…" : "Create account"}
-      </Button>
-    </form>
+      {INPUTS.map(([field, label, type, autoComplete]) => (
+        <AccountInput
+          key={field}
+          label={label}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          required={field !== "name"}
+          value={values[field]}
+          onChange={(value) => change(field, value)}
+          problem={problems.field(field)}
+        />
+      ))}
+    </AccountForm>
   );
 }

@@ -1,6 +1,12 @@
-// The look shared by the signed-out account pages (sign-in, forgotten and reset password) and the
-// change-password form: one card, labelled inputs, a message per field.
-import type { ReactNode } from "react";
+"use client";
+// The account forms (sign-in, setup, forgotten, reset and changed password; docs/dashboard.md,
+// "Forms"): one card with a title, labelled inputs each with its message, the form's own message,
+// and a submit button that is disabled while the request runs. Messages come from the shared form
+// errors (../forms/form-errors.ts: the API's problems in words) and a field's message goes as soon
+// as the field changes.
+import { useState, type ReactNode } from "react";
+import { formErrorsFrom, NO_ERRORS, type FormErrorOptions } from "../forms/form-errors";
+import { Button } from "../ui/button";
 
 export const cardClass =
   "w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-8 shadow-sm dark:border-zinc-800 dark:bg-zinc-900";
@@ -10,17 +16,22 @@ export const inputClass =
 
 export const linkClass = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
-export function PasswordInput({
+/** A labelled input and the message of its field. */
+export function AccountInput({
   label,
   name,
+  type = "text",
   autoComplete,
+  required = true,
   value,
   onChange,
   problem,
 }: {
   label: string;
   name: string;
-  autoComplete: "current-password" | "new-password";
+  type?: "text" | "email" | "password";
+  autoComplete?: string;
+  required?: boolean;
   value: string;
   onChange: (value: string) => void;
   problem?: string | null;
@@ -30,10 +41,10 @@ export function PasswordInput({
       {label}
       <input
         className={inputClass}
-        type="password"
+        type={type}
         name={name}
         autoComplete={autoComplete}
-        required
+        required={required}
         aria-invalid={!!problem}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -51,8 +62,91 @@ export function FormAlert({ children }: { children: ReactNode }) {
   );
 }
 
-/** The message of a 422's problem at `field`, if any. */
-export function problemAt(error: unknown, field: string): string | null {
-  const problems = (error as { problems?: { loc: (string | number)[]; msg: string }[] } | null)?.problems;
-  return problems?.find((problem) => problem.loc[1] === field)?.msg ?? null;
+/** An account card's form: title, intro, fields, the form's message, the submit and a footer. */
+export function AccountForm({
+  title,
+  intro,
+  message,
+  submitLabel,
+  pendingLabel,
+  pending,
+  disabled = false,
+  onSubmit,
+  children,
+  footer,
+  className = cardClass,
+  buttonClassName = "mt-6 w-full",
+}: {
+  title?: string;
+  intro?: ReactNode;
+  message?: ReactNode;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+  buttonClassName?: string;
+}) {
+  return (
+    <form
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {title ? <h1 className="text-xl font-semibold">{title}</h1> : null}
+      {intro}
+      {children}
+      {message ? <FormAlert>{message}</FormAlert> : null}
+      <Button type="submit" variant="primary" className={buttonClassName} disabled={pending || disabled}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+      {footer}
+    </form>
+  );
+}
+
+/**
+ * The messages of a failed request, per field and for the form; a field's message is hidden once
+ * the field changed after that failure (`changed`).
+ */
+export function useRequestProblems(error: unknown, options: FormErrorOptions) {
+  const [cleared, setCleared] = useState<{ error: unknown; fields: string[] }>({ error: null, fields: [] });
+  const errors = error ? formErrorsFrom(error, options) : NO_ERRORS;
+  const hidden = cleared.error === error ? cleared.fields : [];
+  return {
+    field: (name: string): string | undefined => (hidden.includes(name) ? undefined : errors.fields[name]),
+    /** What belongs to no field of the form. */
+    form: errors.form[0] ?? null,
+    changed: (name: string) => {
+      if (error && !hidden.includes(name)) setCleared({ error, fields: [...hidden, name] });
+    },
+  };
+}
+
+/** The email an account signs in with. */
+export function EmailInput({
+  value,
+  onChange,
+  problem,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  problem?: string | null;
+}) {
+  return (
+    <AccountInput
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="username"
+      value={value}
+      onChange={onChange}
+      problem={problem}
+    />
+  );
 }

@@ -5,8 +5,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/components/api-client";
-import { Button } from "../ui/button";
-import { cardClass, FormAlert, inputClass, linkClass } from "./card";
+import { AccountForm, cardClass, EmailInput, linkClass } from "./card";
 
 function messageFor(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return "Something went wrong. Please try again.";
@@ -37,47 +36,40 @@ export function ForgotPasswordForm() {
           password with <code>npm run user:password</code>.
         </p>
         <p className="mt-6 text-sm">
-          <Link className={linkClass} href="/dashboard/sign-in">
-            Back to sign in
-          </Link>
+          <BackToSignIn />
         </p>
       </div>
     );
   }
 
   return (
-    <form
-      className={cardClass}
-      onSubmit={(event) => {
-        event.preventDefault();
-        request.mutate(email.trim());
-      }}
+    <AccountForm
+      title="Forgot your password?"
+      intro={
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Enter the email address you sign in with, and we will send it a link to choose a new password.
+        </p>
+      }
+      submitLabel="Send the link"
+      pendingLabel="Sending…"
+      pending={request.isPending}
+      message={request.isError ? messageFor(request.error) : null}
+      onSubmit={() => request.mutate(email.trim())}
+      footer={
+        <p className="mt-4 text-center text-sm">
+          <BackToSignIn />
+        </p>
+      }
     >
-      <h1 className="text-xl font-semibold">Forgot your password?</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Enter the email address you sign in with, and we will send it a link to choose a new password.
-      </p>
-      <label className="mt-6 block text-sm font-medium">
-        Email
-        <input
-          className={inputClass}
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </label>
-      {request.isError ? <FormAlert>{messageFor(request.error)}</FormAlert> : null}
-      <Button type="submit" variant="primary" className="mt-6 w-full" disabled={request.isPending}>
-        {request.isPending ? "Sending…" : "Send the link"}
-      </Button>
-      <p className="mt-4 text-center text-sm">
-        <Link className={linkClass} href="/dashboard/sign-in">
-          Back to sign in
-        </Link>
-      </p>
-    </form>
+      <EmailInput value={email} onChange={setEmail} />
+    </AccountForm>
+  );
+}
+
+function BackToSignIn() {
+  return (
+    <Link className={linkClass} href="/dashboard/sign-in">
+      Back to sign in
+    </Link>
   );
 }

@@ -5,8 +5,7 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/components/api-client";
-import { Button } from "../ui/button";
-import { cardClass, FormAlert, linkClass, PasswordInput, problemAt } from "./card";
+import { AccountForm, AccountInput, cardClass, linkClass, useRequestProblems } from "./card";
 
 /** The token from `#token=…`, or null. */
 function tokenFromHash(hash: string): string | null {
@@ -28,6 +27,7 @@ export function ResetPasswordForm() {
     mutationFn: (body: { token: string; password: string }) =>
       apiFetch<void>("/v1/auth/password-reset/confirm", { method: "POST", body }),
   });
+  const problems = useRequestProblems(confirm.error, { fields: ["password"] });
 
   if (confirm.isSuccess) {
     return (
@@ -63,37 +63,35 @@ export function ResetPasswordForm() {
     );
   }
 
-  const passwordProblem = problemAt(confirm.error, "password");
   return (
-    <form
-      className={cardClass}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AccountForm
+      title="Choose a new password"
+      intro={
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Setting it signs your account out everywhere.
+        </p>
+      }
+      submitLabel="Set the new password"
+      pendingLabel="Saving…"
+      pending={confirm.isPending}
+      disabled={!token}
+      message={problems.form}
+      onSubmit={() => {
         if (token) confirm.mutate({ token, password });
       }}
     >
-      <h1 className="text-xl font-semibold">Choose a new password</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        Setting it signs your account out everywhere.
-      </p>
-      <PasswordInput
+      <AccountInput
         label="New password (at least 10 characters)"
         name="password"
+        type="password"
         autoComplete="new-password"
         value={password}
-        onChange={setPassword}
-        problem={passwordProblem}
+        onChange={(value) => {
+          problems.changed("password");
+          setPassword(value);
+        }}
+        problem={problems.field("password")}
       />
-      {confirm.isError && !passwordProblem ? (
-        <FormAlert>
-          {confirm.error instanceof ApiRequestError
-            ? confirm.error.message
-            : "Something went wrong. Please try again."}
-        </FormAlert>
-      ) : null}
-      <Button type="submit" variant="primary" className="mt-6 w-full" disabled={!token || confirm.isPending}>
-        {confirm.isPending ? "Saving…" : "Set the new password"}
-      </Button>
-    </form>
+    </AccountForm>
   );
 }

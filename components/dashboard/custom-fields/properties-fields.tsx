@@ -11,7 +11,8 @@ type Props = {
   formId: string;
   errors: FormErrorsState;
   values: CustomFieldForm;
-  set: <K extends keyof CustomFieldForm>(key: K, value: CustomFieldForm[K]) => void;
+  /** Sets a value; `field` (the API's name for it) loses its message. */
+  set: <K extends keyof CustomFieldForm & string>(key: K, value: CustomFieldForm[K], field?: string) => void;
 };
 
 const BOUND_LABELS = {
@@ -41,7 +42,7 @@ export function PropertiesFields({ formId, errors, values, set }: Props) {
                 type={values.type === "date" ? "date" : "text"}
                 inputMode={values.type === "date" ? undefined : "numeric"}
                 value={values[key]}
-                onChange={(event) => set(key, event.target.value)}
+                onChange={(event) => set(key, event.target.value, `properties.${bounds[index]}`)}
               />
             </FormField>
           ))}
@@ -53,7 +54,7 @@ export function PropertiesFields({ formId, errors, values, set }: Props) {
             id={controlId(formId, "properties.textarea")}
             type="checkbox"
             checked={values.textarea}
-            onChange={(event) => set("textarea", event.target.checked)}
+            onChange={(event) => set("textarea", event.target.checked, "properties.textarea")}
           />
           Multi-line answer (textarea)
         </label>
@@ -71,6 +72,7 @@ function OptionsEditor({ formId, errors, values, set }: Props) {
     set(
       "options",
       options.map((option, i) => (i === index ? { ...option, ...patch } : option)),
+      `properties.options.${index}`,
     );
   const listError = errors.field("properties.options");
   const listId = controlId(formId, "properties.options");
@@ -112,6 +114,7 @@ function OptionsEditor({ formId, errors, values, set }: Props) {
                     set(
                       "options",
                       options.filter((_, i) => i !== index),
+                      "properties.options",
                     )
                   }
                 >
@@ -135,7 +138,7 @@ function OptionsEditor({ formId, errors, values, set }: Props) {
         className="mt-2"
         id={listId}
         disabled={options.length >= 100}
-        onClick={() => set("options", [...options, { value: "", label: "" }])}
+        onClick={() => set("options", [...options, { value: "", label: "" }], "properties.options")}
       >
         Add option
       </Button>

@@ -1,27 +1,15 @@
 "use client";
 // Create or edit a customer. The API's 422 problems show on their field (address parts included),
 // a 409 (the email is taken in this organization) on the email.
-import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { COUNTRIES } from "@/components/checkout/countries";
+import { MetadataCard, SelectField, TextField } from "../forms/form-fields";
+import { RecordFormFrame } from "../forms/form-parts";
+import { useResourceForm } from "../forms/use-record-form";
 import { customers, type CustomerResource } from "../hooks/customers";
-import { FormActions, FormErrorSummary, FormField } from "../forms/form-parts";
-import { MetadataEditor } from "../forms/metadata-editor";
-import { useFormErrors } from "../forms/use-form-errors";
-import { useOrganization, useOrgPath } from "../organization";
-import { inputClass } from "../ui/field";
+import { useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
-import { useToast } from "../ui/toast";
-import {
-  CUSTOMER_FIELDS,
-  customerBody,
-  customerPatch,
-  EMPTY_CUSTOMER_FORM,
-  formFromCustomer,
-  type CustomerForm as Values,
-} from "./logic";
-
-const FORM_ID = "customer";
+import { CUSTOMER_FIELDS, customerBody, customerPatch, EMPTY_CUSTOMER_FORM, formFromCustomer } from "./logic";
 
 const ADDRESS_LABELS = [
   ["line1", "Address line 1"],
@@ -31,142 +19,77 @@ const ADDRESS_LABELS = [
   ["state", "State / region"],
 ] as const;
 
+/** With `onDone` (editing in place on the customer's page) it closes instead of going anywhere. */
 export function CustomerForm({ customer, onDone }: { customer?: CustomerResource; onDone?: () => void }) {
-  const organization = useOrganization();
   const orgPath = useOrgPath();
   const router = useRouter();
-  const notify = useToast();
-  const create = customers.useCreate();
-  const update = customers.useUpdate(customer?.id ?? "");
-  const errors = useFormErrors(FORM_ID, { fields: CUSTOMER_FIELDS, conflictField: "email" });
-  const [values, setValues] = useState<Values>(() =>
-    customer ? formFromCustomer(customer) : EMPTY_CUSTOMER_FORM,
+  const form = useResourceForm(
+    { hooks: customers, record: customer, path: "/customers", noun: "Customer" },
+    { fields: CUSTOMER_FIELDS, conflictField: "email" },
+    { empty: EMPTY_CUSTOMER_FORM, fromRecord: formFromCustomer, body: customerBody, patch: customerPatch },
+    { onDone: (saved) => (onDone ? onDone() : router.push(orgPath(`/customers/${saved.id}`))) },
   );
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const setAddress = (part: keyof Values["address"], value: string) =>
-    setValues((current) => ({ ...current, address: { ...current.address, [part]: value } }));
-  const control = (name: string) => ({ ...errors.control(name), className: inputClass });
-
-  const submit = () => {
-    const built = customer ? customerPatch(values, customer) : customerBody(values);
-    if (Object.keys(built.errors).length) return errors.show({ fields: built.errors, form: [] });
-    errors.clear();
-    const onSuccess = (saved: CustomerResource) => {
-      notify(customer ? "Customer saved" : "Customer created");
-      if (onDone) onDone();
-      else router.push(orgPath(`/customers/${saved.id}`));
-    };
-    const options = { onSuccess, onError: errors.fromError };
-    if (customer) update.mutate(built.body, options);
-    else create.mutate({ ...built.body, organization_id: organization.id }, options);
-  };
+  const setAddress = (part: string, value: string) =>
+    form.change(
+      (current) => ({ ...current, address: { ...current.address, [part]: value } }),
+      `billing_address.${part}`,
+    );
+  const addressMessage = form.errors.field("billing_address");
 
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <RecordFormFrame
+      form={form}
+      submitLabel={customer ? "Save customer" : "Create customer"}
+      onCancel={onDone ?? form.cancel}
     >
-      <FormErrorSummary messages={errors.errors.form} />
       <Card title="Customer">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField errors={errors} formId={FORM_ID} name="email" label="Email">
-            <input
-              {...control("email")}
-              type="email"
-              maxLength={320}
-              value={values.email}
-              onChange={(e) => set("email", e.target.value)}
-            />
-          </FormField>
-          <FormField errors={errors} formId={FORM_ID} name="name" label="Name">
-            <input
-              {...control("name")}
-              maxLength={255}
-              value={values.name}
-              onChange={(e) => set("name", e.target.value)}
-            />
-          </FormField>
-          <FormField
-            errors={errors}
-            formId={FORM_ID}
+          <TextField name="email" label="Email" type="email" maxLength={320} />
+          <TextField name="name" label="Name" maxLength={255} />
+          <TextField
             name="external_id"
             label="External ID"
+            maxLength={255}
             hint="Your own id for this customer."
-          >
-            <input
-              {...control("external_id")}
-              maxLength={255}
-              value={values.external_id}
-              onChange={(e) => set("external_id", e.target.value)}
-            />
-          </FormField>
-          <FormField errors={errors} formId={FORM_ID} name="tax_id" label="Tax ID" hint="e.g. a VAT number.">
-            <input
-              {...control("tax_id")}
-              maxLength={255}
-              value={values.tax_id}
-              onChange={(e) => set("tax_id", e.target.value)}
-            />
-          </FormField>
+          />
+          <TextField name="tax_id" label="Tax ID" maxLength={255} hint="e.g. a VAT number." />
         </div>
       </Card>
       <Card title="Billing address">
-        {errors.field("billing_address") ? (
+        {addressMessage ? (
           <p role="alert" className="mb-3 text-xs text-red-600 dark:text-red-400">
-            {errors.field("billing_address")}
+            {addressMessage}
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {ADDRESS_LABELS.map(([part, label]) => (
-            <FormField
+            <TextField
               key={part}
-              errors={errors}
-              formId={FORM_ID}
-              name={`billing_address.${part}`}
+              name={part}
+              field={`billing_address.${part}`}
               label={label}
-            >
-              <input
-                {...control(`billing_address.${part}`)}
-                maxLength={255}
-                value={values.address[part]}
-                onChange={(e) => setAddress(part, e.target.value)}
-              />
-            </FormField>
+              maxLength={255}
+              value={form.values.address[part]}
+              onValue={(value) => setAddress(part, value)}
+            />
           ))}
-          <FormField errors={errors} formId={FORM_ID} name="billing_address.country" label="Country">
-            <select
-              {...control("billing_address.country")}
-              value={values.address.country}
-              onChange={(e) => setAddress("country", e.target.value)}
-            >
-              <option value="">—</option>
-              {COUNTRIES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <SelectField
+            name="country"
+            field="billing_address.country"
+            label="Country"
+            value={form.values.address.country}
+            onValue={(value) => setAddress("country", value)}
+          >
+            <option value="">—</option>
+            {COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
         </div>
       </Card>
-      <Card>
-        <MetadataEditor
-          formId={FORM_ID}
-          errors={errors}
-          rows={values.metadata}
-          onChange={(rows) => set("metadata", rows)}
-        />
-      </Card>
-      <FormActions
-        busy={create.isPending || update.isPending}
-        submitLabel={customer ? "Save customer" : "Create customer"}
-        onCancel={() => (onDone ? onDone() : router.push(orgPath("/customers")))}
-      />
-    </form>
+      <MetadataCard />
+    </RecordFormFrame>
   );
 }

@@ -1,229 +1,86 @@
 "use client";
 // The discount form, for creating (every field) and editing (type and duration fixed; amounts
 // locked by the API once redeemed). Problems found here or answered by the API show on their field.
-import { useState } from "react";
-import { useRouter } from "next/navigation";
-import type { DiscountResource } from "../hooks/discounts";
-import { discounts } from "../hooks/discounts";
-import { FormActions, FormErrorSummary, FormField } from "../forms/form-parts";
-import { MetadataEditor } from "../forms/metadata-editor";
-import { useFormErrors } from "../forms/use-form-errors";
-import { useOrganization, useOrgPath } from "../organization";
-import { inputClass } from "../ui/field";
+import { CurrencyOptions, MetadataCard, SelectField, TextField } from "../forms/form-fields";
+import { RecordFormFrame } from "../forms/form-parts";
+import { useResourceForm } from "../forms/use-record-form";
+import { discounts, type DiscountResource } from "../hooks/discounts";
 import { Card } from "../ui/misc";
-import { useToast } from "../ui/toast";
 import { DiscountProductsField } from "./products-field";
-import {
-  DISCOUNT_FIELDS,
-  discountBody,
-  discountPatch,
-  EMPTY_DISCOUNT_FORM,
-  formFromDiscount,
-  type DiscountForm as Values,
-} from "./logic";
-
-const FORM_ID = "discount";
+import { DISCOUNT_FIELDS, discountBody, discountPatch, EMPTY_DISCOUNT_FORM, formFromDiscount } from "./logic";
 
 export function DiscountForm({ discount }: { discount?: DiscountResource }) {
-  const organization = useOrganization();
-  const orgPath = useOrgPath();
-  const router = useRouter();
-  const notify = useToast();
-  const create = discounts.useCreate();
-  const update = discounts.useUpdate(discount?.id ?? "");
-  const errors = useFormErrors(FORM_ID, { fields: DISCOUNT_FIELDS, conflictField: "code" });
-  const [values, setValues] = useState<Values>(() =>
-    discount ? formFromDiscount(discount) : EMPTY_DISCOUNT_FORM,
+  const form = useResourceForm(
+    { hooks: discounts, record: discount, path: "/discounts", noun: "Discount" },
+    { fields: DISCOUNT_FIELDS, conflictField: "code" },
+    { empty: EMPTY_DISCOUNT_FORM, fromRecord: formFromDiscount, body: discountBody, patch: discountPatch },
   );
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const busy = create.isPending || update.isPending;
-  const editing = discount !== undefined;
-  const control = (name: string) => ({ ...errors.control(name), className: inputClass });
-
-  const done = (saved: DiscountResource) => {
-    notify(editing ? "Discount saved" : "Discount created");
-    if (editing) setValues(formFromDiscount(saved));
-    else router.push(orgPath(`/discounts/${saved.id}`));
-  };
-  const submit = () => {
-    const options = { onSuccess: done, onError: errors.fromError };
-    if (discount) {
-      const patch = discountPatch(values, discount);
-      if (Object.keys(patch.errors).length) return errors.show({ fields: patch.errors, form: [] });
-      errors.clear();
-      update.mutate(patch.body, options);
-    } else {
-      const built = discountBody(values);
-      if (Object.keys(built.errors).length) return errors.show({ fields: built.errors, form: [] });
-      errors.clear();
-      create.mutate({ ...built.body, organization_id: organization.id }, options);
-    }
-  };
+  const { values, editing } = form;
 
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <RecordFormFrame
+      form={form}
+      submitLabel={editing ? "Save discount" : "Create discount"}
+      onCancel={form.cancel}
     >
-      <FormErrorSummary messages={errors.errors.form} />
       <Card title="Discount">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField errors={errors} formId={FORM_ID} name="name" label="Name">
-            <input
-              {...control("name")}
-              maxLength={255}
-              value={values.name}
-              onChange={(e) => set("name", e.target.value)}
-            />
-          </FormField>
-          <FormField
-            errors={errors}
-            formId={FORM_ID}
+          <TextField name="name" label="Name" maxLength={255} />
+          <TextField
             name="code"
             label="Code"
+            maxLength={256}
             hint="Letters and digits, 3 or more. Empty: no code (applied by link or API only)."
-          >
-            <input
-              {...control("code")}
-              maxLength={256}
-              value={values.code}
-              onChange={(e) => set("code", e.target.value)}
-            />
-          </FormField>
-          <FormField errors={errors} formId={FORM_ID} name="type" label="Type">
-            <select
-              {...control("type")}
-              disabled={editing}
-              value={values.type}
-              onChange={(e) => set("type", e.target.value as Values["type"])}
-            >
-              <option value="percentage">Percentage</option>
-              <option value="fixed">Fixed amount</option>
-            </select>
-          </FormField>
+          />
+          <SelectField name="type" label="Type" disabled={editing}>
+            <option value="percentage">Percentage</option>
+            <option value="fixed">Fixed amount</option>
+          </SelectField>
           {values.type === "percentage" ? (
-            <FormField
-              errors={errors}
-              formId={FORM_ID}
-              name="basis_points"
+            <TextField
+              name="percent"
+              field="basis_points"
               label="Percentage off"
+              inputMode="decimal"
               hint="e.g. 12.5"
-            >
-              <input
-                {...control("basis_points")}
-                inputMode="decimal"
-                value={values.percent}
-                onChange={(e) => set("percent", e.target.value)}
-              />
-            </FormField>
+            />
           ) : (
-            <div className="grid grid-cols-[1fr_6rem] gap-2">
-              <FormField errors={errors} formId={FORM_ID} name="amount" label="Amount off">
-                <input
-                  {...control("amount")}
-                  inputMode="decimal"
-                  value={values.amount}
-                  onChange={(e) => set("amount", e.target.value)}
-                />
-              </FormField>
-              <FormField errors={errors} formId={FORM_ID} name="currency" label="Currency">
-                <input
-                  {...control("currency")}
-                  maxLength={3}
-                  value={values.currency}
-                  onChange={(e) => set("currency", e.target.value.toLowerCase())}
-                />
-              </FormField>
+            <div className="grid grid-cols-[1fr_9rem] gap-2">
+              <TextField name="amount" label="Amount off" inputMode="decimal" />
+              <SelectField name="currency" label="Currency">
+                <CurrencyOptions current={values.currency} />
+              </SelectField>
             </div>
           )}
-          <FormField
-            errors={errors}
-            formId={FORM_ID}
-            name="duration"
-            label="Duration"
-            hint="For subscriptions."
-          >
-            <select
-              {...control("duration")}
-              disabled={editing}
-              value={values.duration}
-              onChange={(e) => set("duration", e.target.value as Values["duration"])}
-            >
-              <option value="once">Once</option>
-              <option value="forever">Forever</option>
-              <option value="repeating">Repeating</option>
-            </select>
-          </FormField>
+          <SelectField name="duration" label="Duration" disabled={editing} hint="For subscriptions.">
+            <option value="once">Once</option>
+            <option value="forever">Forever</option>
+            <option value="repeating">Repeating</option>
+          </SelectField>
           {values.duration === "repeating" ? (
-            <FormField errors={errors} formId={FORM_ID} name="duration_in_months" label="Months">
-              <input
-                {...control("duration_in_months")}
-                inputMode="numeric"
-                value={values.duration_in_months}
-                onChange={(e) => set("duration_in_months", e.target.value)}
-              />
-            </FormField>
+            <TextField name="duration_in_months" label="Months" inputMode="numeric" />
           ) : null}
         </div>
       </Card>
       <Card title="Limits">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField errors={errors} formId={FORM_ID} name="starts_at" label="Starts">
-            <input
-              {...control("starts_at")}
-              type="datetime-local"
-              value={values.starts_at}
-              onChange={(e) => set("starts_at", e.target.value)}
-            />
-          </FormField>
-          <FormField errors={errors} formId={FORM_ID} name="ends_at" label="Ends">
-            <input
-              {...control("ends_at")}
-              type="datetime-local"
-              value={values.ends_at}
-              onChange={(e) => set("ends_at", e.target.value)}
-            />
-          </FormField>
-          <FormField
-            errors={errors}
-            formId={FORM_ID}
+          <TextField name="starts_at" label="Starts" type="datetime-local" />
+          <TextField name="ends_at" label="Ends" type="datetime-local" />
+          <TextField
             name="max_redemptions"
             label="Max redemptions"
+            inputMode="numeric"
             hint="Empty: no limit."
-          >
-            <input
-              {...control("max_redemptions")}
-              inputMode="numeric"
-              value={values.max_redemptions}
-              onChange={(e) => set("max_redemptions", e.target.value)}
-            />
-          </FormField>
+          />
         </div>
         <DiscountProductsField
-          formId={FORM_ID}
-          errors={errors}
+          formId={form.id}
+          errors={form.errors}
           value={values.products}
-          onChange={(products) => set("products", products)}
+          onChange={(products) => form.set("products", products)}
         />
       </Card>
-      <Card>
-        <MetadataEditor
-          formId={FORM_ID}
-          errors={errors}
-          rows={values.metadata}
-          onChange={(rows) => set("metadata", rows)}
-        />
-      </Card>
-      <FormActions
-        busy={busy}
-        submitLabel={editing ? "Save discount" : "Create discount"}
-        onCancel={() => router.push(orgPath("/discounts"))}
-      />
-    </form>
+      <MetadataCard />
+    </RecordFormFrame>
   );
 }

@@ -2,7 +2,7 @@
 // the form has), the rest as form-level messages; 409 on the field it concerns when given.
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, type Problem } from "@/components/api-client";
-import { fieldOf, formErrorsFrom, hasErrors, problemsToFormErrors } from "./form-errors";
+import { fieldOf, formErrorsFrom, hasErrors, problemInWords, problemsToFormErrors } from "./form-errors";
 
 const problem = (loc: (string | number)[], msg: string): Problem => ({
   type: "value_error",
@@ -23,7 +23,7 @@ describe("problemsToFormErrors", () => {
         ],
         FIELDS,
       ),
-    ).toEqual({ fields: { name: "Field required", code: "Too short" }, form: [] });
+    ).toEqual({ fields: { name: "This is required.", code: "Too short" }, form: [] });
   });
 
   it("maps a nested loc to the deepest field the form has", () => {
@@ -56,7 +56,7 @@ describe("problemsToFormErrors", () => {
       ),
     ).toEqual({
       fields: {},
-      form: ["amount: Input should be greater than 0", "Invalid JSON", "id: Input should be a valid UUID"],
+      form: ["amount: Use more than 0.", "Invalid JSON", "id: Input should be a valid UUID"],
     });
   });
 });
@@ -67,7 +67,7 @@ describe("formErrorsFrom", () => {
       problem(["body", "name"], "Field required"),
     ]);
     expect(formErrorsFrom(error, { fields: FIELDS })).toEqual({
-      fields: { name: "Field required" },
+      fields: { name: "This is required." },
       form: [],
     });
   });
@@ -101,6 +101,20 @@ describe("formErrorsFrom", () => {
     expect(unknown).toEqual({ fields: {}, form: ["Something went wrong. Please try again."] });
     expect(hasErrors(unknown)).toBe(true);
     expect(hasErrors({ fields: {}, form: [] })).toBe(false);
+  });
+});
+
+describe("problemInWords", () => {
+  it("rewrites the API's generic messages and keeps a rule's own sentence", () => {
+    expect(problemInWords("String should have at least 10 characters")).toBe("Use at least 10 characters.");
+    expect(problemInWords("String should have at least 1 character")).toBe("This is required.");
+    expect(problemInWords("String should have at most 64 characters")).toBe("Use at most 64 characters.");
+    expect(problemInWords("value is not a valid email address")).toBe(
+      "Enter a valid email address, like name@example.com.",
+    );
+    expect(problemInWords("Input should be less than or equal to 50")).toBe("Use 50 or less.");
+    expect(problemInWords("Input should be a valid integer")).toBe("Enter a whole number.");
+    expect(problemInWords("This slug is reserved")).toBe("This slug is reserved");
   });
 });
 

@@ -34,6 +34,31 @@ export function fieldOf(path: readonly string[], fields: readonly string[]): str
   return null;
 }
 
+// The API's generic problem messages (lib/core/validation.ts) as a merchant reads them; a rule's own
+// message (already a sentence) is kept as it is.
+const IN_WORDS: [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^Field required$/, () => "This is required."],
+  [/^String should have at least 1 characters?$/, () => "This is required."],
+  [/^String should have at least (\d+) characters$/, (m) => `Use at least ${m[1]} characters.`],
+  [/^String should have at most (\d+) characters$/, (m) => `Use at most ${m[1]} characters.`],
+  [/^value is not a valid email address$/, () => "Enter a valid email address, like name@example.com."],
+  [/^Input should be a valid integer$/, () => "Enter a whole number."],
+  [/^Input should be greater than or equal to (-?[\d.]+)$/, (m) => `Use ${m[1]} or more.`],
+  [/^Input should be less than or equal to (-?[\d.]+)$/, (m) => `Use ${m[1]} or less.`],
+  [/^Input should be greater than (-?[\d.]+)$/, (m) => `Use more than ${m[1]}.`],
+  [/^Input should be less than (-?[\d.]+)$/, (m) => `Use less than ${m[1]}.`],
+  [/^Invalid URL$/, () => "Enter a full URL, like https://example.com."],
+];
+
+/** A problem's message in words: the generic ones rewritten, any other one as the API wrote it. */
+export function problemInWords(message: string): string {
+  for (const [pattern, words] of IN_WORDS) {
+    const match = pattern.exec(message);
+    if (match) return words(match);
+  }
+  return message;
+}
+
 /** Problems (422 `detail`) → field messages and form messages. */
 export function problemsToFormErrors(problems: readonly Problem[], fields: readonly string[]): FormErrors {
   const result: FormErrors = { fields: {}, form: [] };
@@ -41,11 +66,11 @@ export function problemsToFormErrors(problems: readonly Problem[], fields: reado
     const path = problem.loc[0] === "body" ? pathOf(problem.loc) : [];
     const field = fieldOf(path, fields);
     if (field !== null) {
-      result.fields[field] ??= problem.msg;
+      result.fields[field] ??= problemInWords(problem.msg);
       continue;
     }
     const where = path.length ? path.join(".") : problem.loc.slice(1).join(".");
-    const message = where ? `${where}: ${problem.msg}` : problem.msg;
+    const message = where ? `${where}: ${problemInWords(problem.msg)}` : problemInWords(problem.msg);
     if (!result.form.includes(message)) result.form.push(message);
   }
   return result;

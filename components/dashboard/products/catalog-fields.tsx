@@ -1,15 +1,17 @@
 "use client";
 // Pickers for what a product links to: its benefits (ticked, in the list's order) and the custom
-// fields its checkout asks (picked one by one, each optional or required, in order).
-import Link from "next/link";
+// fields its checkout asks (picked one by one, each optional or required, in order). A benefit or
+// a field made here (in a dialog: the product form keeps what was typed) is ticked or attached.
 import { useState } from "react";
+import { BenefitForm } from "../benefits/form";
+import { CustomFieldForm } from "../custom-fields/form";
+import { CreateInDialog } from "../forms/form-dialog";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import { customFields } from "../hooks/custom-fields";
 import { useBenefits } from "../hooks/reference";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrganization } from "../organization";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
-import { linkClass } from "../ui/table";
 import type { AttachedFieldRow } from "./logic";
 
 type Common = { formId: string; errors: FormErrorsState };
@@ -29,10 +31,22 @@ export function BenefitsField({
   onChange,
 }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   const organization = useOrganization();
-  const orgPath = useOrgPath();
   const list = useBenefits(organization.id);
   const id = controlId(formId, "benefits");
   const items = list.data?.items ?? [];
+  const create = (inline: boolean) => (
+    <CreateInDialog label={inline ? "Create one" : "New benefit"} title="New benefit" inline={inline}>
+      {(close) => (
+        <BenefitForm
+          onCancel={close}
+          onDone={(benefit) => {
+            onChange([...value, benefit.id]);
+            close();
+          }}
+        />
+      )}
+    </CreateInDialog>
+  );
   return (
     <fieldset aria-describedby={errors.field("benefits") ? `${id}-error` : undefined}>
       <legend className="mb-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">Benefits</legend>
@@ -43,12 +57,7 @@ export function BenefitsField({
           Could not load benefits: {list.error.message}
         </p>
       ) : items.length === 0 ? (
-        <p className="text-sm text-zinc-500">
-          No benefits yet.{" "}
-          <Link href={orgPath("/benefits/new")} className={linkClass}>
-            Create one
-          </Link>
-        </p>
+        <p className="text-sm text-zinc-500">No benefits yet · {create(true)}</p>
       ) : (
         <div className="grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
           {items.map((benefit, index) => (
@@ -73,6 +82,7 @@ export function BenefitsField({
           ))}
         </div>
       )}
+      {items.length ? <div className="mt-2">{create(false)}</div> : null}
       <FieldError id={id} error={errors.field("benefits")} />
     </fieldset>
   );
@@ -88,8 +98,26 @@ export function CustomFieldsField({
   const list = customFields.useList({ organization_id: organization.id, limit: 100, sorting: ["name"] });
   const [picked, setPicked] = useState("");
   const id = controlId(formId, "attached_custom_fields");
-  const available = (list.data?.items ?? []).filter(
-    (field) => !value.some((row) => row.custom_field_id === field.id),
+  const all = list.data?.items ?? [];
+  const available = all.filter((field) => !value.some((row) => row.custom_field_id === field.id));
+  const attach = (field: { id: string; name: string }) =>
+    onChange([...value, { custom_field_id: field.id, name: field.name, required: false }]);
+  const create = (inline: boolean) => (
+    <CreateInDialog
+      label={inline ? "Create one" : "New custom field"}
+      title="New custom field"
+      inline={inline}
+    >
+      {(close) => (
+        <CustomFieldForm
+          onCancel={close}
+          onDone={(field) => {
+            attach(field);
+            close();
+          }}
+        />
+      )}
+    </CreateInDialog>
   );
   const move = (index: number, by: number) => {
     const next = [...value];
@@ -147,33 +175,44 @@ export function CustomFieldsField({
           ))}
         </ol>
       ) : null}
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor={id} className="mb-1 block text-xs text-zinc-600 dark:text-zinc-300">
-            Add custom field
-          </label>
-          <select id={id} className={inputClass} value={picked} onChange={(e) => setPicked(e.target.value)}>
-            <option value="">
-              {list.isPending ? "Loading…" : available.length ? "Choose a field" : "No fields left"}
-            </option>
-            {available.map((field) => (
-              <option key={field.id} value={field.id}>
-                {field.name}
+      {list.isSuccess && all.length === 0 ? (
+        <p id={id} className="text-sm text-zinc-500">
+          No custom fields yet · {create(true)}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-40 flex-1">
+            <label htmlFor={id} className="mb-1 block text-xs text-zinc-600 dark:text-zinc-300">
+              Add custom field
+            </label>
+            <select id={id} className={inputClass} value={picked} onChange={(e) => setPicked(e.target.value)}>
+              <option value="">
+                {list.isPending
+                  ? "Loading…"
+                  : available.length
+                    ? "Choose a field"
+                    : "All fields are attached"}
               </option>
-            ))}
-          </select>
+              {available.map((field) => (
+                <option key={field.id} value={field.id}>
+                  {field.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            disabled={!picked}
+            onClick={() => {
+              const field = available.find((item) => item.id === picked);
+              if (field) attach(field);
+              setPicked("");
+            }}
+          >
+            Attach
+          </Button>
+          {create(false)}
         </div>
-        <Button
-          disabled={!picked}
-          onClick={() => {
-            const field = available.find((item) => item.id === picked);
-            if (field) onChange([...value, { custom_field_id: field.id, name: field.name, required: false }]);
-            setPicked("");
-          }}
-        >
-          Attach
-        </Button>
-      </div>
+      )}
       <FieldError id={id} error={errors.field("attached_custom_fields")} />
     </fieldset>
   );

@@ -4,62 +4,53 @@
 import { useState } from "react";
 import { formatDateTime } from "../format";
 import { products, type ProductResource } from "../hooks/products";
-import { useOrgPath } from "../organization";
+import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
-import { Badge, PageHeader } from "../ui/misc";
+import { Badge } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { CheckoutLinkAction } from "./checkout-link";
 import { ProductForm } from "./form";
 import { ProductOrders } from "./product-orders";
 
+const BACK = { path: "/products", label: "Products" };
+
 export function NewProductPage() {
-  const orgPath = useOrgPath();
   return (
-    <>
-      <BackLink href={orgPath("/products")}>Products</BackLink>
-      <PageHeader title="New product" />
+    <NewRecordPage back={BACK} title="New product">
       <ProductForm />
-    </>
+    </NewRecordPage>
   );
 }
 
 export function EditProductPage({ id }: { id: string }) {
-  const orgPath = useOrgPath();
-  const product = products.useOne(id);
   return (
-    <>
-      <BackLink href={orgPath("/products")}>Products</BackLink>
-      {product.isPending ? (
-        <DetailSkeleton />
-      ) : product.isError ? (
-        <NotFoundOrError error={product.error} what="Product" retry={() => void product.refetch()} />
-      ) : (
+    <EditRecordPage
+      back={BACK}
+      query={products.useOne(id)}
+      what="Product"
+      title={(product) => (
         <>
-          <PageHeader
-            title={
-              <>
-                {product.data.name} {product.data.is_archived ? <Badge tone="amber">Archived</Badge> : null}
-              </>
-            }
-            actions={
-              <>
-                <ArchiveToggle product={product.data} />
-                <CheckoutLinkAction productId={product.data.id} />
-              </>
-            }
-          >
-            {product.data.is_recurring ? "Subscription" : "One-time purchase"} · created{" "}
-            {formatDateTime(product.data.created_at)}
-          </PageHeader>
-          <div className="space-y-6">
-            <ProductForm key={product.data.id} product={product.data} />
-            <ProductOrders productId={product.data.id} />
-          </div>
+          {product.name} {product.is_archived ? <Badge tone="amber">Archived</Badge> : null}
         </>
       )}
-    </>
+      summary={(product) =>
+        `${product.is_recurring ? "Subscription" : "One-time purchase"} · created ${formatDateTime(product.created_at)}`
+      }
+      actions={(product) => (
+        <>
+          <ArchiveToggle product={product} />
+          <CheckoutLinkAction productId={product.id} />
+        </>
+      )}
+    >
+      {(product) => (
+        <>
+          <ProductForm key={product.id} product={product} />
+          <ProductOrders productId={product.id} />
+        </>
+      )}
+    </EditRecordPage>
   );
 }
 
@@ -80,10 +71,7 @@ function ArchiveToggle({ product }: { product: ProductResource }) {
     );
   return (
     <>
-      <Button
-        variant={archiving ? "danger" : "secondary"}
-        onClick={() => (archiving ? setOpen(true) : toggle())}
-      >
+      <Button onClick={() => (archiving ? setOpen(true) : toggle())}>
         {archiving ? "Archive" : "Unarchive"}
       </Button>
       {!archiving && update.error ? (

@@ -3,6 +3,7 @@
 // and can only be removed, which archives it on save (Undo brings it back). New prices are fixed,
 // pay what you want (minimum, maximum, suggested) or free; month or year on a recurring product.
 import type { ReactNode } from "react";
+import { CurrencyOptions } from "../forms/form-fields";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import type { ProductPrice } from "../hooks/products";
 import { Button } from "../ui/button";
@@ -16,7 +17,19 @@ type Props = {
   isRecurring: boolean;
   rows: PriceRow[];
   archived: ProductPrice[];
-  onChange: (rows: PriceRow[], archived: ProductPrice[]) => void;
+  /** `field`: the API's name of what changed (its message goes), when it is one row's input. */
+  onChange: (rows: PriceRow[], archived: ProductPrice[], field?: string) => void;
+};
+
+/** A row's input → the API's field it is checked as (`prices.<i>.<field>`). */
+const API_FIELD: Record<string, string> = {
+  amount_type: "amount_type",
+  currency: "price_currency",
+  amount: "price_amount",
+  minimum: "minimum_amount",
+  maximum: "maximum_amount",
+  preset: "preset_amount",
+  interval: "recurring_interval",
 };
 
 export function PricesEditor({ formId, errors, isRecurring, rows, archived, onChange }: Props) {
@@ -25,6 +38,7 @@ export function PricesEditor({ formId, errors, isRecurring, rows, archived, onCh
     onChange(
       rows.map((row, i) => (i === index ? { ...row, ...patch } : row)),
       archived,
+      `prices.${index}.${API_FIELD[Object.keys(patch)[0]!]}`,
     );
   const remove = (index: number) => {
     const row = rows[index]!;
@@ -173,13 +187,14 @@ function NewPrice({ row, index, suffix, formId, errors, isRecurring, onChange, o
         ? field(
             "price_currency",
             "Currency",
-            <input
+            <select
               {...errors.control(`prices.${index}.price_currency`)}
               className={inputClass}
-              maxLength={3}
               value={row.currency}
-              onChange={(e) => onChange({ currency: e.target.value.toLowerCase() })}
-            />,
+              onChange={(e) => onChange({ currency: e.target.value })}
+            >
+              <CurrencyOptions current={row.currency} />
+            </select>,
           )
         : null}
       {row.amount_type === "fixed" ? field("price_amount", "Amount", input("price_amount", "amount")) : null}

@@ -11,7 +11,6 @@ export const ORGANIZATION_FIELDS = [
   "email",
   "customer_invoice_prefix",
   "subscription_settings",
-  "subscription_settings.proration_behavior",
 ] as const;
 
 type SubscriptionSettings = OrganizationResource["subscription_settings"];

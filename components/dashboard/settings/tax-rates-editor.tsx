@@ -1,11 +1,12 @@
 "use client";
 // The organization's tax rates as an editable table (country, optional state, rate in percent),
 // saved as a whole list (PUT). Problems, found here or by the API, show on their row's field.
-import { useMemo, useState } from "react";
 import { COUNTRIES } from "@/components/checkout/countries";
 import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
+import { MAX_TAX_RATES } from "@/lib/organizations/tax-rate-schemas";
 import { FormErrorSummary } from "../forms/form-parts";
-import { controlId, useFormErrors, type FormErrorsState } from "../forms/use-form-errors";
+import { controlId, type FormErrorsState } from "../forms/use-form-errors";
+import { useRecordForm } from "../forms/use-record-form";
 import { useReplaceTaxRates, type TaxRate } from "../hooks/organizations";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
@@ -20,30 +21,36 @@ import {
 } from "./tax-rates-logic";
 
 const FORM_ID = "tax-rates";
+/** Every row's fields, up to the most rates an organization can have. */
+const FIELDS = taxRateFields(MAX_TAX_RATES);
 
 type Props = { organizationId: string; rates: readonly TaxRate[] };
 
 export function TaxRatesEditor({ organizationId, rates }: Props) {
   const notify = useToast();
   const replace = useReplaceTaxRates(organizationId);
-  const [rows, setRows] = useState<TaxRateRow[]>(() => rowsFromTaxRates(rates));
-  const fields = useMemo(() => taxRateFields(rows.length), [rows.length]);
-  const errors = useFormErrors(FORM_ID, { fields });
+  const form = useRecordForm({
+    id: FORM_ID,
+    fields: FIELDS,
+    initial: () => ({ rows: rowsFromTaxRates(rates) }),
+    build: ({ rows }) => taxRatesBody(rows),
+    save: (body) => replace.mutateAsync(body),
+    onSaved: (saved) => {
+      form.reset({ rows: rowsFromTaxRates(saved.tax_rates) });
+      notify("Tax rates saved");
+    },
+  });
+  const { errors } = form;
+  const rows = form.values.rows;
+  const setRows = (update: (current: TaxRateRow[]) => TaxRateRow[], field?: string) =>
+    form.change((current) => ({ rows: update(current.rows) }), field);
+  // A changed row loses its messages (its own and its fields'): the merchant is correcting it.
   const update = (index: number, patch: Partial<TaxRateRow>) =>
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-
-  const submit = () => {
-    const built = taxRatesBody(rows);
-    if (Object.keys(built.errors).length) return errors.show({ fields: built.errors, form: [] });
-    errors.clear();
-    replace.mutate(built.body, {
-      onError: errors.fromError,
-      onSuccess: (saved) => {
-        setRows(rowsFromTaxRates(saved.tax_rates));
-        notify("Tax rates saved");
-      },
-    });
-  };
+    setRows(
+      (current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)),
+      `tax_rates.${index}`,
+    );
+  const submit = () => void form.submit();
 
   return (
     <Card title="Tax rates">
@@ -90,11 +97,10 @@ export function TaxRatesEditor({ organizationId, rates }: Props) {
                     index={index}
                     errors={errors}
                     onChange={(patch) => update(index, patch)}
-                    onRemove={() => {
-                      // Problems are placed by row index, which the removal shifts.
-                      errors.clear();
-                      setRows((current) => current.filter((_, i) => i !== index));
-                    }}
+                    onRemove={() =>
+                      // Problems are placed by row index, which the removal shifts: all go.
+                      setRows((current) => current.filter((_, i) => i !== index), "tax_rates")
+                    }
                   />
                 ))}
               </tbody>
@@ -103,8 +109,8 @@ export function TaxRatesEditor({ organizationId, rates }: Props) {
         )}
         <div className="flex justify-between gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <Button onClick={() => setRows((current) => [...current, emptyTaxRateRow()])}>Add rate</Button>
-          <Button type="submit" variant="primary" disabled={replace.isPending}>
-            {replace.isPending ? "Saving…" : "Save tax rates"}
+          <Button type="submit" variant="primary" disabled={form.pending}>
+            {form.pending ? "Saving…" : "Save tax rates"}
           </Button>
         </div>
       </form>
