@@ -61,18 +61,19 @@ for (const name of fs.readdirSync(coverageDir)) {
   const testFiles = scripts
     .map((s) => relative(s.url))
     .filter((f) => /\.test\.ts$/.test(f) && !f.startsWith(".."));
-  if (testFiles.length !== 1) continue;
-  const set = covered.get(testFiles[0]) ?? new Set<string>();
+  const [testFile] = testFiles;
+  if (testFiles.length !== 1 || !testFile) continue;
+  const set = covered.get(testFile) ?? new Set<string>();
   for (const script of scripts) {
     const file = relative(script.url);
     if (!file.startsWith("lib/") || file.startsWith("lib/generated/") || file.endsWith(".test.ts")) continue;
     if (!isDatabaseFile(file)) continue;
     for (const fn of script.functions) {
-      if (!fn.functionName || fn.ranges[0].count === 0) continue;
+      if (!fn.functionName || !fn.ranges[0]?.count) continue;
       set.add(`${file}#${fn.functionName}`);
     }
   }
-  covered.set(testFiles[0], set);
+  covered.set(testFile, set);
 }
 
 const durations = (report: string) =>
