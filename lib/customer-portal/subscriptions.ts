@@ -69,6 +69,14 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
     product: row.product,
     payment_method: describePaymentMethod(row),
     tax_amount_next: chargesAgain ? amounts.tax_amount : null,
+    price_amount: row.amount,
+    discount: row.discount && {
+      type: row.discount.type,
+      amount: row.discount.amount,
+      basis_points: row.discount.basis_points,
+      duration: row.discount.duration,
+      duration_in_months: row.discount.duration_in_months,
+    },
   };
 }
 
