@@ -21,20 +21,19 @@ const ENDED = ["canceled", "unpaid", "incomplete_expired"];
 export function keyExpiryLabel(
   key: { expires_at: Date | string | null },
   subscription: KeySubscription | null,
-  formatDate: (value: Date | string) => string,
+  formatDate: (iso: string) => string,
 ): string {
-  if (key.expires_at) return `Valid until ${formatDate(key.expires_at)}`;
+  const date = (value: Date | string) => formatDate(typeof value === "string" ? value : value.toISOString());
+  if (key.expires_at) return `Valid until ${date(key.expires_at)}`;
   if (!subscription) return "Never expires";
   if (ENDED.includes(subscription.status)) {
     const ended = subscription.ended_at ?? subscription.ends_at;
-    return ended ? `Ended with the subscription on ${formatDate(ended)}` : "Ended with the subscription";
+    return ended ? `Ended with the subscription on ${date(ended)}` : "Ended with the subscription";
   }
   const end = subscription.ends_at ?? subscription.current_period_end;
   if (subscription.cancel_at_period_end || subscription.ends_at)
-    return end
-      ? `Expires when the subscription ends, on ${formatDate(end)}`
-      : "Expires when the subscription ends";
+    return end ? `Expires when the subscription ends, on ${date(end)}` : "Expires when the subscription ends";
   return subscription.current_period_end
-    ? `Expires when the subscription ends (renews on ${formatDate(subscription.current_period_end)})`
+    ? `Expires when the subscription ends (renews on ${date(subscription.current_period_end)})`
     : "Expires when the subscription ends";
 }

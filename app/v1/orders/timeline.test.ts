@@ -17,6 +17,7 @@ import { DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/emit";
 import { PROCESS_CHECKOUT_JOB, processCheckoutJob } from "@/lib/orders/processing";
 import { SEND_EMAIL_JOB, sendEmailJob } from "@/lib/email/send";
 import { resendOrderReceipt, RESEND_WINDOW_MS } from "@/lib/email/resend-receipt";
+import type { Principal } from "@/lib/core/principal";
 import { call } from "@/test/http";
 import { POST as confirm } from "../checkouts/custom/client/[client_secret]/confirm/route";
 import { GET as getTimeline } from "./[id]/timeline/route";
@@ -260,12 +261,7 @@ describe("POST /v1/orders/{id}/receipt", () => {
   it("queues again once the minute has passed (the clock injected)", async () => {
     const orderId = await purchase("resend-later@example.com");
     const [purchaseReceipt] = await receiptsOf(orderId);
-    const principal = {
-      kind: "system",
-      id: "test",
-      organizationIds: [orgId],
-      scopes: new Set<string>(),
-    } as const;
+    const principal: Principal = { kind: "system", id: "test", organizationIds: [orgId], scopes: new Set() };
     const soon = new Date(purchaseReceipt!.created_at.getTime() + RESEND_WINDOW_MS - 1);
     const later = new Date(purchaseReceipt!.created_at.getTime() + RESEND_WINDOW_MS);
 

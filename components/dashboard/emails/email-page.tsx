@@ -9,7 +9,7 @@ import { useOrgPath } from "../organization";
 import { BackLink, DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
 import { Badge, Card, DetailList, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
-import { EMAIL_STATUS_INFO, kindLabel, statusMeaning, transportLabel } from "./logic";
+import { emailStatusInfo, kindLabel, statusMeaning, transportLabel } from "./logic";
 
 export function EmailPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
@@ -30,7 +30,7 @@ export function EmailPage({ id }: { id: string }) {
 
 function EmailView({ email }: { email: EmailDetail }) {
   const orgPath = useOrgPath();
-  const info = EMAIL_STATUS_INFO[email.status];
+  const info = emailStatusInfo(email);
   return (
     <div className="space-y-6">
       <PageHeader

@@ -11,7 +11,14 @@ import { inputClass } from "../ui/field";
 import { ListBody } from "../ui/list-body";
 import { Badge, PageHeader } from "../ui/misc";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, SortableTh, Table, Th } from "../ui/table";
-import { EMAIL_SORT_FIELDS, EMAIL_STATUSES, EMAIL_STATUS_INFO, kindLabel, transportLabel } from "./logic";
+import {
+  EMAIL_SORT_FIELDS,
+  EMAIL_STATUSES,
+  EMAIL_STATUS_INFO,
+  emailStatusInfo,
+  kindLabel,
+  transportLabel,
+} from "./logic";
 
 export function EmailsPage() {
   const organization = useOrganization();
@@ -85,9 +92,7 @@ export function EmailsPage() {
                   </td>
                   <td className={`${cellClass} whitespace-nowrap`}>{kindLabel(email.kind)}</td>
                   <td className={cellClass}>
-                    <Badge tone={EMAIL_STATUS_INFO[email.status].tone}>
-                      {EMAIL_STATUS_INFO[email.status].label}
-                    </Badge>
+                    <Badge tone={emailStatusInfo(email).tone}>{emailStatusInfo(email).label}</Badge>
                   </td>
                   <td className={`${cellClass} whitespace-nowrap`}>{transportLabel(email.transport)}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(email.created_at)}</td>
