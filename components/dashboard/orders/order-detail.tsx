@@ -1,7 +1,7 @@
 "use client";
-// /dashboard/<org>/orders/<id>: one order with its amounts, customer, product and price, discount,
-// subscription, refunds (with the Refund action), custom field answers and metadata. An unknown id
-// is a clear "not found".
+// /dashboard/<org>/orders/<id>: one order with its amounts, payment, license keys, customer, product
+// and price, discount, subscription, refunds (with the Refund action), timeline (with "Resend
+// receipt"), custom field answers and metadata. An unknown id is a clear "not found".
 import Link from "next/link";
 import { ApiRequestError } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
@@ -19,6 +19,9 @@ import {
   SubscriptionSection,
 } from "./order-sections";
 import { OrderRefunds } from "./order-refunds";
+import { useOrderTimeline } from "../hooks/order-timeline";
+import { OrderKeysSection, OrderPaymentSection } from "./order-activity";
+import { OrderTimelineSection, ResendReceiptButton } from "./order-timeline";
 
 const STATUS: Record<Order["status"], [label: string, tone: BadgeTone]> = {
   paid: ["Paid", "green"],
@@ -36,6 +39,7 @@ const BILLING_REASONS: Record<Order["billing_reason"], string> = {
 export function OrderDetail({ id }: { id: string }) {
   const orgPath = useOrgPath();
   const order = useOrder(id);
+  const timeline = useOrderTimeline(id);
   const back = (
     <Link href={orgPath("/orders")} className={buttonClasses("secondary")}>
       ← All orders
@@ -83,6 +87,7 @@ export function OrderDetail({ id }: { id: string }) {
             <a href={`/v1/orders/${o.id}/receipt`} className={buttonClasses("secondary")}>
               Receipt (PDF)
             </a>
+            <ResendReceiptButton orderId={o.id} email={o.customer.email} />
             {back}
           </span>
         }
@@ -107,6 +112,8 @@ export function OrderDetail({ id }: { id: string }) {
             ]}
           />
         </Card>
+        <OrderPaymentSection query={timeline} />
+        <OrderKeysSection query={timeline} />
         <CustomerSection order={o} />
         <ProductSection order={o} />
         <DiscountSection order={o} />
@@ -114,6 +121,9 @@ export function OrderDetail({ id }: { id: string }) {
         {/* Full width: the refunds table needs the room. */}
         <div className="xl:col-span-2">
           <OrderRefunds order={o} />
+        </div>
+        <div className="xl:col-span-2">
+          <OrderTimelineSection query={timeline} currency={o.currency} />
         </div>
         <Card title="References">
           <DetailList
