@@ -6,15 +6,25 @@
 // the subscription's page and the customer portal say "$25.00 / month for 3 months, then $50.00 /
 // month"; the key says it expires with the subscription. Once at 375 px.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { email, expectSucceeded, fillCard, fillContact, open, payButton } from "./checkout-helpers";
+import {
+  email,
+  expectSucceeded,
+  fillCard,
+  fillContact,
+  open,
+  payButton,
+  type Session,
+} from "./checkout-helpers";
 import { shot } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./env";
 import { expect, test } from "./fixtures";
 
+type Resource = { id: string };
 type Api = {
-  post: (path: string, data: unknown) => Promise<Record<string, any>>;
-  get: (path: string) => Promise<Record<string, any>>;
+  post: <T = Resource>(path: string, data: unknown) => Promise<T>;
+  get: <T>(path: string) => Promise<T>;
 };
+type Order = { id: string; invoice_number: string; subscription_id: string; customer_id: string };
 
 function tokenApi(request: APIRequestContext, token: string): Api {
   const headers = { authorization: `Bearer ${token}` };
@@ -97,31 +107,30 @@ test("the order page shows the payment, the key, the timeline and resends the re
     url: "https://hooks.example.invalid/orders",
     events: ["order.paid"],
   });
-  const session = await api.post("/v1/checkouts/custom/", {
+  const session = await api.post<Session>("/v1/checkouts/custom/", {
     product_id: product.id,
     discount_id: discount.id,
   });
 
   const buyerEmail = email("order-page");
   const checkout = await browser.newPage();
-  await open(checkout, session as { id: string; client_secret: string; url: string });
+  await open(checkout, session);
   await fillContact(checkout, { email: buyerEmail, name: "Olga Order", country: "FR" });
   await fillCard(checkout);
   await payButton(checkout).click();
   await expectSucceeded(checkout);
   await checkout.close();
 
-  let order: Record<string, any> = {};
+  let order: Order | undefined;
   await expect(async () => {
-    [order] = (await api.get(`/v1/orders/?checkout_id=${session.id}`)).items;
+    [order] = (await api.get<{ items: Order[] }>(`/v1/orders/?checkout_id=${session.id}`)).items;
     expect(order?.id).toBeTruthy();
   }).toPass({ timeout: 15_000 });
+  const { id: orderId, invoice_number: invoiceNumber, subscription_id: subscriptionId } = order!;
 
   await test.step("the order page: payment, key, timeline", async () => {
-    await page.goto(`/dashboard/${slug}/orders/${order.id}`);
-    await expect(
-      page.getByRole("heading", { name: new RegExp(`Order ${order.invoice_number}`) }),
-    ).toBeVisible();
+    await page.goto(`/dashboard/${slug}/orders/${orderId}`);
+    await expect(page.getByRole("heading", { name: new RegExp(`Order ${invoiceNumber}`) })).toBeVisible();
     const payments = page.getByTestId("order-payments");
     await expect(payments).toContainText("Charge $25.00");
     await expect(payments).toContainText("Succeeded");
@@ -156,7 +165,7 @@ test("the order page shows the payment, the key, the timeline and resends the re
   });
 
   await test.step("the subscription's page shows the discounted price and when it ends", async () => {
-    await page.goto(`/dashboard/${slug}/subscriptions/${order.subscription_id}`);
+    await page.goto(`/dashboard/${slug}/subscriptions/${subscriptionId}`);
     await expect(page.getByTestId("subscription-price")).toHaveText(
       "$25.00 / month for 3 months, then $50.00 / month",
     );
@@ -164,7 +173,7 @@ test("the order page shows the payment, the key, the timeline and resends the re
 
   await test.step("at 375 px the order page's new parts fit", async () => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`/dashboard/${slug}/orders/${order.id}`);
+    await page.goto(`/dashboard/${slug}/orders/${orderId}`);
     for (const id of ["order-payments", "order-license-keys", "order-timeline"]) {
       const part = page.getByTestId(id);
       await expect(part).toBeVisible();
@@ -175,8 +184,10 @@ test("the order page shows the payment, the key, the timeline and resends the re
   });
 
   await test.step("the customer portal says the same", async () => {
-    const customerSession = await api.post("/v1/customer-sessions/", { customer_id: order.customer_id });
-    const url = new URL(customerSession.customer_portal_url as string);
+    const customerSession = await api.post<{ customer_portal_url: string }>("/v1/customer-sessions/", {
+      customer_id: order!.customer_id,
+    });
+    const url = new URL(customerSession.customer_portal_url);
     const portal = await browser.newPage({ viewport: { width: 375, height: 780 } });
     await portal.goto(`${url.pathname}${url.search}`);
     await expect(portal.getByTestId("portal-discount-line")).toHaveText(
