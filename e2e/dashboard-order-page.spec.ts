@@ -139,6 +139,9 @@ test("the order page shows the payment, the key, the timeline and resends the re
     await expect(keys.getByRole("link", { name: /^\*\*\*\*-/ })).toBeVisible();
     await expect(keys).toContainText("Expires when the subscription ends");
 
+    // The order's subscription with its discount, as its own page and the portal say it.
+    await expect(page.getByText("$25.00 / month for 3 months, then $50.00 / month")).toBeVisible();
+
     const timeline = page.getByTestId("order-timeline");
     await expect(timeline.getByTestId("timeline-order_created")).toContainText("Order created");
     await expect(timeline.getByTestId("timeline-order_paid")).toContainText("Paid");
