@@ -31,6 +31,7 @@ test("a purchase's receipt shows on the Emails page, HTML and text", async ({ pa
     .filter({ hasText: receipt!.to });
   await expect(row).toContainText("Purchase receipt");
   await expect(row).toContainText("Embedded (not sent)");
+  await expect(row).toContainText("Kept (not sent)");
   await row.getByRole("link", { name: receipt!.subject }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/demo/emails/${receipt!.id}$`));
 

@@ -9,6 +9,7 @@ import {
   canUncancel,
   canUpdatePaymentMethod,
   chargeLabel,
+  discountLine,
   licenseKeyFacts,
   openPaymentFormId,
   orderNumber,
@@ -36,6 +37,8 @@ function subscription(overrides: Partial<PortalSubscription> = {}): PortalSubscr
     product: { id: "p1", name: "Acme Cloud" },
     payment_method: { brand: "visa", last4: "4242" },
     tax_amount_next: 171,
+    price_amount: 900,
+    discount: null,
     ...overrides,
   };
 }
@@ -60,6 +63,27 @@ describe("subscriptions", () => {
     expect(chargeLabel(subscription({ tax_amount_next: null, recurring_interval: "year" }))).toBe(
       "$9.00 / year",
     );
+  });
+
+  it("says how a discount runs out, before tax when there is tax; nothing without one or once ended", () => {
+    const discount = {
+      type: "percentage" as const,
+      amount: null,
+      basis_points: 5000,
+      duration: "repeating" as const,
+      duration_in_months: 3,
+    };
+    expect(discountLine(subscription({ discount, amount: 450 }))).toBe(
+      "$4.50 / month for 3 months, then $9.00 / month, before tax",
+    );
+    expect(discountLine(subscription({ discount, tax_amount_next: null }))).toBe(
+      "$4.50 / month for 3 months, then $9.00 / month",
+    );
+    expect(discountLine(subscription())).toBeNull();
+    expect(
+      discountLine(subscription({ discount, current_period_start: "2027-02-24T10:00:00.000Z" })),
+    ).toBeNull();
+    expect(discountLine(subscription({ discount, status: "canceled" }))).toBeNull();
   });
 
   it("says when the next charge is, when it cancels, that it failed, or when it ended", () => {
@@ -131,6 +155,7 @@ describe("license keys", () => {
       usage: 0,
       limit_usage: null,
       activations: [],
+      subscription: null,
       ...overrides,
     }) as PortalLicenseKey;
 
@@ -149,6 +174,17 @@ describe("license keys", () => {
     ).toBe("Valid until Nov 24, 2027 · 1 of 2 devices · used 3 of 10 times");
     expect(licenseKeyFacts(key({ limit_activations: 1, usage: 4 }))).toBe(
       "Never expires · 0 of 1 device · used 4 times",
+    );
+    const subscription = {
+      id: "sub_1",
+      status: "active" as const,
+      current_period_end: "2026-12-24T10:00:00.000Z",
+      cancel_at_period_end: false,
+      ends_at: null,
+      ended_at: null,
+    };
+    expect(licenseKeyFacts(key({ subscription }))).toBe(
+      "Expires when the subscription ends (renews on Dec 24, 2026)",
     );
   });
 });

@@ -3,6 +3,8 @@
 import { formatMoney } from "@/lib/money";
 import type { CancellationReason } from "@/lib/subscriptions/lifecycle";
 import { formatDate } from "@/components/checkout/format";
+import { keyExpiryLabel } from "@/lib/license-keys/expiry-label";
+import { describePriceSchedule } from "@/lib/subscriptions/price-schedule";
 import type { PortalLicenseKey, PortalOrder, PortalSubscription } from "./api";
 
 export { formatDate };
@@ -59,6 +61,30 @@ export function chargeLabel(
 ): string {
   const total = subscription.amount + (subscription.tax_amount_next ?? 0);
   return `${formatMoney(total, subscription.currency)} / ${subscription.recurring_interval}`;
+}
+
+/**
+ * "$40.00 / month for 3 months, then $50.00 / month" while a discount runs (lib/subscriptions/
+ * price-schedule.ts); null without one, once it ended, or for an ended subscription.
+ */
+export function discountLine(
+  subscription: Pick<
+    PortalSubscription,
+    | "status"
+    | "price_amount"
+    | "currency"
+    | "recurring_interval"
+    | "started_at"
+    | "current_period_start"
+    | "discount"
+    | "tax_amount_next"
+  >,
+): string | null {
+  if (!subscription.discount || isEnded(subscription)) return null;
+  const schedule = { ...subscription, amount: subscription.price_amount };
+  const line = describePriceSchedule(schedule);
+  if (line === describePriceSchedule({ ...schedule, discount: null })) return null;
+  return subscription.tax_amount_next ? `${line}, before tax` : line;
 }
 
 /** The one line about what happens next: the next charge, the scheduled end, or the end. */
@@ -141,11 +167,14 @@ export function licenseKeyStatus(key: Pick<PortalLicenseKey, "status">) {
 
 /** "Valid until Nov 24, 2027 · 1 of 2 devices · used 3 of 10 times". */
 export function licenseKeyFacts(
-  key: Pick<PortalLicenseKey, "expires_at" | "limit_activations" | "usage" | "limit_usage" | "activations">,
+  key: Pick<
+    PortalLicenseKey,
+    "expires_at" | "limit_activations" | "usage" | "limit_usage" | "activations" | "subscription"
+  >,
 ): string {
   const devices = key.activations.length;
   return [
-    key.expires_at ? `Valid until ${formatDate(key.expires_at)}` : "Never expires",
+    keyExpiryLabel(key, key.subscription ?? null, formatDate),
     key.limit_activations
       ? `${devices} of ${key.limit_activations} device${key.limit_activations === 1 ? "" : "s"}`
       : null,

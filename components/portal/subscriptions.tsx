@@ -13,6 +13,7 @@ import {
   canUncancel,
   canUpdatePaymentMethod,
   chargeLabel,
+  discountLine,
   formatDate,
   isEnded,
   openPaymentFormId,
@@ -45,6 +46,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
   }, [sub.cancel_at_period_end]);
   const status = subscriptionStatus(sub);
   const schedule = scheduleLine(sub);
+  const discounted = discountLine(sub);
   const pastDue = sub.status === "past_due";
 
   const keep = () =>
@@ -82,6 +84,11 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-zinc-900 tabular-nums dark:text-zinc-100">{chargeLabel(sub)}</p>
+      {discounted ? (
+        <p data-testid="portal-discount-line" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {discounted}
+        </p>
+      ) : null}
       {schedule ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{schedule}</p> : null}
       {!isEnded(sub) ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">

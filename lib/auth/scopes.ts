@@ -32,6 +32,8 @@ export const SCOPES = [
   "subscriptions:write",
   "refunds:read",
   "refunds:write",
+  // Sending an order's receipt again (POST /v1/orders/{id}/receipt).
+  "orders:write",
   // The emails sent to buyers (their bodies hold license keys): read only.
   "emails:read",
   // Minting a customer portal session for a buyer (POST /v1/customer-sessions/): write only.

@@ -25,7 +25,22 @@ const licenseKeySelect = {
   validations: true,
   created_at: true,
   benefit: { select: { id: true, description: true, type: true, properties: true } },
-  benefit_grant: { select: { order: productSelect, subscription: productSelect } },
+  benefit_grant: {
+    select: {
+      order: productSelect,
+      subscription: {
+        select: {
+          id: true,
+          status: true,
+          current_period_end: true,
+          cancel_at_period_end: true,
+          ends_at: true,
+          ended_at: true,
+          product: { select: { id: true, name: true } },
+        },
+      },
+    },
+  },
   activations: {
     where: { deleted_at: null },
     orderBy: [{ created_at: "asc" }, { id: "asc" }],
@@ -44,7 +59,16 @@ function toPortalLicenseKey(row: LicenseKeyRow) {
     // The purchase that granted it: its order's product, else its subscription's.
     product: grant?.order?.product ?? grant?.subscription?.product ?? null,
     can_deactivate: isCustomerAdminEnabled(benefit),
+    subscription: keySubscription(grant),
   };
+}
+
+/** The subscription a key follows, as the portal shows it (without its product: `product` says it). */
+function keySubscription(grant: LicenseKeyRow["benefit_grant"]) {
+  const subscription = grant?.subscription;
+  if (!subscription) return null;
+  const { id, status, current_period_end, cancel_at_period_end, ends_at, ended_at } = subscription;
+  return { id, status, current_period_end, cancel_at_period_end, ends_at, ended_at };
 }
 
 export async function listPortalLicenseKeys(

@@ -100,6 +100,17 @@ export const portalLicenseKeySchema = z.object({
   /** Whether the buyer may free their devices here (the benefit's `enable_customer_admin`). */
   can_deactivate: z.boolean(),
   activations: z.array(portalActivationSchema),
+  /** The subscription whose life the key follows (null: a one-time purchase's key). */
+  subscription: z
+    .object({
+      id: z.string(),
+      status: subscriptionSchema.shape.status,
+      current_period_end: dateTime.nullable(),
+      cancel_at_period_end: z.boolean(),
+      ends_at: dateTime.nullable(),
+      ended_at: dateTime.nullable(),
+    })
+    .nullable(),
 });
 
 export const portalSubscriptionSchema = z.object({
@@ -120,6 +131,18 @@ export const portalSubscriptionSchema = z.object({
   payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   /** The next charge's tax; null when there is no next charge (ended, or canceling). */
   tax_amount_next: z.number().int().nullable(),
+  /** The price per period before discount and tax. */
+  price_amount: z.number().int(),
+  /** The subscription's discount and how long it lasts (null: none). */
+  discount: z
+    .object({
+      type: z.enum(["fixed", "percentage"]),
+      amount: z.number().int().nullable(),
+      basis_points: z.number().int().nullable(),
+      duration: z.enum(["once", "forever", "repeating"]),
+      duration_in_months: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 
 export const updatePortalSubscriptionBody = z.object({

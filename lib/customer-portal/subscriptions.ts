@@ -13,7 +13,7 @@ import { discountAppliesTo } from "../subscriptions/renewals";
 import { isEnded, scheduleCancellation } from "../subscriptions/lifecycle";
 import { updateSubscriptionPaymentMethod } from "../subscriptions/payment-method";
 import { lockRowForEvents } from "../webhooks/listeners";
-import { TEST_CARDS } from "../payments/test-processor";
+import { describePaymentMethodRef } from "../payments/card-description";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalListQuery, UpdatePortalSubscriptionBody } from "./schemas";
 
@@ -35,21 +35,9 @@ async function taxContext(db: DbOrTx, principal: CustomerPrincipal): Promise<Tax
   return { rates, address: (customer?.billing_address ?? null) as TaxContext["address"] };
 }
 
-const TEST_METHOD_PREFIX = "pm_test_";
-const CARD_BY_TEST_TOKEN = new Map(Object.entries(TEST_CARDS).map(([number, token]) => [token, number]));
-
-/**
- * The saved card as the buyer recognizes it. The test processor's refs name the token that made
- * them (`pm_test_tok_visa`), hence its test card (Visa, 4242); another processor's ref says
- * nothing readable here (brand and last4 null). No ref: no payment method.
- */
+/** The saved card as the buyer recognizes it (lib/payments/card-description.ts). */
 export function describePaymentMethod(subscription: Pick<Subscription, "payment_method_ref">) {
-  const ref = subscription.payment_method_ref;
-  if (!ref) return null;
-  const number = ref.startsWith(TEST_METHOD_PREFIX)
-    ? CARD_BY_TEST_TOKEN.get(ref.slice(TEST_METHOD_PREFIX.length))
-    : undefined;
-  return number ? { brand: "visa", last4: number.slice(-4) } : { brand: null, last4: null };
+  return describePaymentMethodRef(subscription.payment_method_ref);
 }
 
 function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
@@ -81,6 +69,14 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
     product: row.product,
     payment_method: describePaymentMethod(row),
     tax_amount_next: chargesAgain ? amounts.tax_amount : null,
+    price_amount: row.amount,
+    discount: row.discount && {
+      type: row.discount.type,
+      amount: row.discount.amount,
+      basis_points: row.discount.basis_points,
+      duration: row.discount.duration,
+      duration_in_months: row.discount.duration_in_months,
+    },
   };
 }
 

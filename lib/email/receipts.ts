@@ -123,13 +123,14 @@ function confirmationUrl(checkout: Parameters<typeof clientSecretOf>[0]): string
  * Queues the receipt of a purchase's order (one-time, or a subscription's first payment), read by
  * `readReceiptOrder`: order processing reads it before the order is numbered and passes the number
  * in, so that the read is not among the statements the number's lock waits on. Returns the email's
- * id (null: already queued). `portalUrl`: where the buyer manages their purchases.
+ * id (null: already queued). `portalUrl`: where the buyer manages their purchases; `reference`: a
+ * resend's own (./resend-receipt.ts), the purchase's receipt being `order_receipt:<order id>`.
  */
 export async function queueOrderReceipt(
   tx: Tx,
   order: ReceiptOrder,
   now: Date,
-  options: { portalUrl?: string | null } = {},
+  options: { portalUrl?: string | null; reference?: string } = {},
 ): Promise<string | null> {
   // The checkout knows the price before the discount; an order alone knows only what was paid.
   const discount = order.checkout?.discount_amount ?? 0;
@@ -180,7 +181,7 @@ export async function queueOrderReceipt(
     data,
     organization: order.organization,
     to: order.customer.email,
-    reference: `${orderReceipt.kind}:${order.id}`,
+    reference: options.reference ?? `${orderReceipt.kind}:${order.id}`,
     related: { customerId: order.customer_id, orderId: order.id, subscriptionId: order.subscription_id },
     now,
   });

@@ -17,7 +17,12 @@ function decodeLicenseKey(row: Json) {
   const activations = (row.activations as Json[]).map((activation) =>
     toActivation(rowFromJson<LicenseKeyActivation>("license_key_activations", activation)),
   );
-  return { ...toLicenseKey(key), order_id: row.order_id as string | null, activations };
+  return {
+    ...toLicenseKey(key),
+    order_id: row.order_id as string | null,
+    subscription_id: row.subscription_id as string | null,
+    activations,
+  };
 }
 
 // One statement, straight to the driver (lib/db/direct.ts): the key, its customer and its current
@@ -29,6 +34,7 @@ export const licenseKeyById: ResourceRead<ReturnType<typeof decodeLicenseKey>> =
     SELECT json_build_object(
              'key', row_to_json(k), 'customer', row_to_json(c),
              'order_id', (SELECT g.order_id FROM benefit_grants g WHERE g.id = k.benefit_grant_id),
+             'subscription_id', (SELECT g.subscription_id FROM benefit_grants g WHERE g.id = k.benefit_grant_id),
              'activations', (SELECT coalesce(json_agg(a ORDER BY a.created_at, a.id), '[]')
                                FROM license_key_activations a
                               WHERE a.license_key_id = k.id AND a.deleted_at IS NULL)

@@ -47,9 +47,13 @@ export const customerActivationSchema = z.object({ id: z.string(), label: z.stri
 
 /**
  * A key as the merchant's routes show it: with the order that issued it (through its benefit grant;
- * null for a key made by hand or whose order is gone), so the dashboard can link to it.
+ * null for a key made by hand or whose order is gone), so the dashboard can link to it, and the
+ * subscription whose life it follows (null: none; such a key has no `expires_at` of its own).
  */
-export const merchantLicenseKeySchema = licenseKeySchema.extend({ order_id: z.string().nullable() });
+export const merchantLicenseKeySchema = licenseKeySchema.extend({
+  order_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+});
 
 export const licenseKeyWithActivationsSchema = merchantLicenseKeySchema.extend({
   activations: z.array(z.object(activationBase)),

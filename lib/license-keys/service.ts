@@ -38,7 +38,10 @@ const LICENSE_KEY_SORT_COLUMNS: SortColumns<
   last_validated_at: nullsLast("last_validated_at"),
 };
 
-const listInclude = { ...include, benefit_grant: { select: { order_id: true } } } as const;
+const listInclude = {
+  ...include,
+  benefit_grant: { select: { order_id: true, subscription_id: true } },
+} as const;
 
 export async function listLicenseKeys(db: DbOrTx, principal: Principal, query: ListLicenseKeysQuery) {
   const page = await listPage(db.licenseKey, principal, query, {
@@ -55,6 +58,7 @@ export async function listLicenseKeys(db: DbOrTx, principal: Principal, query: L
   return mapPage(page, ({ benefit_grant, ...key }) => ({
     ...toLicenseKey(key),
     order_id: benefit_grant?.order_id ?? null,
+    subscription_id: benefit_grant?.subscription_id ?? null,
   }));
 }
 

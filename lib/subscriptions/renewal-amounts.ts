@@ -5,22 +5,11 @@ import type { Tx } from "../db/client";
 import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import type { Discount, Subscription } from "../generated/prisma/client";
-import { periodsElapsed } from "./periods";
+import { discountAppliesTo } from "./price-schedule";
 
-/**
- * Whether a forever or repeating discount still applies to the period starting at `periodStart`:
- * `duration_in_months` counts calendar months from the start, whatever the billing interval.
- */
-export function discountAppliesTo(
-  discount: Pick<Discount, "duration" | "duration_in_months">,
-  anchor: Date,
-  periodStart: Date,
-): boolean {
-  if (discount.duration === "forever") return true;
-  if (discount.duration !== "repeating") return false;
-  const monthsElapsed = periodsElapsed(anchor, periodStart, "month");
-  return monthsElapsed < (discount.duration_in_months ?? 0);
-}
+// The rule of which periods a discount covers lives with the price line the buyer reads
+// (./price-schedule.ts), so both say the same.
+export { discountAppliesTo };
 
 export async function renewalAmounts(
   tx: Tx,

@@ -112,11 +112,24 @@ export async function insertWebhookEvent(
   await directSql(
     tx,
     Prisma.sql`
-    INSERT INTO webhook_events (id, created_at, organization_id, type, payload, sequence)
+    INSERT INTO webhook_events (id, created_at, organization_id, type, payload, sequence, order_id)
     VALUES (${eventId}::uuid, ${ts(input.now)}::timestamp, ${input.organizationId}::uuid, ${input.type},
-            ${payload}, ${next!.sequence}::bigint)`,
+            ${payload}, ${next!.sequence}::bigint, ${eventOrderId(input.type, input.data)}::uuid)`,
   );
   return eventId;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The order an event is about, kept in clear beside the sealed payload for the order page's
+ * timeline: an order event's resource, or the `order_id` of a refund, grant or license key.
+ */
+export function eventOrderId(type: string, data: unknown): string | null {
+  if (!data || typeof data !== "object") return null;
+  const fields = data as Record<string, unknown>;
+  const orderId = type.startsWith("order.") ? fields.id : fields.order_id;
+  return typeof orderId === "string" && UUID.test(orderId) ? orderId : null;
 }
 
 export type WebhookEventInput = {

@@ -169,6 +169,8 @@ describe("license keys", () => {
       label,
       created_at: t(minute).toISOString(),
     })),
+    // A one-time purchase's key follows no subscription.
+    subscription: null,
   });
 
   it("lists the buyer's keys in full with their devices, and whether the buyer may free them", async () => {

@@ -42,6 +42,15 @@ describe("subscriptions", () => {
     product: { id: ids.cloud, name: "Acme Cloud" },
     payment_method: { brand: "visa", last4: "4242" },
     tax_amount_next: 86,
+    // What the discount is and how long it runs, for the price line (lib/subscriptions/price-schedule.ts).
+    price_amount: 900,
+    discount: {
+      type: "percentage",
+      amount: null,
+      basis_points: 5000,
+      duration: "repeating",
+      duration_in_months: 3,
+    },
   });
 
   it("lists and shows the buyer's subscriptions with the next charge and the card", async () => {

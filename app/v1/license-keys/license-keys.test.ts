@@ -15,7 +15,7 @@ import { GET as getActivation } from "./[id]/activations/[activation_id]/route";
 import { ISO, LICENSE_KEY_FIELDS } from "@/test/shapes";
 
 // The merchant's routes add the order that issued the key; an activation's nested key does not.
-const KEY_FIELDS = [...LICENSE_KEY_FIELDS, "order_id"].sort();
+const KEY_FIELDS = [...LICENSE_KEY_FIELDS, "order_id", "subscription_id"].sort();
 
 const CUSTOMER_FIELDS = [
   "avatar_url",

@@ -28,7 +28,7 @@ import { POST as confirm } from "../checkouts/custom/client/[client_secret]/conf
 import { GET as buyersBenefits } from "../checkouts/custom/client/[client_secret]/benefits/route";
 
 const UUID = "[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}";
-const KEY_FIELDS = [...LICENSE_KEY_FIELDS, "order_id", "activations"].sort();
+const KEY_FIELDS = [...LICENSE_KEY_FIELDS, "order_id", "subscription_id", "activations"].sort();
 
 let db: Db;
 const t = { token: "", readOnly: "", other: "" };

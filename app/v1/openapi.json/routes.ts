@@ -70,6 +70,7 @@ import * as ordersExport from "../orders/export/route";
 import * as refunds from "../refunds/route";
 import * as refund from "../refunds/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
+import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
@@ -162,6 +163,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/refunds/", module: refunds },
   { path: "/v1/refunds/{id}", module: refund },
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
+  { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },

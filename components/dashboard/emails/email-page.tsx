@@ -9,7 +9,7 @@ import { useOrgPath } from "../organization";
 import { DetailFrame } from "../kit/detail-frame";
 import { Badge, Card, codeItem, DetailList, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
-import { EMAIL_STATUS_INFO, kindLabel, statusMeaning, transportLabel } from "./logic";
+import { emailStatusInfo, kindLabel, statusMeaning, transportLabel } from "./logic";
 
 export function EmailPage({ id }: { id: string }) {
   const orgPath = useOrgPath();
@@ -23,7 +23,7 @@ export function EmailPage({ id }: { id: string }) {
 
 function EmailView({ email }: { email: EmailDetail }) {
   const orgPath = useOrgPath();
-  const info = EMAIL_STATUS_INFO[email.status];
+  const info = emailStatusInfo(email);
   return (
     <div className="space-y-6">
       <PageHeader

@@ -9,7 +9,14 @@ import { SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
 import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
-import { EMAIL_SORT_FIELDS, EMAIL_STATUSES, EMAIL_STATUS_INFO, kindLabel, transportLabel } from "./logic";
+import {
+  EMAIL_SORT_FIELDS,
+  EMAIL_STATUSES,
+  EMAIL_STATUS_INFO,
+  emailStatusInfo,
+  kindLabel,
+  transportLabel,
+} from "./logic";
 
 const STATUS_OPTIONS = EMAIL_STATUSES.map((value) => ({ value, label: EMAIL_STATUS_INFO[value].label }));
 
@@ -26,9 +33,7 @@ export function EmailsPage() {
     { label: "Kind", cellClassName: "whitespace-nowrap", cell: (email) => kindLabel(email.kind) },
     {
       label: "Status",
-      cell: (email) => (
-        <Badge tone={EMAIL_STATUS_INFO[email.status].tone}>{EMAIL_STATUS_INFO[email.status].label}</Badge>
-      ),
+      cell: (email) => <Badge tone={emailStatusInfo(email).tone}>{emailStatusInfo(email).label}</Badge>,
     },
     {
       label: "Transport",

@@ -15,11 +15,27 @@ export const EMAIL_STATUS_INFO: Record<EmailStatus, { label: string; tone: Badge
   failed: { label: "Failed", tone: "red", meaning: "Every attempt failed; the last error says why." },
 };
 
+/**
+ * A "sent" email of the embedded transport never left: it is kept in this outbox because no mail
+ * server is set up (docs/configuration.md, SMTP_URL). Saying "Sent" would mislead.
+ */
+export const KEPT_STATUS_INFO = {
+  label: "Kept (not sent)",
+  tone: "zinc",
+  meaning: "Kept here, not sent: no mail server is set up (SMTP_URL). This is what the buyer would receive.",
+} as const satisfies (typeof EMAIL_STATUS_INFO)[EmailStatus];
+
+const isKept = (email: { status: EmailStatus; transport: string | null }) =>
+  email.status === "sent" && email.transport === "embedded";
+
+/** The email's status as the merchant reads it: label, badge tone and what it means. */
+export function emailStatusInfo(email: { status: EmailStatus; transport: string | null }) {
+  return isKept(email) ? KEPT_STATUS_INFO : EMAIL_STATUS_INFO[email.status];
+}
+
 /** What the email's state means; a "sent" email of the embedded transport never left. */
 export function statusMeaning(email: { status: EmailStatus; transport: string | null }): string {
-  if (email.status === "sent" && email.transport === "embedded")
-    return "Kept here, not sent: no mail server is set up (SMTP_URL). This is what the buyer would receive.";
-  return EMAIL_STATUS_INFO[email.status].meaning;
+  return emailStatusInfo(email).meaning;
 }
 
 /** What each kind of email is; a kind without a label shows as it is stored. */

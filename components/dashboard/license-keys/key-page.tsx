@@ -13,6 +13,7 @@ import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from ".
 import { DeactivateButton } from "./deactivate-button";
 import { LicenseKeyActions } from "./key-actions";
 import { KeyCard } from "./key-card";
+import { KeyExpiry } from "./key-expiry";
 import { countOfLimit } from "./logic";
 import { LicenseKeyStatusBadge } from "./status-badge";
 
@@ -94,7 +95,7 @@ function LicenseKeyView({ licenseKey }: { licenseKey: LicenseKeyDetail }) {
             [
               "Expires",
               <span key="expires" data-testid="license-key-expires">
-                {licenseKey.expires_at ? formatDateTime(licenseKey.expires_at) : "Never"}
+                <KeyExpiry licenseKey={licenseKey} />
               </span>,
             ],
             ["Created", formatDateTime(licenseKey.created_at)],

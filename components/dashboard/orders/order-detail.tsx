@@ -1,7 +1,8 @@
 "use client";
-// /dashboard/<org>/orders/<id>: one order with its amounts, customer, product and price, discount,
-// subscription, refunds (with the Refund action), custom field answers and metadata, in the kit's
-// detail frame (an unknown id is a clear "not found").
+// /dashboard/<org>/orders/<id>: one order with its amounts, payment, license keys, customer, product
+// and price, discount, subscription, refunds (with the Refund action), timeline (with "Resend
+// receipt"), custom field answers and metadata, in the kit's detail frame (an unknown id is a clear
+// "not found").
 import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "../format";
 import { useOrder, type Order } from "../hooks/orders";
@@ -17,6 +18,9 @@ import {
   SubscriptionSection,
 } from "./order-sections";
 import { OrderRefunds } from "./order-refunds";
+import { useOrderTimeline } from "../hooks/order-timeline";
+import { OrderKeysSection, OrderPaymentSection } from "./order-activity";
+import { OrderTimelineSection, ResendReceiptButton } from "./order-timeline";
 
 const STATUS: Record<Order["status"], [label: string, tone: BadgeTone]> = {
   paid: ["Paid", "green"],
@@ -42,6 +46,7 @@ export function OrderDetail({ id }: { id: string }) {
 }
 
 function OrderView({ o }: { o: Order }) {
+  const timeline = useOrderTimeline(o.id);
   const [statusLabel, statusTone] = STATUS[o.status];
   const money = (amount: number) => formatMoney(amount, o.currency);
   return (
@@ -58,6 +63,7 @@ function OrderView({ o }: { o: Order }) {
             <a href={`/v1/orders/${o.id}/receipt`} className={buttonClasses("secondary")}>
               Receipt (PDF)
             </a>
+            <ResendReceiptButton orderId={o.id} email={o.customer.email} />
           </span>
         }
       >
@@ -81,6 +87,8 @@ function OrderView({ o }: { o: Order }) {
             ]}
           />
         </Card>
+        <OrderPaymentSection query={timeline} />
+        <OrderKeysSection query={timeline} />
         <CustomerSection order={o} />
         <ProductSection order={o} />
         <DiscountSection order={o} />
@@ -88,6 +96,9 @@ function OrderView({ o }: { o: Order }) {
         {/* Full width: the refunds table needs the room. */}
         <div className="xl:col-span-2">
           <OrderRefunds order={o} />
+        </div>
+        <div className="xl:col-span-2">
+          <OrderTimelineSection query={timeline} currency={o.currency} />
         </div>
         <Card title="References">
           <DetailList

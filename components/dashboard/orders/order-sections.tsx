@@ -3,6 +3,7 @@
 // subscription, and key/value lists (custom field answers, metadata).
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
+import { describePriceSchedule } from "@/lib/subscriptions/price-schedule";
 import { formatDate, formatDateTime } from "../format";
 import type { Order } from "../hooks/orders";
 import { useOrgPath } from "../organization";
@@ -173,7 +174,13 @@ export function SubscriptionSection({ order }: { order: Order }) {
             ],
             [
               "Amount",
-              `${formatMoney(subscription.amount, subscription.currency)} / ${subscription.recurring_interval}`,
+              // With its discount while it runs: "$25.00 / month for 3 months, then $50.00 / month".
+              describePriceSchedule({
+                ...subscription,
+                current_period_start: String(subscription.current_period_start),
+                started_at: subscription.started_at ? String(subscription.started_at) : null,
+                discount: order.discount?.id === subscription.discount_id ? order.discount : null,
+              }),
             ],
             ["Started", formatDateTime(subscription.started_at)],
             ["Cancels at period end", subscription.cancel_at_period_end ? "Yes" : "No"],

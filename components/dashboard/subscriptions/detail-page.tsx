@@ -4,6 +4,7 @@
 // new cards, with why each failed and when the next retry runs.
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
+import { describePriceSchedule } from "@/lib/subscriptions/price-schedule";
 import { formatDateTime } from "../format";
 import { subscriptions, useSubscriptionDunning, type SubscriptionDunning } from "../hooks/subscriptions";
 import { useOrgPath } from "../organization";
@@ -16,7 +17,6 @@ import {
   CANCELLATION_REASON_LABELS,
   cancellationText,
   periodText,
-  priceText,
   STATUS_LABELS,
   STATUS_TONES,
 } from "./logic";
@@ -110,7 +110,16 @@ export function SubscriptionDetail({ id }: { id: string }) {
                     {data.customer.email}
                   </Link>,
                 ],
-                ["Price", priceText(data.amount, data.currency, data.recurring_interval)],
+                [
+                  "Price",
+                  <span key="price" data-testid="subscription-price">
+                    {describePriceSchedule({
+                      ...data,
+                      current_period_start: String(data.current_period_start),
+                      started_at: data.started_at ? String(data.started_at) : null,
+                    })}
+                  </span>,
+                ],
                 [
                   "Current period",
                   periodText(

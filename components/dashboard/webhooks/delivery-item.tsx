@@ -24,12 +24,17 @@ const preClass =
 const subheadingClass = "text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400";
 
 export function DeliveryItem({ delivery, url }: { delivery: WebhookDelivery; url: string }) {
-  const [open, setOpen] = useState(false);
+  // Opened when the page was reached through its link (the order page's timeline: #delivery-<id>).
+  const anchor = `delivery-${delivery.id}`;
+  const [open, setOpen] = useState(
+    () => typeof window !== "undefined" && window.location.hash === `#${anchor}`,
+  );
   const panelId = useId();
   const badge = deliveryBadge(delivery);
   return (
     <li
-      className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
+      id={anchor}
+      className="scroll-mt-4 border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
       data-testid="webhook-delivery"
     >
       <button

@@ -1,18 +1,33 @@
 // GET /v1/orders/{id}/receipt — the order's receipt as a PDF (the buyer's receipt, for the merchant).
+// POST — send the buyer their receipt email again (one a minute: lib/email/resend-receipt.ts).
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
 import { id } from "@/lib/core/validation";
 import { getOrderReceipt } from "@/lib/receipts/merchant";
 import { receiptPdfResponse } from "@/lib/receipts/pdf-response";
+import { resendOrderReceipt, resendReceiptSchema } from "@/lib/email/resend-receipt";
+
+const params = z.object({ id: id() });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
     {
       auth: "orders:read",
-      params: z.object({ id: id() }),
+      params,
       produces: "application/pdf",
       summary: "Get an order's receipt as a PDF",
     },
     async ({ db, principal, params }) => receiptPdfResponse(await getOrderReceipt(db, principal, params.id)),
+  ),
+  POST: route(
+    {
+      auth: "orders:write",
+      params,
+      output: resendReceiptSchema,
+      status: 202,
+      summary:
+        "Send the buyer the order's receipt email again; a receipt of the order queued less than a minute ago is answered instead (queued: false)",
+    },
+    ({ db, principal, params }) => resendOrderReceipt(db, principal, params.id),
   ),
 });

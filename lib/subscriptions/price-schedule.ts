@@ -1,0 +1,89 @@
+// What a subscription costs over time with its discount, as one line a person reads: "$40.00 /
+// month for 3 months, then $50.00 / month". Pure (no database), shared by the customer portal and
+// the merchant's subscription page, and by the renewals, which decide with `discountAppliesTo`
+// whether a period is discounted: the line says what the renewals will charge (before tax).
+import { discountAmount, type DiscountForAmounts } from "../checkout/amounts";
+import { formatMoney } from "../money";
+import { addInterval, periodsElapsed, type Interval } from "./periods";
+
+export type ScheduleDiscount = {
+  type: "fixed" | "percentage";
+  amount: number | null;
+  basis_points: number | null;
+  duration: "once" | "forever" | "repeating";
+  duration_in_months: number | null;
+};
+
+export type PriceScheduleInput = {
+  /** The price per period before discount and tax (the subscription's `amount`). */
+  amount: number;
+  currency: string;
+  recurring_interval: Interval;
+  /** The subscription's start, from which a repeating discount's months count. */
+  started_at: Date | string | null;
+  current_period_start: Date | string;
+  discount: ScheduleDiscount | null;
+};
+
+/**
+ * Whether a forever or repeating discount still applies to the period starting at `periodStart`:
+ * `duration_in_months` counts calendar months from the start, whatever the billing interval. A
+ * `once` discount was the first payment's only.
+ */
+export function discountAppliesTo(
+  discount: Pick<ScheduleDiscount, "duration" | "duration_in_months">,
+  anchor: Date,
+  periodStart: Date,
+): boolean {
+  if (discount.duration === "forever") return true;
+  if (discount.duration !== "repeating") return false;
+  return periodsElapsed(anchor, periodStart, "month") < (discount.duration_in_months ?? 0);
+}
+
+function forAmounts(discount: ScheduleDiscount): DiscountForAmounts {
+  return discount.type === "fixed"
+    ? { type: "fixed", amount: discount.amount ?? 0 }
+    : { type: "percentage", basis_points: discount.basis_points ?? 0 };
+}
+
+const plural = (count: number, unit: Interval) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/**
+ * The price line. Without a discount (or one that takes nothing off): "$50.00 / month". Forever:
+ * "$40.00 / month (discount forever, $50.00 without)". Repeating, from the current period: "$40.00 /
+ * month for 3 months, then $50.00 / month" ("for 2 more months" once a discounted period has passed),
+ * in the subscription's own interval ("for 1 year" for a yearly one whose discount covers its first
+ * year). Once: "$40.00 for the first month, then $50.00 / month" during the first period; after it,
+ * and after a repeating discount ended, the plain price.
+ */
+export function describePriceSchedule(input: PriceScheduleInput): string {
+  const { amount, currency, recurring_interval: interval, discount } = input;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const full = `${money(amount)} / ${interval}`;
+  const off = discount ? discountAmount(amount, forAmounts(discount)) : 0;
+  if (!discount || off === 0) return full;
+  const discounted = amount - off;
+
+  const periodStart = new Date(input.current_period_start);
+  const anchor = input.started_at ? new Date(input.started_at) : periodStart;
+  const firstPeriod = periodsElapsed(anchor, periodStart, interval) === 0;
+
+  if (discount.duration === "forever")
+    return `${money(discounted)} / ${interval} (discount forever, ${money(amount)} without)`;
+  if (discount.duration === "once") {
+    return firstPeriod ? `${money(discounted)} for the first ${interval}, then ${full}` : full;
+  }
+  // Repeating: count the periods from the current one that the discount still covers.
+  let remaining = 0;
+  const elapsed = periodsElapsed(anchor, periodStart, interval);
+  while (
+    remaining < 1200 &&
+    discountAppliesTo(discount, anchor, addInterval(anchor, interval, elapsed + remaining))
+  )
+    remaining++;
+  if (remaining === 0) return full;
+  const span = firstPeriod
+    ? plural(remaining, interval)
+    : `${remaining} more ${interval}${remaining === 1 ? "" : "s"}`;
+  return `${money(discounted)} / ${interval} for ${span}, then ${full}`;
+}
