@@ -40,7 +40,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node_modules/.bin/next build && node scripts/serve.mjs start",
+    // CI builds ahead, beside the unit tests (E2E_PREBUILT=1, .ci/run); a run by hand builds here.
+    command: process.env.E2E_PREBUILT
+      ? "node scripts/serve.mjs start"
+      : "node_modules/.bin/next build && node scripts/serve.mjs start",
     url: `${E2E_BASE_URL}/`,
     reuseExistingServer: false,
     // The build, then a fresh embedded database (initdb, migrations, demo seed) before the server listens.
