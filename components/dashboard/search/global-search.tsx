@@ -49,8 +49,8 @@ export function GlobalSearch() {
   const links = () => [...(panelRef.current?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? [])];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {
+      inputRef.current?.focus(); // before closing: focusing the box opens the answers again
       close();
-      inputRef.current?.focus();
       return;
     }
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
