@@ -240,6 +240,21 @@ test("at 375 px: the menu button opens the navigation, the search works, nothing
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
   await saveScreenshot(page, "dashboard-375-overview");
+
+  // The chart shows a period's values on hover, and from the keyboard (focus starts on today).
+  const chart = page.getByRole("group", { name: /Arrow keys read each day/ });
+  const tooltip = page.getByTestId("chart-tooltip");
+  await chart.locator("g[data-period]").last().hover();
+  await expect(tooltip).toContainText("1 order");
+  await page.mouse.move(1, 1);
+  await expect(tooltip).toBeHidden();
+  await chart.focus();
+  await expect(tooltip).toContainText("1 order");
+  await page.keyboard.press("Home");
+  await expect(tooltip).toContainText("0 orders");
+  const box = await tooltip.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
 });
 
 test("an attacker's search never shows another organization's customers", async ({ page, request }) => {
