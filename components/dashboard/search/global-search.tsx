@@ -94,12 +94,14 @@ export function GlobalSearch() {
         onFocus={() => setOpen(true)}
         className={FIELD}
       />
-      <kbd
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-zinc-300 px-1.5 text-xs text-zinc-500 dark:border-zinc-700"
-      >
-        /
-      </kbd>
+      {text ? null : ( // the field's own clear button takes the place once there is text
+        <kbd
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-zinc-300 px-1.5 text-xs text-zinc-500 dark:border-zinc-700"
+        >
+          /
+        </kbd>
+      )}
       <div
         ref={panelRef}
         id={panelId}
