@@ -8,8 +8,8 @@ import { auth, expect, test } from "./fixtures";
 import { createOrganization, seedSales, sessionApi, unique } from "./own-organization";
 
 const searchBox = (page: Page) =>
-  page.getByRole("searchbox", { name: "Search customers, orders and license keys" });
-const results = (page: Page) => page.getByRole("region", { name: "Search results" });
+  page.getByRole("searchbox", { name: "Find a customer, order or license key" });
+const results = (page: Page) => page.getByRole("region", { name: "Find results" });
 const checklist = (page: Page) => page.getByRole("region", { name: "Get started" });
 const step = (page: Page, title: string) => checklist(page).getByRole("listitem").filter({ hasText: title });
 

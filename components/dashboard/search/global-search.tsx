@@ -2,7 +2,7 @@
 // The search box above every dashboard page: customers by email or name, orders by number, license
 // keys by key or its last characters (GET /v1/search). "/" focuses it from anywhere; the answers
 // open below it, grouped, as links; Escape or a click elsewhere closes them; arrow keys move from
-// the box through the links.
+// the box through the links. Its names say "Find", not "Search": list pages have a "Search" field.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useOrganization, useOrgPath } from "../organization";
 import { SEARCH_MAX_LENGTH, useSearch } from "../hooks/search";
@@ -74,7 +74,7 @@ export function GlobalSearch() {
       }}
     >
       <label htmlFor={`${panelId}-input`} className="sr-only">
-        Search customers, orders and license keys
+        Find a customer, order or license key
       </label>
       <input
         ref={inputRef}
@@ -106,7 +106,7 @@ export function GlobalSearch() {
         ref={panelRef}
         id={panelId}
         role="region"
-        aria-label="Search results"
+        aria-label="Find results"
         aria-live="polite"
         aria-busy={search.isFetching}
         hidden={!showPanel}
