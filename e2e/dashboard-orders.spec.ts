@@ -84,8 +84,11 @@ test("overview: totals, the revenue chart with its range switch, and the recent 
   await expect(chart).toBeVisible();
   await expect(page.getByRole("list", { name: "Legend" })).toContainText("One-time");
   await expect(page.getByRole("list", { name: "Legend" })).toContainText("Recurring");
-  // One column per day (30 or 31 with today), each with its tooltip, and the accessible table.
-  expect(await chart.locator("g > title").count()).toBeGreaterThanOrEqual(30);
+  // One column per day (30 or 31 with today), each showing its values on hover, and the accessible table.
+  const columns = chart.locator("g[data-period]");
+  expect(await columns.count()).toBeGreaterThanOrEqual(30);
+  await columns.last().hover();
+  await expect(page.getByTestId("chart-tooltip")).toContainText(/\$[\d,.]+.*\d+ orders?/);
   await expect(page.getByRole("region", { name: "Orders · last 30 days" })).toContainText(
     /\d+ one-time · \d+ recurring/,
   );

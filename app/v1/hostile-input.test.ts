@@ -113,8 +113,13 @@ function needsSucceededCheckout(template: string): boolean {
   return template.endsWith("{client_secret}/benefits") || template.includes("{client_secret}/license-keys/");
 }
 
+const VALID_QUERIES: Record<string, Record<string, string>> = {
+  "/v1/metrics/": { start_date: "2026-11-01", end_date: "2026-11-30" },
+  "/v1/search": { query: "hostile" },
+};
+
 function validQuery(template: string): Record<string, string> {
-  return template === "/v1/metrics/" ? { start_date: "2026-11-01", end_date: "2026-11-30" } : {};
+  return VALID_QUERIES[template] ?? {};
 }
 
 function validBody(method: Method, template: string): Record<string, unknown> {

@@ -72,6 +72,7 @@ import * as refund from "../refunds/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
+import * as search from "../search/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
 import * as subscriptionDunning from "../subscriptions/[id]/dunning/route";
@@ -165,6 +166,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },
+  { path: "/v1/search", module: search },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },
   { path: "/v1/subscriptions/{id}/dunning", module: subscriptionDunning },

@@ -8,6 +8,7 @@ import { useOrganization } from "../organization";
 import { useUrlState } from "../url-state";
 import { Card, PageHeader } from "../ui/misc";
 import { ErrorState, Skeleton } from "../ui/states";
+import { OnboardingChecklist } from "./onboarding-checklist";
 import { RecentOrders } from "./recent-orders";
 import { RevenueChart } from "./revenue-chart";
 import { DEFAULT_RANGE, RANGES, rangeDates, rangeFrom, type RangeKey } from "./range";
@@ -34,6 +35,7 @@ export function OverviewPage() {
       >
         {organization.name} · {description} (UTC)
       </PageHeader>
+      <OnboardingChecklist />
       <div className="grid gap-4 sm:grid-cols-3" aria-live="polite" aria-busy={metrics.isFetching}>
         <Stat
           label={`Revenue · ${description}`}
