@@ -3,7 +3,7 @@
 // one node per folder `lib/<name>/`, each file directly under lib/ a node of its own).
 //
 //   npx tsx scripts/import-graph.ts            the summary
-//   npx tsx scripts/import-graph.ts --verbose  also every folder edge and the file behind it
+//   npx tsx scripts/import-graph.ts --verbose  also each knot's folder edges and the file imports behind them
 //
 // Edges are what runs: static imports, re-exports and dynamic `import()`. Type-only imports
 // (`import type`, or every named specifier `type`) are left out, as the lint rule
@@ -154,7 +154,7 @@ function libNode(file: string): string | null {
   return parts.length > 2 ? `lib/${parts[1]}` : file;
 }
 
-const folderEdges = new Map<string, Map<string, string>>(); // from -> to -> an example file edge
+const folderEdges = new Map<string, Map<string, string[]>>(); // from -> to -> the file edges behind it
 for (const [file, targets] of graph) {
   const from = libNode(file);
   if (!from || /\.test\.tsx?$/.test(file)) continue; // a test belongs to no layer
@@ -162,7 +162,8 @@ for (const [file, targets] of graph) {
     const to = libNode(target);
     if (!to || to === from) continue;
     if (!folderEdges.has(from)) folderEdges.set(from, new Map());
-    if (!folderEdges.get(from)!.has(to)) folderEdges.get(from)!.set(to, `${file} -> ${target}`);
+    const edges = folderEdges.get(from)!;
+    edges.set(to, [...(edges.get(to) ?? []), `${file} -> ${target}`]);
   }
 }
 const folders = [...new Set(files.map(libNode).filter((n): n is string => n !== null && !n.endsWith(".ts")))];
@@ -182,8 +183,10 @@ console.log(`\nlib/ folders: ${folders.length}; in a folder-level knot: ${knotFo
 for (const knot of knots) {
   console.log(`  ${knot.length} nodes: ${knot.join(", ")}`);
   for (const from of knot) {
-    for (const [to, example] of folderEdges.get(from) ?? []) {
-      if (knot.includes(to) && args.has("--verbose")) console.log(`    ${from} -> ${to}   (${example})`);
+    for (const [to, edges] of folderEdges.get(from) ?? []) {
+      if (!knot.includes(to) || !args.has("--verbose")) continue;
+      console.log(`    ${from} -> ${to}`);
+      for (const edge of edges) console.log(`        ${edge}`);
     }
   }
 }
