@@ -26,6 +26,7 @@ import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
 import { retryRenewalJob } from "../subscriptions/retry-job";
 import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
 import { pruneJob, PRUNE_JOB } from "../jobs/prune";
+import { removeStaleIncoming } from "../files/storage";
 import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
 import type { JobHandlers } from "../jobs/queue";
 import { paymentOutcomeHandlers } from "./payment-outcomes";
@@ -43,6 +44,6 @@ export const jobHandlers: JobHandlers = {
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
   [SEND_EMAIL_JOB]: sendEmailJob(),
   [PASSWORD_RESET_JOB]: passwordResetJob,
-  [PRUNE_JOB]: pruneJob,
+  [PRUNE_JOB]: pruneJob(removeStaleIncoming),
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
 };

@@ -15,7 +15,7 @@ import {
   createProduct,
   createToken,
 } from "@/lib/factories";
-import { licenseKeyExpiry, type LicenseKeyProperties } from "@/lib/license-keys/key-format";
+import { licenseKeyExpiry, type LicenseKeyProperties } from "@/lib/core/license-key-format";
 import { call } from "@/test/http";
 import { PATCH as update } from "./[id]/route";
 import { POST as activate } from "../customer-portal/license-keys/activate/route";
