@@ -1,5 +1,5 @@
 // A license_keys benefit and its keys: a key takes the benefit's prefix, limits and expiry when it
-// is issued (computed by the database, the same as lib/license-keys/key-format.ts computes them);
+// is issued (computed by the database, the same as lib/core/license-key-format.ts computes them);
 // an edit reaches the keys issued afterwards, and existing keys only with apply_to_existing_keys,
 // which never revives a revoked or disabled key nor removes an activation.
 import { beforeAll, describe, expect, it } from "vitest";
