@@ -9,6 +9,11 @@ const NOT_ABOVE_LIB = {
   message: "lib/ imports nothing from components/ or app/: move what both need into lib/.",
 };
 
+const ONLY_THE_ADAPTER_IMPORTS_API = {
+  group: ["**/api", "**/api/*", "@/lib/api", "@/lib/api/*"],
+  message: "lib/api is the HTTP adapter; domain code uses lib/core.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,10 +103,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/api", "**/api/*", "@/lib/api", "@/lib/api/*"],
-              message: "lib/api is the HTTP adapter; domain code uses lib/core.",
-            },
+            ONLY_THE_ADAPTER_IMPORTS_API,
             // Repeated: this block's rule replaces the one above for these files.
             NOT_ABOVE_LIB,
           ],
@@ -117,12 +119,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/api", "**/api/*", "@/lib/api", "@/lib/api/*"],
-              message: "lib/api is the HTTP adapter; domain code uses lib/core.",
-            },
-          ],
+          patterns: [ONLY_THE_ADAPTER_IMPORTS_API],
         },
       ],
     },
