@@ -113,8 +113,12 @@ async function serveEmbeddedBackups(config: DatabaseConfig): Promise<void> {
 }
 
 async function startJobWorker(): Promise<void> {
-  const { startJobWorker, stopJobWorker } = await import("./jobs/runtime");
-  if (startJobWorker()) {
+  // The composition root of the job queue: every domain's handlers (docs/architecture.md).
+  const [{ startJobWorker, stopJobWorker }, { jobHandlers }] = await Promise.all([
+    import("./jobs/runtime"),
+    import("./composition/jobs"),
+  ]);
+  if (startJobWorker(jobHandlers)) {
     onShutdown("the job worker", stopJobWorker);
     console.log("Job worker started (JOB_WORKER=false to run this instance without one).");
     console.log(

@@ -12,13 +12,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createBenefit, createCheckout, createOrganization, createProduct } from "@/lib/factories";
 import { ensureRecurringJobs, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { RECONCILE_AFTER_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/lib/payments/reconcile";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { registerProcessorDouble } from "@/test/processor-double";
 import { spawnWorker, waitForOutput } from "@/test/worker-child";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
+import { paymentOutcomeHandlers } from "@/lib/composition/payment-outcomes";
 
 let db: Db;
 let organizationId: string;
@@ -112,10 +113,11 @@ describe("a charge whose answer was lost (item 7)", () => {
     const worker = {
       reconcile: (await import("@/lib/payments/reconcile")).reconcilePayments,
       runDueJobs: (await import("@/lib/jobs/queue")).runDueJobs,
-      handlers: (await import("@/lib/jobs/registry")).jobHandlers,
+      handlers: (await import("@/lib/composition/jobs")).jobHandlers,
+      outcomes: (await import("@/lib/composition/payment-outcomes")).paymentOutcomeHandlers,
     };
     expect(worker.reconcile).not.toBe(reconcilePayments);
-    expect(await worker.reconcile(db, afterGrace())).toBe(purchases.length);
+    expect(await worker.reconcile(db, worker.outcomes, afterGrace())).toBe(purchases.length);
     while ((await worker.runDueJobs(db, worker.handlers, { now: afterGrace(), limit: 50 })).claimed > 0);
 
     let reconciled = 0;
@@ -139,7 +141,7 @@ describe("a charge whose answer was lost (item 7)", () => {
       `lost answers reconciled by another bundle: ${reconciled} of ${purchases.length} (charged once, one order)`,
     );
     // Later runs change nothing.
-    expect(await worker.reconcile(db, afterGrace())).toBe(0);
+    expect(await worker.reconcile(db, worker.outcomes, afterGrace())).toBe(0);
   });
 });
 
@@ -234,7 +236,7 @@ describe("a confirm retried with the same Idempotency-Key after a crash (item 8)
     const key = `reconciled-${session.id}`;
     await confirmThatDiesAfterCharge(session.id, session.client_secret, body, key);
     delete process.env.JOB_PAUSE_AT;
-    expect(await reconcilePayments(db, afterGrace())).toBeGreaterThanOrEqual(1);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBeGreaterThanOrEqual(1);
     await drainJobs(afterGrace());
     expect(await sessionRow(session.id)).toMatchObject({ status: "succeeded" });
     await leaseRunsOut(key);

@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startJobWorker, stopJobWorker } from "@/lib/jobs/runtime";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { seedDemo } from "@/lib/seed/demo";
 import { demoBaseUrl, demoPurchase, httpApi, type ApiCall } from "@/scripts/demo-purchase";
 import type { RouteHandler } from "@/lib/api/handler";
@@ -53,7 +54,7 @@ beforeAll(async () => {
   process.env.DEMO_ACCESS_TOKEN = TOKEN;
   process.env.JOB_POLL_MS = "50";
   await seedDemo(await getDb());
-  startJobWorker();
+  startJobWorker(jobHandlers);
 });
 
 afterAll(async () => {

@@ -23,7 +23,7 @@ import { POST as activate } from "@/app/v1/customer-portal/license-keys/activate
 import { POST as deactivate } from "@/app/v1/customer-portal/license-keys/deactivate/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 
 const statements: string[] = [];
 let counting = false;

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createMerchantUser, createOrganization } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { messageOf } from "@/lib/email/send";
 import { call, type CallOptions } from "@/test/http";
 import { fromPeer } from "@/test/peer";

@@ -13,7 +13,7 @@ import {
   createProduct,
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { failCheckout, PROCESS_CHECKOUT_JOB } from "@/lib/orders/processing";
 import { recordPaymentOutcome } from "@/lib/payments/outcomes";
 import { RECONCILE_AFTER_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/lib/payments/reconcile";
@@ -24,6 +24,7 @@ import { registerProcessorDouble, settle, type ProcessorDouble } from "@/test/pr
 import { PATCH as update } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { expireCheckouts } from "@/lib/checkout/expiry";
+import { paymentOutcomeHandlers } from "@/lib/composition/payment-outcomes";
 
 let db: Db;
 let organizationId: string;
@@ -143,8 +144,8 @@ describe("a crash between the charge and the recording of its outcome", () => {
     expect(double.calls).toBe(1);
 
     // Too early: the call could still be in flight.
-    expect(await reconcilePayments(db, new Date())).toBe(0);
-    expect(await reconcilePayments(db, afterGrace())).toBe(1);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, new Date())).toBe(0);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(1);
     expect((await attemptsOf(session.id))[0]).toMatchObject({
       status: "succeeded",
       processor_payment_id: `py_${attempt!.idempotency_key}`,
@@ -161,7 +162,7 @@ describe("a crash between the charge and the recording of its outcome", () => {
     expect(await db.discountRedemption.count({ where: { discount_id: discount.id } })).toBe(1);
 
     // Nothing more on later runs: one charge, one order.
-    expect(await reconcilePayments(db, afterGrace())).toBe(0);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(0);
     await drainJobs(afterGrace());
     expect(double.charges).toHaveLength(1);
     expect(await ordersOf(session.id)).toBe(1);
@@ -183,7 +184,7 @@ describe("a crash between the charge and the recording of its outcome", () => {
     expect((await attemptsOf(session.id))[0]).toMatchObject({ status: "pending" });
     expect(await pay(session.client_secret, "tok_new_card")).toMatchObject(inProgress);
 
-    expect(await reconcilePayments(db, afterGrace())).toBe(1);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(1);
     await drainJobs(afterGrace());
     expect(await sessionRow(session.id)).toMatchObject({ status: "succeeded" });
     expect(await ordersOf(session.id)).toBe(1);
@@ -198,7 +199,7 @@ describe("a crash between the charge and the recording of its outcome", () => {
     expect((await pay(session.client_secret)).status).toBe(409);
     expect((await db.discount.findUniqueOrThrow({ where: { id: discount.id } })).redemptions_count).toBe(1);
 
-    expect(await reconcilePayments(db, afterGrace())).toBe(1);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(1);
     expect((await attemptsOf(session.id))[0]).toMatchObject({ status: "failed", failure_code: "not_found" });
     expect(await sessionRow(session.id)).toMatchObject({ status: "open", customer_id: null });
     expect((await db.discount.findUniqueOrThrow({ where: { id: discount.id } })).redemptions_count).toBe(0);
@@ -244,14 +245,14 @@ describe("asynchronous outcomes", () => {
 
     // The buyer passes the check; the processor notifies us.
     const outcome = settle(double, attempt!.idempotency_key);
-    await recordPaymentOutcome(db, { processor: double.name, paymentId }, outcome);
+    await recordPaymentOutcome(db, paymentOutcomeHandlers, { processor: double.name, paymentId }, outcome);
     const confirmed = await sessionRow(session.id);
     expect(confirmed).toMatchObject({ status: "confirmed", payment_id: paymentId });
     expect(confirmed.payment_processor_metadata).toEqual({});
     await drainJobs();
     expect(await ordersOf(session.id)).toBe(1);
     // The same notification again changes nothing.
-    await recordPaymentOutcome(db, { processor: double.name, paymentId }, outcome);
+    await recordPaymentOutcome(db, paymentOutcomeHandlers, { processor: double.name, paymentId }, outcome);
     await drainJobs();
     expect(await ordersOf(session.id)).toBe(1);
     expect(double.charges).toHaveLength(1);
@@ -264,10 +265,10 @@ describe("asynchronous outcomes", () => {
     const [attempt] = await attemptsOf(session.id);
     const later = new Date(session.expires_at.getTime() + RECONCILE_AFTER_MS + 1000);
     // Before the session expires the buyer may still finish: reconciliation waits.
-    expect(await reconcilePayments(db, afterGrace())).toBe(0);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(0);
     expect(await db.$transaction((tx) => expireCheckouts(tx, later))).toBe(0);
 
-    expect(await reconcilePayments(db, later)).toBe(1);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, later)).toBe(1);
     expect((await attemptsOf(session.id))[0]).toMatchObject({ status: "failed", failure_code: "abandoned" });
     expect(await db.$transaction((tx) => expireCheckouts(tx, later))).toBeGreaterThanOrEqual(1);
     expect(await sessionRow(session.id)).toMatchObject({ status: "expired", payment_processor_metadata: {} });
@@ -276,6 +277,7 @@ describe("asynchronous outcomes", () => {
     const paymentId = `py_${attempt!.idempotency_key}`;
     await recordPaymentOutcome(
       db,
+      paymentOutcomeHandlers,
       { processor: double.name, paymentId },
       settle(double, attempt!.idempotency_key),
     );
@@ -296,9 +298,9 @@ describe("asynchronous outcomes", () => {
     expect(attempt!.status).toBe("pending");
 
     // Reconciliation leaves a payment the processor still reports pending alone.
-    expect(await reconcilePayments(db, afterGrace())).toBe(0);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(0);
     settle(double, attempt!.idempotency_key);
-    expect(await reconcilePayments(db, afterGrace())).toBe(1);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, afterGrace())).toBe(1);
     await drainJobs(afterGrace());
     expect(await sessionRow(session.id)).toMatchObject({ status: "succeeded" });
     expect(await ordersOf(session.id)).toBe(1);

@@ -36,6 +36,7 @@ import { GET as getOrder } from "@/app/v1/orders/[id]/route";
 import { GET as getSubscription } from "@/app/v1/subscriptions/[id]/route";
 import { GET as getLicenseKey } from "@/app/v1/license-keys/[id]/route";
 import { GET as getCustomer } from "@/app/v1/customers/[id]/route";
+import { paymentOutcomeHandlers } from "@/lib/composition/payment-outcomes";
 
 let db: Db;
 let organizationId: string;
@@ -260,6 +261,7 @@ describe("other checkout changes", () => {
     const outcome = settle(double, attempt.idempotency_key);
     await recordPaymentOutcome(
       db,
+      paymentOutcomeHandlers,
       { processor: double.name, paymentId: attempt.processor_payment_id! },
       outcome,
     );

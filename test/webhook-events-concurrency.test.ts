@@ -10,7 +10,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { createBenefit, createCheckout, createOrganization, createProduct } from "@/lib/factories";
 import { createWebhookEndpoint } from "@/lib/factories/webhooks";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { eventsOf } from "@/test/webhook-events";

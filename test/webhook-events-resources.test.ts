@@ -12,7 +12,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { ensureRecurringJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { subscriptionEventTypes } from "@/lib/subscriptions/events";
 import type { RouteHandler } from "@/lib/api/handler";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { createWebhookEndpoint as createEndpointRow } from "@/lib/factories/webhooks";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { DELIVER_WEBHOOKS_JOB, webhookEventBody } from "@/lib/webhooks/emit";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createBenefit, createOrganization, createProduct, createToken } from "@/lib/factories";
 import { DEFAULT_LEASE_MS, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { PROCESS_CHECKOUT_JOB } from "@/lib/orders/processing";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { root, spawnWorker, waitForOutput } from "@/test/worker-child";

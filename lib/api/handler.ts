@@ -1,25 +1,21 @@
 // The wrapper every /v1 route handler goes through: authentication and scope, parsing of path,
 // query and body (all problems reported in one 422), output shaping through the resource's zod
-// schema (so a new column never leaks), and mapping of every error to the contract's JSON.
+// schema (so a new column never leaks), and mapping of every error to the contract's JSON. Composed
+// of small parts: ./admission.ts (credential and rate budget), ./request-input.ts (path, query,
+// body, Idempotency-Key), ./idempotency.ts (stored answers) and ./responses.ts (answers, errors).
 import { z } from "zod";
 import { getDb, type Db } from "../db/client";
 import { decodeResourceRow, runResourceRead, type ResourceRead } from "../db/direct";
-import type { AdmissionRead } from "./auth";
 import type { Scope } from "../auth/scopes";
 import { admit } from "./admission";
-import { encodeOutput } from "../core/encode-output";
 import type { CustomerPrincipal, Principal } from "../core/principal";
-import { ApiError, type Problem } from "../core/errors";
+import { ApiError } from "../core/errors";
 import { foundOrThrow } from "../core/tenancy";
-import {
-  describeIdempotentRequest,
-  readIdempotencyKey,
-  withIdempotency,
-  type StoredAnswer,
-} from "./idempotency";
-import { parseWith, searchParamsToObject, unstorableInputProblems } from "../core/validation";
-import { assertAcceptableHeaders, readJsonBody, type UploadOption } from "./request-body";
-import { formDigest, receiveUpload, type ReceivedUpload } from "./upload-body";
+import { describeIdempotentRequest, withIdempotency } from "./idempotency";
+import { assertAcceptableHeaders, type UploadOption } from "./request-body";
+import type { ReceivedUpload } from "./upload-body";
+import { prefetchOf, readRequestInput } from "./request-input";
+import { answerOf, errorResponse, toErrorResponse, toResponse } from "./responses";
 import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 
 type RateLimitBudget = { key: string; limit: RateLimit };
@@ -119,108 +115,7 @@ export type RouteSpec = {
   upload?: UploadOption;
 };
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
-
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
-/** A file to save (CSV exports): streamed as it is produced, never cached. */
-export function download(body: ReadableStream<Uint8Array>, filename: string, contentType: string): Response {
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": contentType,
-      "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "no-store",
-    },
-  });
-}
-
-export function errorResponse(error: ApiError): Response {
-  return json(error.body(), error.status, error.headers);
-}
-
-/**
- * PostgreSQL's SQLSTATE behind an error: a Prisma error keeps it in its driver adapter's cause; a
- * statement sent straight to the driver (lib/db/direct.ts) fails with pg's or PGlite's own error,
- * whose `code` is the SQLSTATE.
- */
-function sqlState(error: unknown): string | null {
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta
-    ?.driverAdapterError?.cause;
-  if (typeof cause?.originalCode === "string") return cause.originalCode;
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
-}
-
-/**
- * The database refused a value (class 22 "data exception": NUL bytes, out-of-range numbers or
- * dates, malformed JSON text; 54000: an index row too large). Every input is bounded by its schema
- * so that this never happens; if one bound is missing, the client still gets a 400, not a 500,
- * and the log says which bound to add.
- */
-function isRefusedValue(state: string | null): boolean {
-  return state !== null && (state.startsWith("22") || state === "54000");
-}
-
-/** Database failures that are the client's doing or a race, not a bug. */
-function fromDatabaseError(error: unknown): ApiError | null {
-  const state = sqlState(error);
-  if (isRefusedValue(state)) {
-    console.warn(
-      `Database refused a value from a request (SQLSTATE ${state}); an input bound is missing:`,
-      error,
-    );
-    return new ApiError("BadRequest", "A value in the request cannot be stored.");
-  }
-  const code = (error as { code?: unknown })?.code;
-  if (code === "P2025") return ApiError.notFound();
-  if (code === "P2002" || state === "23505")
-    return new ApiError("ResourceAlreadyExists", "A resource with these values already exists.");
-  if (code === "P2034" || state === "40001" || state === "40P01")
-    return new ApiError("ConflictError", "A concurrent request changed this resource; try again.");
-  // A row the request names was deleted meanwhile (a customer or an image a concurrent DELETE
-  // removed), or a row being deleted is still referenced: the services check both first, so only a
-  // race gets here.
-  if (code === "P2003" || state === "23503")
-    return new ApiError("ConflictError", "A resource this request refers to was removed or is still in use.");
-  return null;
-}
-
-export function toErrorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return errorResponse(error);
-  const mapped = fromDatabaseError(error);
-  if (mapped) return errorResponse(mapped);
-  // A full log line for us; a generic body for the client (no stack, no database message).
-  console.error("Unhandled error in API route:", error);
-  return errorResponse(new ApiError("InternalServerError", "Internal Server Error"));
-}
-
-function toResponse(spec: { output?: z.ZodType; status?: 200 | 201 | 202 | 204 }, result: unknown): Response {
-  if (result instanceof Response) return result;
-  const status = spec.status ?? 200;
-  if (status === 204) return new Response(null, { status });
-  return json(spec.output ? encodeOutput(spec.output, result) : result, status);
-}
-
-/**
- * The answer a transaction's result would make, to be stored with its effect: only a result the
- * route's output schema encodes (or any result of a 204 route), so an intermediate value of a
- * service running several transactions is not taken for the answer.
- */
-function answerOf(
-  spec: { output?: z.ZodType; status?: 200 | 201 | 202 | 204 },
-  result: unknown,
-): StoredAnswer | null {
-  if (result instanceof Response) return null;
-  const status = spec.status ?? 200;
-  if (status === 204) return { status, headers: [], body: "" };
-  if (!spec.output) return null;
-  const encoded = z.safeEncode(spec.output, result);
-  if (!encoded.success) return null;
-  return { status, headers: Object.entries(JSON_HEADERS), body: JSON.stringify(encoded.data) };
-}
+export { download, errorResponse, json, toErrorResponse } from "./responses";
 
 export function route<
   A extends Auth,
@@ -238,7 +133,7 @@ export function route<
     // before (a spent address budget then answers 429, as it would have at admission).
     let chargeAddressAlone: (() => Promise<unknown>) | null = null;
     // An upload's slot and temporary files, released once the request is answered.
-    let upload: ReceivedUpload | null = null;
+    let upload = null as ReceivedUpload | null;
     try {
       assertAcceptableHeaders(request, spec.upload);
       const db = await getDb();
@@ -251,47 +146,13 @@ export function route<
       const deferred = admitted.deferredBudget ? [admitted.deferredBudget] : [];
       if (deferred.length) chargeAddressAlone = () => enforceRateLimits(db, deferred);
 
-      const problems: Problem[] = [];
-      const parse = <S extends z.ZodType>(
-        schema: S | undefined,
-        value: unknown,
-        where: "path" | "query" | "body",
-      ) => {
-        if (!schema) return undefined;
-        const unstorable = unstorableInputProblems(value, where);
-        if (unstorable.length) {
-          problems.push(...unstorable);
-          return undefined;
-        }
-        const result = parseWith(schema, value, where);
-        if (result.ok) return result.data;
-        problems.push(...result.problems);
-        return undefined;
-      };
-      const idempotency =
-        spec.idempotency === "none" ? { ok: true as const, key: null } : readIdempotencyKey(request);
-      if (!idempotency.ok) problems.push(idempotency.problem);
-      const key = idempotency.ok ? idempotency.key : null;
-      const params = parse(spec.params, await context.params, "path");
-      const query = spec.query
-        ? parse(spec.query, searchParamsToObject(new URL(request.url).searchParams), "query")
-        : undefined;
-      // Read once, bounded: the idempotency hash needs the exact text, the schema the JSON.
-      // A form's is a digest of its fields and files (a client draws a new boundary on each try).
-      const raw = spec.upload
-        ? (upload = await receiveUpload(request, principal, spec.upload))
-        : spec.body || key
-          ? await readJsonBody(request, { parse: !!spec.body })
-          : null;
-      const text = !raw ? "" : "text" in raw ? raw.text : key ? formDigest(raw.value) : "";
-      let body: unknown;
-      if (spec.body && raw) {
-        if (raw.problems.length) problems.push(...raw.problems);
-        else if (raw.value === undefined)
-          problems.push({ type: "missing", loc: ["body"], msg: "Field required", input: null });
-        else body = parse(spec.body, raw.value, "body");
-      }
-      if (problems.length) throw ApiError.validation(problems);
+      const { params, query, body, key, text } = await readRequestInput(
+        request,
+        await context.params,
+        spec,
+        principal,
+        (received) => (upload = received),
+      );
       const extra = spec.rateLimitBy?.(
         body as z.output<B>,
         principal as HandlerContext<A, unknown, unknown, unknown>["principal"],
@@ -352,24 +213,6 @@ export function route<
   };
   handler.spec = spec;
   return handler;
-}
-
-/**
- * The read a `readRoute` runs with the admission, once its path parses (a path that does not is
- * refused with its 422 after the admission, which then runs alone, so that a 401 still comes first).
- */
-async function prefetchOf<P extends z.ZodType>(
-  spec: {
-    params?: P;
-    prefetch?: { read: ResourceRead<unknown>; values: (params: z.output<P>) => readonly unknown[] };
-  },
-  context: RouteContext,
-): Promise<AdmissionRead | undefined> {
-  if (!spec.prefetch || !spec.params) return undefined;
-  const value = await context.params;
-  if (unstorableInputProblems(value, "path").length) return undefined;
-  const parsed = parseWith(spec.params, value, "path");
-  return parsed.ok ? { read: spec.prefetch.read, values: spec.prefetch.values(parsed.data) } : undefined;
 }
 
 /**

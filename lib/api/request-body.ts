@@ -2,7 +2,7 @@
 // post to the API; multipart/form-data on upload routes only), its size (refused past the limit
 // before the rest is read), its encoding (strict UTF-8, never replaced by U+FFFD) and its JSON.
 // Used by the route wrapper (lib/api/handler.ts) and, for the size, by the pre-routing guard
-// (lib/http/pre-route.ts).
+// (lib/server/pre-route.ts).
 import { ApiError, type Problem } from "../core/errors";
 import { UPLOAD_BODY_MAX_BYTES } from "../files/limits";
 import { LINGER_LIMITS, type LingerLimits } from "../http/linger";

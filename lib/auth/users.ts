@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { hashPassword } from "./passwords";
-import { SLUG_PATTERN, slugify } from "../organizations/slug";
-import { defaultInvoicePrefix } from "../orders/invoice-numbers";
+import { SLUG_PATTERN, slugify } from "../core/slug";
+import { defaultInvoicePrefix } from "../core/invoice-number-format";
 
 export { slugify };
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Benefit, BenefitGrant, Customer } from "../generated/prisma/client";
 import { dateTime, jsonObject, timestamps } from "../core/schemas";
 import { customerSchema, toCustomer } from "../customers/schemas";
-import { displayKey } from "../license-keys/key-format";
+import { displayKey } from "../core/license-key-format";
 import { benefitResourceSchema, toBenefit } from "./schemas";
 
 export const benefitGrantSchema = z.object({

@@ -6,7 +6,7 @@
 // properties (even if it read the product before the edit); an edit whose lock meets a grant's
 // foreign-key lock waits for that order to commit, and then its apply-to-existing update sees the key.
 //
-// The expiry matches lib/license-keys/key-format.ts `licenseKeyExpiry` (JavaScript's UTC date
+// The expiry matches lib/core/license-key-format.ts `licenseKeyExpiry` (JavaScript's UTC date
 // arithmetic: Jan 31 + 1 month is Mar 3, Feb 29 + 1 year is Mar 1), which PostgreSQL's own
 // `+ interval` does not (it clamps to the month's last day): months and years are added to the
 // first of the month, then the days and time into the month are added back.

@@ -27,8 +27,7 @@ export type CheckoutAmounts = {
 };
 
 export const DEFAULT_CUSTOM_AMOUNT = 1000;
-export const MIN_CUSTOM_AMOUNT = 50;
-export const MAX_CUSTOM_AMOUNT = 99_999_999;
+export { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "../products/amount-bounds";
 
 /** value * basisPoints / 10000, rounded half up, in integers (no floating-point drift). */
 export function applyBasisPoints(value: number, basisPoints: number): number {

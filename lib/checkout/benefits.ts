@@ -7,7 +7,7 @@ import type { DbOrTx } from "../db/client";
 import { ApiError } from "../core/errors";
 import { dateTime, pageSchema } from "../core/schemas";
 import { id } from "../core/validation";
-import { displayKey } from "../license-keys/key-format";
+import { displayKey } from "../core/license-key-format";
 import { customerActivationSchema } from "../license-keys/schemas";
 import {
   deactivateCustomerActivation,

@@ -25,7 +25,12 @@ import { assertClientCheckoutChangeable, findClientCheckout, lockChangeableClien
 import { resolveChanges, type ResolvedChanges } from "./changes";
 import { discountRefusal } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
-import { confirmCheckoutSession, enqueueCheckoutProcessing, storedChanges } from "./settle";
+import {
+  checkoutPaymentOutcomes,
+  confirmCheckoutSession,
+  enqueueCheckoutProcessing,
+  storedChanges,
+} from "./settle";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { findLiveSubscription } from "../subscriptions/live";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
@@ -270,7 +275,13 @@ export async function confirmCheckout(
   const answer = await db.$transaction(
     (tx) =>
       withDeferredWebhookEvents(tx, async (): Promise<ConfirmAnswer | null> => {
-        const attempt = await applyPaymentOutcome(tx, started.attempt.id, result, now);
+        const attempt = await applyPaymentOutcome(
+          tx,
+          checkoutPaymentOutcomes,
+          started.attempt.id,
+          result,
+          now,
+        );
         if (attempt.status === "failed") {
           failure = attempt.failure_reason ?? "The payment failed.";
           return null;

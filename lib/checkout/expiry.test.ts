@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { releaseRedemption } from "@/lib/discounts/redemptions";
 import { createCheckout, createDiscount, createOrganization, createProduct } from "@/lib/factories";
 import { ensureRecurringJobs, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { call } from "@/test/http";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { GET as read } from "@/app/v1/checkouts/custom/client/[client_secret]/route";

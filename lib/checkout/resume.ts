@@ -12,6 +12,7 @@ import { recordPaymentOutcome } from "../payments/outcomes";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
 import { findClientCheckout } from "./client";
 import { toCheckoutClient } from "./schemas";
+import { checkoutPaymentOutcomes } from "./settle";
 
 export type ConfirmAnswer = ReturnType<typeof toCheckoutClient> & { customer_session_token: string | null };
 
@@ -43,7 +44,8 @@ export async function answerRetriedConfirm(
       console.error(`Looking up payment attempt ${own.id} for a retried confirm failed:`, error);
       return null;
     }
-    attempt = (await recordPaymentOutcome(db, { attemptId: own.id }, found, now)) ?? own;
+    attempt =
+      (await recordPaymentOutcome(db, checkoutPaymentOutcomes, { attemptId: own.id }, found, now)) ?? own;
   }
   if (attempt.status === "failed") return "pay";
 

@@ -13,7 +13,7 @@ import {
   createProduct,
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { PRUNE_CHECKOUTS_JOB, pruneExpiredCheckouts } from "./retention";
 
 const NOW = new Date("2026-12-20T12:00:00.000Z");

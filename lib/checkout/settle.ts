@@ -13,6 +13,7 @@ import { emitCheckoutEvent } from "./events";
 import { enqueueJob } from "../jobs/queue";
 import { PROCESS_CHECKOUT_JOB } from "../orders/processing";
 import { requestRefund } from "../payments/refunds";
+import type { PaymentOutcomeHandlers } from "../payments/outcomes";
 
 type SessionChanges = Prisma.CheckoutSessionUncheckedUpdateInput;
 
@@ -223,3 +224,9 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
       return;
   }
 }
+
+/** Checkout's payment outcomes (lib/payments/outcomes.ts): a charge or a card setup of a session. */
+export const checkoutPaymentOutcomes: PaymentOutcomeHandlers = {
+  charge: settleCheckoutAttempt,
+  setup: settleCheckoutAttempt,
+};

@@ -7,7 +7,7 @@ import type { DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
-import { displayKey } from "../license-keys/key-format";
+import { displayKey } from "../core/license-key-format";
 import { deactivateCustomerActivation, isCustomerAdminEnabled } from "../license-keys/customer-admin";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalListQuery } from "./schemas";

@@ -3,7 +3,8 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../core/errors";
-import { openCursor } from "./cursor";
+import { asRateLimited } from "../orders/export";
+import { CursorsBusyError, openCursor } from "./cursor";
 
 const url = process.env.DATABASE_URL;
 const pools: pg.Pool[] = [];
@@ -69,7 +70,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("openCursor on PostgreSQL", () =
   it("refuses a read with 429 while its pool's connections are all reading, and takes the next one", async () => {
     const pool = cursorPool();
     const first = await openCursor(pool, "SELECT 1 AS n", []);
-    const refused = await openCursor(pool, "SELECT 2 AS n", []).catch((error: unknown) => error);
+    const busy = await openCursor(pool, "SELECT 2 AS n", []).catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(CursorsBusyError);
+    // The export answers it as the contract's 429 (lib/orders/export.ts).
+    const refused = (() => {
+      try {
+        return asRateLimited(busy);
+      } catch (error) {
+        return error;
+      }
+    })();
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(429);
     expect((refused as ApiError).code).toBe("RateLimitExceeded");

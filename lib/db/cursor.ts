@@ -11,7 +11,6 @@
 // than CURSOR_CONNECT_TIMEOUT_MS for one is refused (429), and a reader that stops asking for parts
 // is cut off by PostgreSQL after CURSOR_IDLE_TIMEOUT_MS (idle_in_transaction_session_timeout).
 import type pg from "pg";
-import { ApiError } from "../core/errors";
 import type { DirectCursor } from "./direct";
 
 /** Reads through cursors at once per server instance; others wait for one to finish. */
@@ -20,6 +19,20 @@ export const CURSOR_CONNECT_TIMEOUT_MS = 30_000;
 export const CURSOR_IDLE_TIMEOUT_MS = 300_000;
 
 const CURSOR_NAME = "direct_read";
+
+/**
+ * Every cursor connection stayed busy for CURSOR_CONNECT_TIMEOUT_MS. The caller answers 429 with
+ * Retry-After (lib/orders/export.ts): this layer knows no HTTP and no API error (lib/core imports
+ * lib/db, not the reverse).
+ */
+export class CursorsBusyError extends Error {
+  readonly retryAfterSeconds = CURSOR_CONNECT_TIMEOUT_MS / 1000;
+  constructor() {
+    super(
+      `${CURSOR_CONNECTIONS} exports are already running on this server; try again when one has finished.`,
+    );
+  }
+}
 
 /** Opens `text` as a cursor on a connection from `pool` (see above): the first part is not read yet. */
 export async function openCursor<R>(
@@ -33,11 +46,7 @@ export async function openCursor<R>(
   } catch (error) {
     // pg-pool's wait running out is a plain Error whose message is all that tells it apart.
     if (error instanceof Error && /timeout/i.test(error.message)) {
-      throw new ApiError(
-        "RateLimitExceeded",
-        `${CURSOR_CONNECTIONS} exports are already running on this server; try again when one has finished.`,
-        { headers: { "Retry-After": String(CURSOR_CONNECT_TIMEOUT_MS / 1000) } },
-      );
+      throw new CursorsBusyError();
     }
     throw error;
   }

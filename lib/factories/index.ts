@@ -16,7 +16,7 @@ import { storedClientSecret } from "../checkout/client-secret";
 import { emailBodyContext } from "../email/queue";
 import { encrypt } from "../secrets";
 import { defaultInvoicePrefix, takeInvoiceNumber, unnumberedInvoice } from "../orders/invoice-numbers";
-import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../license-keys/key-format";
+import { generateLicenseKey, type LicenseKeyProperties, licenseKeyExpiry } from "../core/license-key-format";
 
 let sequence = 0;
 const next = () => ++sequence;

@@ -1,5 +1,5 @@
 // How large an upload may be. Its own module, free of Node imports, because the pre-routing guard
-// (lib/http/pre-route.ts, through lib/api/request-body.ts) needs the body limit before routing.
+// (lib/server/pre-route.ts, through lib/api/request-body.ts) needs the body limit before routing.
 
 /** The largest product image: 10 MiB. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

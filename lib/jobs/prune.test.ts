@@ -10,7 +10,7 @@ import { createWebhookEndpoint } from "@/lib/factories/webhooks";
 import { emitWebhookEvent } from "@/lib/webhooks/emit";
 import { PRUNE_JOB, pruneFinishedWork } from "./prune";
 import { runDueJobs } from "./queue";
-import { jobHandlers } from "./registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 
 const NOW = new Date("2026-11-24T12:00:00.000Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60_000);

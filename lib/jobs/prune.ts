@@ -6,9 +6,9 @@
 // - webhook events after 30 days, with their deliveries and attempts, once none is pending (a
 //   delivery still being retried keeps its event);
 // - customer portal sessions and sign-in codes once expired (they open nothing any more);
-// - uploads a crash left half-received (lib/files/storage.ts `removeStaleIncoming`).
+// - uploads a crash left half-received (lib/files/storage.ts `removeStaleIncoming`, given by the
+//   composition root: lib/jobs imports no domain).
 import type { Tx } from "../db/client";
-import { removeStaleIncoming } from "../files/storage";
 import type { JobHandler } from "./queue";
 
 export const PRUNE_JOB = "maintenance.prune";
@@ -45,12 +45,15 @@ export async function pruneFinishedWork(tx: Tx, now: Date) {
   return { jobs, webhookEvents, customerSessions, signInCodes };
 }
 
-export const pruneJob: JobHandler = {
-  repeatEveryMs: 60 * 60_000,
-  run: async (tx, _payload, ctx) => {
-    await pruneFinishedWork(tx, ctx.now);
-    await removeStaleIncoming(ctx.now).catch((error: unknown) => {
-      console.warn("Removing stale received uploads failed:", error);
-    });
-  },
-};
+/** The job; `removeStaleUploads` deletes what crashed uploads left (lib/files/storage.ts). */
+export function pruneJob(removeStaleUploads: (now: Date) => Promise<unknown>): JobHandler {
+  return {
+    repeatEveryMs: 60 * 60_000,
+    run: async (tx, _payload, ctx) => {
+      await pruneFinishedWork(tx, ctx.now);
+      await removeStaleUploads(ctx.now).catch((error: unknown) => {
+        console.warn("Removing stale received uploads failed:", error);
+      });
+    },
+  };
+}

@@ -4,16 +4,19 @@
 // woken as soon as the enqueueing transaction commits instead of at its next poll.
 import { databaseConfig } from "../config";
 import { getDb, listen, type Unlisten } from "../db/client";
-import { JOBS_CHANNEL } from "./queue";
-import { jobHandlers } from "./registry";
+import { JOBS_CHANNEL, type JobHandlers } from "./queue";
 import { startWorker, type Worker } from "./worker";
 
 const holder = globalThis as unknown as { __jobWorker?: Worker; __jobListener?: Promise<Unlisten | null> };
 
-export function startJobWorker(): Worker | null {
+/**
+ * Starts the worker with `handlers`, every job the app runs (lib/composition/jobs.ts: the
+ * composition root; this module knows no domain).
+ */
+export function startJobWorker(handlers: JobHandlers): Worker | null {
   if (process.env.JOB_WORKER === "false") return null;
   if (!holder.__jobWorker) {
-    const worker = startWorker(getDb, jobHandlers, {
+    const worker = startWorker(getDb, handlers, {
       pollMs: Number(process.env.JOB_POLL_MS ?? 1000) || 1000,
       concurrency: jobConcurrency(),
     });

@@ -4,7 +4,7 @@ import { dateTime, jsonObject, timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, int4, INT4_MAX, queryList } from "../core/validation";
 import { customerSchema, toCustomer, toUser, userSchema } from "../customers/schemas";
-import { displayKey } from "./key-format";
+import { displayKey } from "../core/license-key-format";
 
 const STATUSES = ["granted", "revoked", "disabled"] as const;
 

@@ -10,7 +10,7 @@ import { listPage, mapPage, nullsLast, type SortColumns } from "../core/list";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { likeLiteral } from "../core/search";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
-import { generateLicenseKey, issuedPrefix } from "./key-format";
+import { generateLicenseKey, issuedPrefix } from "../core/license-key-format";
 import {
   LICENSE_KEY_SORT_FIELDS,
   toActivation,

@@ -5,7 +5,7 @@
 import type { DbOrTx } from "../db/client";
 import { certificateTtlDays } from "../config";
 import { ApiError } from "../core/errors";
-import { displayKey } from "../license-keys/key-format";
+import { displayKey } from "../core/license-key-format";
 import { assertUsable, findCurrentActivation } from "../license-keys/public";
 import type { LicenseCertificateBody, LicenseCertificatePayload } from "./schemas";
 import { findOrCreateSigningKey, signWith } from "./signing-keys";

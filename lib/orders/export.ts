@@ -6,6 +6,8 @@
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { directCursorOpener } from "../db/direct";
+import { CursorsBusyError } from "../db/cursor";
+import { ApiError } from "../core/errors";
 import {
   exportRecordValues,
   ORDER_CSV_COLUMNS,
@@ -58,6 +60,14 @@ function exportRecord(row: ExportRow): ExportRecord {
 /** Where the export's records come from: the next batch of CSV text, or null after the last. */
 type BatchSource = { next: () => Promise<string | null>; close: () => Promise<void> };
 
+/** All cursor connections busy (lib/db/cursor.ts): the contract's 429, with when to come back. */
+export function asRateLimited(error: unknown): never {
+  if (!(error instanceof CursorsBusyError)) throw error;
+  throw new ApiError("RateLimitExceeded", error.message, {
+    headers: { "Retry-After": String(error.retryAfterSeconds) },
+  });
+}
+
 /**
  * Every matching order from one execution of ./export-statement.ts through a cursor (PostgreSQL):
  * sorted once, and all of it from one snapshot.
@@ -69,7 +79,7 @@ async function cursorBatches(
   batchSize: number,
 ): Promise<BatchSource> {
   const { text, values } = orderExportStatement(principal, query);
-  const cursor = await open<ExportRecord>(text, values);
+  const cursor = await open<ExportRecord>(text, values).catch(asRateLimited);
   let finished = false;
   return {
     next: async () => {

@@ -16,7 +16,7 @@
 import { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import { directSql } from "../db/direct";
-import { INVOICE_NUMBER_DIGITS } from "./invoice-number-format";
+import { INVOICE_NUMBER_DIGITS } from "../core/invoice-number-format";
 
 export {
   INVOICE_NUMBER_DIGITS,
@@ -24,7 +24,7 @@ export {
   INVOICE_PREFIX_PATTERN,
   defaultInvoicePrefix,
   formatInvoiceNumber,
-} from "./invoice-number-format";
+} from "../core/invoice-number-format";
 
 /**
  * What an order holds until it is numbered in the same transaction (never seen outside it): unique,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createCheckout, createDiscount, createOrganization, createProduct } from "@/lib/factories";
 import { enqueueJob, retryDelayMs, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { PROCESS_CHECKOUT_JOB, processCheckoutJob } from "./processing";
 
 let db: Db;

@@ -18,7 +18,7 @@ import { emitCheckoutEvent } from "../checkout/events";
 import { emitSubscriptionEvents } from "../subscriptions/events";
 import { emitOrderEvents, newOrderEventTypes } from "./events";
 import { releaseRedemption } from "../discounts/redemptions";
-import { queueOrderReceipt, readReceiptOrder } from "../email/receipts";
+import { queueOrderReceipt, readReceiptOrder } from "./receipt-email";
 import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";

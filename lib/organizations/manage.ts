@@ -8,7 +8,7 @@ import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { findOrganizationOrThrow } from "./service";
-import { defaultInvoicePrefix } from "../orders/invoice-numbers";
+import { defaultInvoicePrefix } from "../core/invoice-number-format";
 import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from "./schemas";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };

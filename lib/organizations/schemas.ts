@@ -5,8 +5,8 @@ import type { Organization } from "../generated/prisma/client";
 import { timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
-import { RESERVED_SLUGS, SLUG_PATTERN } from "./slug";
-import { INVOICE_PREFIX_MAX_LENGTH, INVOICE_PREFIX_PATTERN } from "../orders/invoice-number-format";
+import { RESERVED_SLUGS, SLUG_PATTERN } from "../core/slug";
+import { INVOICE_PREFIX_MAX_LENGTH, INVOICE_PREFIX_PATTERN } from "../core/invoice-number-format";
 
 export const organizationSchema = z.object({
   id: z.string(),

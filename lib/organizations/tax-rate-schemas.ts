@@ -3,8 +3,8 @@
 // its country's). Set as a whole list (PUT), so the schema checks the list as a whole too.
 import { z } from "zod";
 import { dateTime } from "../core/schemas";
-import { COUNTRIES } from "../../components/checkout/countries";
-import { SUBDIVISIONS } from "../../components/checkout/subdivisions";
+import { COUNTRIES } from "../core/countries";
+import { SUBDIVISIONS } from "../core/subdivisions";
 
 /** More than every country and every US state and Canadian province together. */
 export const MAX_TAX_RATES = 400;

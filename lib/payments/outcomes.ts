@@ -2,17 +2,30 @@
 // renewal, an inbound notification from the processor, and reconciliation all go through
 // `applyPaymentOutcome`. It locks the attempt, so the same outcome arriving twice (a notification
 // racing the synchronous answer, two reconcilers) is applied once.
+//
+// What an outcome then does to what the attempt pays for belongs to the domain that owns it
+// (checkout, subscription renewal, refund): each domain exports its handlers by attempt kind, and
+// the caller passes them in. Payments imports no domain; the composition root
+// (lib/composition/payment-outcomes.ts) joins every domain's handlers for the jobs that may meet any
+// attempt (reconciliation, refunds). See docs/architecture.md, "Layers and registration".
 import type { Db, Tx } from "../db/client";
 import { lockRowById } from "../core/row-lock";
-import type { PaymentAttempt, PaymentAttemptStatus, Prisma } from "../generated/prisma/client";
+import type {
+  PaymentAttempt,
+  PaymentAttemptKind,
+  PaymentAttemptStatus,
+  Prisma,
+} from "../generated/prisma/client";
 import { updateRow } from "../db/row-writes";
-import { settleCheckoutAttempt } from "../checkout/settle";
 import { kickWorker } from "../jobs/runtime";
-import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
-import { settleRefundAttempt } from "../refunds/settle";
 import type { PaymentLookup } from "./processor";
 import { requestRefund } from "./refunds";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
+
+/** What a recorded outcome does to what the attempt pays for, inside the outcome's transaction. */
+export type PaymentOutcomeHandler = (tx: Tx, attempt: PaymentAttempt, now: Date) => Promise<void>;
+/** A domain's handlers, by the kind of attempt it owns. */
+export type PaymentOutcomeHandlers = Partial<Record<PaymentAttemptKind, PaymentOutcomeHandler>>;
 
 const RESOLVED: PaymentAttemptStatus[] = ["succeeded", "failed"];
 // Short, but it may queue for a pooled connection behind a burst of payments.
@@ -25,26 +38,36 @@ function statusOf(outcome: PaymentLookup): PaymentAttemptStatus {
 
 /**
  * Records `outcome` on the attempt and applies it to what the attempt pays for (checkout,
- * subscription). An attempt already resolved is left as it is and returned unchanged. The webhook
- * events of what it changed are written once all of it is written (lib/webhooks/emit.ts).
+ * subscription) through `handlers[attempt.kind]`. An attempt already resolved is left as it is and
+ * returned unchanged. The webhook events of what it changed are written once all of it is written
+ * (lib/webhooks/emit.ts). Throws, writing nothing, when `handlers` has none for the attempt's kind.
  */
 export function applyPaymentOutcome(
   tx: Tx,
+  handlers: PaymentOutcomeHandlers,
   attemptId: string,
   outcome: PaymentLookup,
   now: Date,
 ): Promise<PaymentAttempt> {
-  return withDeferredWebhookEvents(tx, () => applyOutcome(tx, attemptId, outcome, now));
+  return withDeferredWebhookEvents(tx, () => applyOutcome(tx, handlers, attemptId, outcome, now));
 }
 
 async function applyOutcome(
   tx: Tx,
+  handlers: PaymentOutcomeHandlers,
   attemptId: string,
   outcome: PaymentLookup,
   now: Date,
 ): Promise<PaymentAttempt> {
   const current = await lockRowById(tx, "payment_attempts", attemptId);
   if (!current) throw new Error(`Payment attempt ${attemptId} does not exist.`);
+  const settle = handlers[current.kind];
+  if (!settle) {
+    throw new Error(
+      `No payment outcome handler for attempts of kind "${current.kind}" (attempt ${attemptId}): ` +
+        "pass the owning domain's handlers (lib/composition/payment-outcomes.ts).",
+    );
+  }
   if (RESOLVED.includes(current.status)) {
     // The processor took money after we gave up on the attempt (a buyer finishing 3-D Secure after
     // the checkout was abandoned): nothing was delivered for it, so it goes back.
@@ -79,11 +102,7 @@ async function applyOutcome(
   if (attempt.status === current.status && attempt.processor_payment_id === current.processor_payment_id) {
     return attempt;
   }
-  if (attempt.kind === "charge" || attempt.kind === "setup") await settleCheckoutAttempt(tx, attempt, now);
-  else if (attempt.kind === "renewal") await settleRenewalAttempt(tx, attempt, now);
-  // A merchant's refund (lib/refunds) follows its attempt; a refund the system made on its own (a
-  // failed checkout's money given back) is only its attempt.
-  else if (attempt.kind === "refund") await settleRefundAttempt(tx, attempt, now);
+  await settle(tx, attempt, now);
   return attempt;
 }
 
@@ -97,6 +116,7 @@ export type AttemptRef =
  */
 export async function recordPaymentOutcome(
   db: Db,
+  handlers: PaymentOutcomeHandlers,
   ref: AttemptRef,
   outcome: PaymentLookup,
   now = new Date(),
@@ -111,7 +131,7 @@ export async function recordPaymentOutcome(
             : { processor: ref.processor, processor_payment_id: ref.paymentId },
       select: { id: true },
     });
-    return found ? applyPaymentOutcome(tx, found.id, outcome, now) : null;
+    return found ? applyPaymentOutcome(tx, handlers, found.id, outcome, now) : null;
   }, OUTCOME_TRANSACTION);
   kickWorker();
   return attempt;

@@ -6,7 +6,7 @@
 import type { Db } from "../db/client";
 import type { JobHandler } from "../jobs/queue";
 import { paymentProcessor } from "./index";
-import { recordPaymentOutcome } from "./outcomes";
+import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "./outcomes";
 
 export const RECONCILE_PAYMENTS_JOB = "payments.reconcile";
 /** Longer than any processor call may take, so a live confirm is never second-guessed. */
@@ -22,7 +22,12 @@ async function checkoutExpired(db: Db, checkoutId: string | null, now: Date): Pr
   return !!session && session.expires_at.getTime() + RECONCILE_AFTER_MS <= now.getTime();
 }
 
-export async function reconcilePayments(db: Db, now: Date): Promise<number> {
+/** `outcomes`: every domain's handlers (lib/composition/payment-outcomes.ts): any attempt may be stale. */
+export async function reconcilePayments(
+  db: Db,
+  outcomes: PaymentOutcomeHandlers,
+  now: Date,
+): Promise<number> {
   const stale = await db.paymentAttempt.findMany({
     where: {
       status: { in: ["pending", "requires_action"] },
@@ -48,7 +53,7 @@ export async function reconcilePayments(db: Db, now: Date): Promise<number> {
             } as const)
           : found;
       if (outcome.status === "pending" || outcome.status === "requires_action") continue;
-      const after = await recordPaymentOutcome(db, { attemptId: attempt.id }, outcome, now);
+      const after = await recordPaymentOutcome(db, outcomes, { attemptId: attempt.id }, outcome, now);
       if (after && after.status !== attempt.status) resolved += 1;
     } catch (error) {
       // One unreachable processor or odd attempt must not stop the others; the next run retries.
@@ -58,10 +63,13 @@ export async function reconcilePayments(db: Db, now: Date): Promise<number> {
   return resolved;
 }
 
-export const reconcilePaymentsJob: JobHandler = {
-  repeatEveryMs: 60_000,
-  ownsTransactions: true,
-  run: async (db, _payload, ctx) => {
-    await reconcilePayments(db, ctx.now);
-  },
-};
+/** The job, given every domain's outcome handlers (the composition root builds it: lib/composition). */
+export function reconcilePaymentsJob(outcomes: PaymentOutcomeHandlers): JobHandler {
+  return {
+    repeatEveryMs: 60_000,
+    ownsTransactions: true,
+    run: async (db, _payload, ctx) => {
+      await reconcilePayments(db, outcomes, ctx.now);
+    },
+  };
+}

@@ -19,7 +19,7 @@ import { benefitSchema } from "../benefits/schemas";
 
 // The benefit schemas live with benefits; re-exported for the product and checkout shapes' users.
 export { benefitSchema };
-import { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "../checkout/amounts";
+import { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "./amount-bounds";
 import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
 
 export const productPriceSchema = z.object({

@@ -3,7 +3,7 @@
 import type { Tx } from "../db/client";
 import { emitResourceEvents, organizationPrincipal } from "../webhooks/resource-events";
 import { refundSchema } from "./schemas";
-import { getRefund } from "./service";
+import { getRefund } from "./read";
 
 type RefundRef = { id: string; organization_id: string };
 

@@ -8,8 +8,6 @@ import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import type { Order, PaymentAttempt } from "../generated/prisma/client";
 import { ApiError } from "../core/errors";
-import { listPage, mapPage } from "../core/list";
-import { oneOf } from "../core/pagination";
 import type { Principal } from "../core/principal";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { formatMoney } from "../money";
@@ -18,22 +16,13 @@ import { requestRefund } from "../payments/refunds";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { remainingRefundable, refundTax } from "./amounts";
 import { emitRefundEvent } from "./events";
-import { toRefund, type CreateRefundBody, type ListRefundsQuery } from "./schemas";
+import { toRefund, type CreateRefundBody } from "./schemas";
+
+// The reads live in ./read.ts (./events.ts reads with them, and this file emits events).
+export { getRefund, listRefunds } from "./read";
 
 // Short: the lock is held only while the refund is decided and written; callers may queue for it.
 const CREATE_TRANSACTION = { maxWait: 20_000, timeout: 15_000 };
-
-export async function listRefunds(db: DbOrTx, principal: Principal, query: ListRefundsQuery) {
-  const page = await listPage(db.refund, principal, query, {
-    where: { order_id: oneOf(query.order_id), customer_id: oneOf(query.customer_id) },
-  });
-  return mapPage(page, toRefund);
-}
-
-export async function getRefund(db: DbOrTx, principal: Principal, refundId: string) {
-  const row = await db.refund.findFirst({ where: { id: refundId, ...tenantWhere(principal) } });
-  return toRefund(foundOrThrow(row));
-}
 
 /**
  * The processor's payment an order was paid with: a succeeded charge linked to the order itself

@@ -11,6 +11,7 @@ import { revokeOrderBenefits } from "../benefits/grants";
 import { emitOrderEvents } from "../orders/events";
 import { isEnded, revokeSubscription } from "../subscriptions/lifecycle";
 import { lockRowForEvents } from "../webhooks/listeners";
+import type { PaymentOutcomeHandlers } from "../payments/outcomes";
 import { afterRefund } from "./amounts";
 import { queueRefundIssued } from "./email";
 import { emitRefundEvent } from "./events";
@@ -55,3 +56,9 @@ export async function settleRefundAttempt(tx: Tx, attempt: PaymentAttempt, now: 
   });
   await emitRefundEvent(tx, "refund.updated", refund, now);
 }
+
+/**
+ * Refunds' payment outcomes (lib/payments/outcomes.ts). A merchant's refund follows its attempt; a
+ * refund the system made on its own (a failed checkout's money given back) is only its attempt.
+ */
+export const refundPaymentOutcomes: PaymentOutcomeHandlers = { refund: settleRefundAttempt };

@@ -2,7 +2,7 @@
 // lets a request in flight finish, refuses new connections, and cuts what outlives the grace.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listenAppServer, type AppHttpServer } from "./http-server";
-import * as preRoute from "../http/pre-route";
+import * as preRoute from "./pre-route";
 import * as peer from "../http/peer";
 
 let server: AppHttpServer | null = null;

@@ -4,7 +4,7 @@
 // get a moment to finish, then the rest are cut.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { stampPeerAddress } from "../http/peer";
-import { answerClientError, answerConnect, rejectBeforeRouting } from "../http/pre-route";
+import { answerClientError, answerConnect, rejectBeforeRouting } from "./pre-route";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 

@@ -15,7 +15,7 @@ import {
 } from "@/lib/factories";
 import { GET as getDunning } from "@/app/v1/subscriptions/[id]/dunning/route";
 import { ensureRecurringJobs, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { ApiError } from "@/lib/core/errors";
 import { reconcilePayments, RECONCILE_AFTER_MS } from "@/lib/payments/reconcile";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
@@ -26,6 +26,7 @@ import { updateSubscriptionPaymentMethod } from "./payment-method";
 import { RETRY_RENEWAL_JOB } from "./dunning";
 import { scheduleCancellation } from "./lifecycle";
 import { lockRowForEvents } from "@/lib/webhooks/listeners";
+import { paymentOutcomeHandlers } from "@/lib/composition/payment-outcomes";
 
 const DAY = 24 * 60 * 60_000;
 const DECLINING = `pm_test_${TEST_TOKENS.declined}`;
@@ -276,7 +277,7 @@ describe("dunning", () => {
     expect(pending).toMatchObject({ status: "pending", reference: expect.stringMatching(/:retry:1$/) });
     expect(double.charges).toEqual([pending.idempotency_key]);
 
-    await reconcilePayments(db, new Date(day1.getTime() + RECONCILE_AFTER_MS));
+    await reconcilePayments(db, paymentOutcomeHandlers, new Date(day1.getTime() + RECONCILE_AFTER_MS));
     expect(await statusOf(subscription.id)).toBe("active");
     expect(await cycleOrdersOf(subscription.id)).toHaveLength(1);
     expect(await validates(key.key)).toBe(200);

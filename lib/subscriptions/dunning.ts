@@ -15,7 +15,7 @@ import { enqueueJob } from "../jobs/queue";
 import { RETRY_RENEWAL_JOB } from "./job-names";
 import { callProcessor, createPaymentAttempt } from "../payments/attempts";
 import type { PaymentLookup } from "../payments/processor";
-import { recordPaymentOutcome } from "../payments/outcomes";
+import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "../payments/outcomes";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { changeStatus, endSubscription } from "./lifecycle";
 import { queuePaymentFailed } from "./emails";
@@ -51,10 +51,18 @@ const NO_PAYMENT_METHOD: PaymentLookup = {
   message: "No payment method is saved for this subscription.",
 };
 
-/** Charges a renewal (or retry) attempt outside any transaction and records the outcome. */
-export async function chargeRenewalAttempt(db: Db, attempt: PaymentAttempt, now: Date) {
+/**
+ * Charges a renewal (or retry) attempt outside any transaction and records the outcome through
+ * `outcomes` (./renewal-outcome.ts `renewalPaymentOutcomes`, passed in: that module imports this one).
+ */
+export async function chargeRenewalAttempt(
+  db: Db,
+  outcomes: PaymentOutcomeHandlers,
+  attempt: PaymentAttempt,
+  now: Date,
+) {
   const result = attempt.payment_method_ref ? await callProcessor(attempt) : NO_PAYMENT_METHOD;
-  return recordPaymentOutcome(db, { attemptId: attempt.id }, result, now);
+  return recordPaymentOutcome(db, outcomes, { attemptId: attempt.id }, result, now);
 }
 
 /**

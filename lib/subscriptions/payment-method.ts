@@ -9,11 +9,16 @@ import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { ApiError } from "../core/errors";
 import { callProcessor, createPaymentAttempt } from "../payments/attempts";
 import { defaultPaymentProcessorName } from "../payments/index";
-import { recordPaymentOutcome } from "../payments/outcomes";
+import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "../payments/outcomes";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { emitSubscriptionEvents } from "./events";
 import { isEnded } from "./lifecycle";
 import { chargeRenewalAttempt, createDunningAttempt, renewalReference } from "./dunning";
+import { renewalPaymentOutcomes } from "./renewal-outcome";
+
+// The card setup of a subscription pays for nothing by itself (it belongs to no checkout): its
+// outcome is only recorded on the attempt, which saveMethod then reads.
+const cardSetupOutcomes: PaymentOutcomeHandlers = { setup: async () => {} };
 
 const TRANSACTION = { maxWait: 20_000, timeout: 15_000 };
 
@@ -96,7 +101,7 @@ export async function updateSubscriptionPaymentMethod(
     token,
     customer: { email: customer.email, name: customer.name },
   });
-  const setup = await recordPaymentOutcome(db, { attemptId: attempt.id }, result, now);
+  const setup = await recordPaymentOutcome(db, cardSetupOutcomes, { attemptId: attempt.id }, result, now);
   if (result.status === "declined" || setup?.status !== "succeeded" || !setup.payment_method_ref) {
     throw new ApiError(
       "PaymentError",
@@ -105,7 +110,7 @@ export async function updateSubscriptionPaymentMethod(
   }
   const charge = await db.$transaction((tx) => saveMethod(tx, setup, now), TRANSACTION);
   if (charge) {
-    const outcome = await chargeRenewalAttempt(db, charge, now);
+    const outcome = await chargeRenewalAttempt(db, renewalPaymentOutcomes, charge, now);
     if (outcome?.status !== "succeeded") {
       throw new ApiError(
         "PaymentError",

@@ -11,6 +11,7 @@ import { changeStatus } from "./lifecycle";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { enqueueJob } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
+import type { PaymentOutcomeHandlers } from "../payments/outcomes";
 import { nextPeriodEnd, type Interval } from "./periods";
 import { queueRenewalReceipt } from "./emails";
 import { handleFailedRenewal } from "./dunning";
@@ -121,3 +122,6 @@ export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now:
       return;
   }
 }
+
+/** Renewals' payment outcomes (lib/payments/outcomes.ts): a renewal or a dunning retry's charge. */
+export const renewalPaymentOutcomes: PaymentOutcomeHandlers = { renewal: settleRenewalAttempt };

@@ -17,6 +17,7 @@ import {
   completeRenewal,
   enqueueRenewal,
   RENEW_SUBSCRIPTION_JOB,
+  renewalPaymentOutcomes,
   type RenewalTerms,
 } from "./renewal-outcome";
 
@@ -115,7 +116,7 @@ export async function renewSubscription(
     },
     { maxWait: 20_000, timeout: 15_000 },
   );
-  if (attempt) await chargeRenewalAttempt(db, attempt, now);
+  if (attempt) await chargeRenewalAttempt(db, renewalPaymentOutcomes, attempt, now);
 }
 
 export const scanRenewalsJob: JobHandler = {

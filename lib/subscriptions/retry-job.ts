@@ -6,6 +6,7 @@ import type { PaymentAttempt } from "../generated/prisma/client";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { endSubscription } from "./lifecycle";
 import { chargeRenewalAttempt, createDunningAttempt, renewalReference, type RetryPayload } from "./dunning";
+import { renewalPaymentOutcomes } from "./renewal-outcome";
 
 async function startRetry(tx: Tx, payload: RetryPayload, now: Date): Promise<PaymentAttempt | null> {
   // Also reads who listens to the organization's events (no statement of its own).
@@ -46,7 +47,7 @@ export async function retryRenewal(
     },
     { maxWait: 20_000, timeout: 15_000 },
   );
-  if (attempt) await chargeRenewalAttempt(db, attempt, now);
+  if (attempt) await chargeRenewalAttempt(db, renewalPaymentOutcomes, attempt, now);
 }
 
 export const retryRenewalJob: JobHandler<RetryPayload> = {

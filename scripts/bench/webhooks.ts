@@ -76,7 +76,7 @@ async function main(): Promise<number> {
   const { emitWebhookEvent } = await import("../../lib/webhooks/emit");
   const { startJobWorker, stopJobWorker } = await import("../../lib/jobs/runtime");
   const { startWorker } = await import("../../lib/jobs/worker");
-  const { jobHandlers } = await import("../../lib/jobs/registry");
+  const { jobHandlers } = await import("../../lib/composition/jobs");
   const { runDueJobs } = await import("../../lib/jobs/queue");
   const { createDeliverWebhooksJob, DELIVER_WEBHOOKS_JOB } = await import("../../lib/webhooks/deliver");
   const db = await getDb();
@@ -116,7 +116,7 @@ async function main(): Promise<number> {
     };
 
     // 1a. As a server runs it: the runtime's worker with its LISTEN/NOTIFY wake-ups.
-    startJobWorker();
+    startJobWorker(jobHandlers);
     await sleep(500);
     await measure(`app worker, poll ${process.env.JOB_POLL_MS ?? 1000} ms + LISTEN/NOTIFY`);
     await stopJobWorker();
@@ -194,8 +194,9 @@ async function waitUntil(check: () => boolean, ms: number) {
 async function measureDelayBehindFailure(db: Db, f: Factories) {
   // Loaded by main after the environment was set.
   const { startJobWorker, stopJobWorker } = await import("../../lib/jobs/runtime");
+  const { jobHandlers } = await import("../../lib/composition/jobs");
   await db.job.deleteMany({ where: { status: "pending" } });
-  startJobWorker();
+  startJobWorker(jobHandlers);
   await sleep(500);
   const emit = async (organizationId: string, n: number) => {
     const id = await db.$transaction((tx) =>

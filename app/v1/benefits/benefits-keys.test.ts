@@ -1,5 +1,5 @@
 // A license_keys benefit and its keys: a key takes the benefit's prefix, limits and expiry when it
-// is issued (computed by the database, the same as lib/license-keys/key-format.ts computes them);
+// is issued (computed by the database, the same as lib/core/license-key-format.ts computes them);
 // an edit reaches the keys issued afterwards, and existing keys only with apply_to_existing_keys,
 // which never revives a revoked or disabled key nor removes an activation.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import {
   createProduct,
   createToken,
 } from "@/lib/factories";
-import { licenseKeyExpiry, type LicenseKeyProperties } from "@/lib/license-keys/key-format";
+import { licenseKeyExpiry, type LicenseKeyProperties } from "@/lib/core/license-key-format";
 import { call } from "@/test/http";
 import { PATCH as update } from "./[id]/route";
 import { POST as activate } from "../customer-portal/license-keys/activate/route";

@@ -4,7 +4,7 @@
 // merchant's token opens nothing here. Subscriptions: portal-subscriptions.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { displayKey } from "@/lib/license-keys/key-format";
+import { displayKey } from "@/lib/core/license-key-format";
 import { call } from "@/test/http";
 import { receiptPdfUrl, receiptUrl } from "@/lib/receipts/links";
 import {

@@ -13,7 +13,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { retryDelayMs, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { processCheckout } from "@/lib/orders/processing";
 import { SEND_EMAIL_JOB, SEND_EMAIL_MAX_ATTEMPTS } from "@/lib/email/send";
 import { emailBodyContext } from "@/lib/email/queue";

@@ -15,7 +15,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { LICENSE_KEY_FIELDS } from "@/test/shapes";

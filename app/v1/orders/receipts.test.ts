@@ -19,7 +19,7 @@ import {
   createUnnumberedOrder,
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import {
   formatInvoiceNumber,
   formattedInvoiceNumberSql,

@@ -17,7 +17,7 @@ import {
 import { createPaidOrder } from "@/lib/factories/refunds";
 import { readMigrations } from "@/lib/db/migrate";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { scanRenewals } from "@/lib/subscriptions/renewals";
 import { RECONCILE_AFTER_MS, reconcilePayments } from "@/lib/payments/reconcile";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
@@ -27,6 +27,7 @@ import { registerProcessorDouble, type ProcessorDouble } from "@/test/processor-
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { GET as getRoute } from "./[id]/route";
 import { POST as createRoute } from "./route";
+import { paymentOutcomeHandlers } from "@/lib/composition/payment-outcomes";
 
 let db: Db;
 let organizationId: string;
@@ -240,9 +241,11 @@ describe("the processor's refund", () => {
     await db.job.deleteMany({ where: { payload: { path: ["attempt_id"], equals: attempt.id } } });
 
     // Within the grace period a live call may still be answering: left alone.
-    expect(await reconcilePayments(db, new Date())).toBe(0);
+    expect(await reconcilePayments(db, paymentOutcomeHandlers, new Date())).toBe(0);
     expect((await refundRow(created.body.id)).status).toBe("pending");
-    expect(await reconcilePayments(db, new Date(Date.now() + RECONCILE_AFTER_MS + 1000))).toBe(1);
+    expect(
+      await reconcilePayments(db, paymentOutcomeHandlers, new Date(Date.now() + RECONCILE_AFTER_MS + 1000)),
+    ).toBe(1);
     expect((await refundRow(created.body.id)).status).toBe("succeeded");
     expect(double.refunds).toEqual([payment.processor_payment_id]);
     // round(4000 × 1900 / 11900) = 639 of tax.
@@ -263,7 +266,7 @@ describe("the processor's refund", () => {
     });
     await db.job.deleteMany({ where: { payload: { path: ["attempt_id"], equals: attempt.id } } });
 
-    await reconcilePayments(db, new Date(Date.now() + RECONCILE_AFTER_MS + 1000));
+    await reconcilePayments(db, paymentOutcomeHandlers, new Date(Date.now() + RECONCILE_AFTER_MS + 1000));
     expect((await refundRow(created.body.id)).status).toBe("failed");
     expect(double.refunds).toEqual([]);
     expect(await orderRow(order.id)).toMatchObject({ status: "paid", refunded_amount: 0 });

@@ -15,7 +15,7 @@ import {
 } from "@/lib/factories";
 import { createPaidOrder } from "@/lib/factories/refunds";
 import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/emit";
 import { decrypt } from "@/lib/secrets";
 import { emailBodyContext } from "@/lib/email/queue";

@@ -14,7 +14,7 @@ import {
   createToken,
 } from "@/lib/factories";
 import { ensureRecurringJobs, runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { createWebhookEndpoint, eventReader } from "@/test/webhook-events";

@@ -10,7 +10,7 @@ import { createCustomer, createOrganization, createProduct, createToken } from "
 import { emailBodyContext } from "@/lib/email/queue";
 import { decrypt } from "@/lib/secrets";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { call } from "@/test/http";
 import { fromPeer } from "@/test/peer";

@@ -15,7 +15,7 @@ import {
   createProduct,
 } from "@/lib/factories";
 import { runDueJobs } from "@/lib/jobs/queue";
-import { jobHandlers } from "@/lib/jobs/registry";
+import { jobHandlers } from "@/lib/composition/jobs";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
 import { CHECK_EMAIL_MESSAGE } from "@/lib/checkout/existing-subscription";
 import { emailBodyContext } from "@/lib/email/queue";

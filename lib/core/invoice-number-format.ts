@@ -1,6 +1,6 @@
 // Order numbers' format (issue 13): `ACME-0042`, and the prefix an organization starts with. Pure
 // and free of Node and Prisma imports: the organization schema (loaded by the hosted checkout's
-// browser bundle) validates the prefix with these. Taking a number: ./invoice-numbers.ts.
+// browser bundle) validates the prefix with these. Taking a number: lib/orders/invoice-numbers.ts.
 
 /** At least this many digits, zero padded: `ACME-0042`, then `ACME-12345` past 9999. */
 export const INVOICE_NUMBER_DIGITS = 4;

@@ -1,6 +1,6 @@
 // Receipts for orders, queued in the transaction that creates the order (lib/orders/processing.ts):
 // the order with everything the receipt shows is read in one statement sent straight, then queued
-// (./queue.ts).
+// (lib/email/queue.ts).
 import type { DbOrTx, Tx } from "../db/client";
 import { directSql, rowFromJson, utc } from "../db/direct";
 import {
@@ -13,10 +13,10 @@ import {
 import { clientSecretOf } from "../checkout/client-secret";
 import { publicBaseUrl } from "../public-url";
 import { DecryptionError } from "../secrets";
-import { queueEmail } from "./queue";
+import { queueEmail } from "../email/queue";
 import { discountDisclosure } from "../checkout/discount-disclosure";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
-import { orderReceipt, type OrderReceiptData } from "./templates/order-receipt";
+import { orderReceipt, type OrderReceiptData } from "../email/templates/order-receipt";
 
 /** What a receipt shows of its order, as Prisma's include of these relations would return it. */
 export type ReceiptOrder = Order & {

@@ -4,7 +4,7 @@
 // made with each one's key (expiry as a Date). PGlite by default, PostgreSQL with TEST_DATABASE_URL.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { readReceiptOrder } from "@/lib/email/receipts";
+import { readReceiptOrder } from "@/lib/orders/receipt-email";
 import {
   createBenefit,
   createCheckout,

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "../core/errors";
 import { bodyLimitBeforeRouting, isDeclaredTooLarge, payloadTooLarge } from "../api/request-body";
-import { answerThenLinger } from "./linger";
+import { answerThenLinger } from "../http/linger";
 
 /** The methods Next.js routes: route files export GET..DELETE; HEAD and OPTIONS are automatic. */
 export const ROUTABLE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

@@ -1,4 +1,8 @@
-// Every job the app runs, by name. The worker, the tests and the job rows all refer to these names.
+// Every job the app runs, by name: the composition root of the job queue (docs/architecture.md,
+// "Layers and registration"). lib/jobs knows handlers only through the `JobHandlers` it is given;
+// the server's start-up (lib/boot.ts), the test worker processes and the tests pass this table.
+// A job whose name is missing here fails with "No handler is registered for job" and is retried;
+// lib/composition/composition.test.ts checks that every job name defined in lib/ is here.
 import { sendEmailJob, SEND_EMAIL_JOB } from "../email/send";
 import { expireCheckoutsJob, EXPIRE_CHECKOUTS_JOB } from "../checkout/expiry";
 import { pruneCheckoutsJob, PRUNE_CHECKOUTS_JOB } from "../checkout/retention";
@@ -21,9 +25,11 @@ import {
 import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
 import { retryRenewalJob } from "../subscriptions/retry-job";
 import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
-import { pruneJob, PRUNE_JOB } from "./prune";
+import { pruneJob, PRUNE_JOB } from "../jobs/prune";
+import { removeStaleIncoming } from "../files/storage";
 import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
-import type { JobHandlers } from "./queue";
+import type { JobHandlers } from "../jobs/queue";
+import { paymentOutcomeHandlers } from "./payment-outcomes";
 
 export const jobHandlers: JobHandlers = {
   [PROCESS_CHECKOUT_JOB]: processCheckoutJob,
@@ -32,12 +38,12 @@ export const jobHandlers: JobHandlers = {
   [SCAN_RENEWALS_JOB]: scanRenewalsJob,
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
   [RETRY_RENEWAL_JOB]: retryRenewalJob,
-  [REFUND_PAYMENT_JOB]: refundPaymentJob,
-  [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob,
+  [REFUND_PAYMENT_JOB]: refundPaymentJob(paymentOutcomeHandlers),
+  [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob(paymentOutcomeHandlers),
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,
   [SWEEP_WEBHOOKS_JOB]: sweepWebhooksJob,
   [SEND_EMAIL_JOB]: sendEmailJob(),
   [PASSWORD_RESET_JOB]: passwordResetJob,
-  [PRUNE_JOB]: pruneJob,
+  [PRUNE_JOB]: pruneJob(removeStaleIncoming),
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
 };

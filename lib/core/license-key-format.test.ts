@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayKey, generateLicenseKey, issuedPrefix, licenseKeyExpiry } from "./key-format";
+import { displayKey, generateLicenseKey, issuedPrefix, licenseKeyExpiry } from "./license-key-format";
 
 const UUID = "[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}";
 

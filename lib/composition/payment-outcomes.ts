@@ -1,0 +1,17 @@
+// Every domain's payment outcome handlers, by attempt kind (lib/payments/outcomes.ts): for the jobs
+// that may meet an attempt of any kind (reconciliation, refunds) and for tests. A caller that
+// resolves its own attempt passes its own domain's table instead (checkout's confirm passes
+// `checkoutPaymentOutcomes`). Typed as a complete table: a new attempt kind does not compile until
+// a domain handles it here (docs/architecture.md, "Layers and registration").
+import type { PaymentAttemptKind } from "../generated/prisma/client";
+import type { PaymentOutcomeHandler } from "../payments/outcomes";
+import { settleCheckoutAttempt } from "../checkout/settle";
+import { settleRefundAttempt } from "../refunds/settle";
+import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
+
+export const paymentOutcomeHandlers: Readonly<Record<PaymentAttemptKind, PaymentOutcomeHandler>> = {
+  charge: settleCheckoutAttempt,
+  setup: settleCheckoutAttempt,
+  renewal: settleRenewalAttempt,
+  refund: settleRefundAttempt,
+};
