@@ -8,7 +8,7 @@ import type { DbOrTx } from "../db/client";
 import type { Principal } from "../core/principal";
 import { dateTime } from "../core/schemas";
 import { foundOrThrow, inOrganizations } from "../core/tenancy";
-import { displayKey } from "../license-keys/key-format";
+import { displayKey } from "../core/license-key-format";
 import { describePaymentMethodRef } from "../payments/card-description";
 
 export const TIMELINE_LIMITS = { licenseKeys: 50, payments: 50, refunds: 50, emails: 50, deliveries: 100 };

@@ -5,7 +5,7 @@
 import type { DbOrTx } from "../db/client";
 import { namedOrganization, type Principal } from "../core/principal";
 import { anyContains, containsText, likeLiteral } from "../core/search";
-import { displayKey } from "../license-keys/key-format";
+import { displayKey } from "../core/license-key-format";
 import { SEARCH_LIMIT, type SearchQuery, type SearchResults } from "./schemas";
 
 const NO_RESULTS: SearchResults = { customers: [], orders: [], license_keys: [] };

@@ -16,7 +16,7 @@ import { runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 import { DELIVER_WEBHOOKS_JOB } from "@/lib/webhooks/emit";
 import { PROCESS_CHECKOUT_JOB, processCheckoutJob } from "@/lib/orders/processing";
 import { SEND_EMAIL_JOB, sendEmailJob } from "@/lib/email/send";
-import { resendOrderReceipt, RESEND_WINDOW_MS } from "@/lib/email/resend-receipt";
+import { resendOrderReceipt, RESEND_WINDOW_MS } from "@/lib/orders/resend-receipt";
 import type { Principal } from "@/lib/core/principal";
 import { call } from "@/test/http";
 import { POST as confirm } from "../checkouts/custom/client/[client_secret]/confirm/route";

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { orderTimelineSchema } from "@/lib/orders/timeline";
-import type { resendReceiptSchema } from "@/lib/email/resend-receipt";
+import type { resendReceiptSchema } from "@/lib/orders/resend-receipt";
 import { apiFetch } from "@/components/api-client";
 import { orderKeys } from "./orders";
 

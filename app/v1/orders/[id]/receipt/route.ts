@@ -1,11 +1,11 @@
 // GET /v1/orders/{id}/receipt — the order's receipt as a PDF (the buyer's receipt, for the merchant).
-// POST — send the buyer their receipt email again (one a minute: lib/email/resend-receipt.ts).
+// POST — send the buyer their receipt email again (one a minute: lib/orders/resend-receipt.ts).
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
 import { id } from "@/lib/core/validation";
 import { getOrderReceipt } from "@/lib/receipts/merchant";
 import { receiptPdfResponse } from "@/lib/receipts/pdf-response";
-import { resendOrderReceipt, resendReceiptSchema } from "@/lib/email/resend-receipt";
+import { resendOrderReceipt, resendReceiptSchema } from "@/lib/orders/resend-receipt";
 
 const params = z.object({ id: id() });
 

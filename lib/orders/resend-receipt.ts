@@ -10,9 +10,9 @@ import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { foundOrThrow, inOrganizations } from "../core/tenancy";
-import { queueOrderReceipt, readReceiptOrder } from "./receipts";
-import { emailSchema, toEmail } from "./schemas";
-import { orderReceipt } from "./templates/order-receipt";
+import { queueOrderReceipt, readReceiptOrder } from "./receipt-email";
+import { emailSchema, toEmail } from "../email/schemas";
+import { orderReceipt } from "../email/templates/order-receipt";
 
 export const RESEND_WINDOW_MS = 60_000;
 
