@@ -14,15 +14,11 @@ import {
 } from "./checkout-helpers";
 import { shot } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { createShop, type Shop } from "./own-organization";
+import { ownShop } from "./own-organization";
 
 const DEVICE = "Jane's MacBook Pro";
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await createShop("devices");
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("devices");
 
 /** A product of the spec's organization whose license key lets its buyers manage their devices. */
 async function productWithManagedKeys() {

@@ -5,15 +5,10 @@
 import type { Page } from "@playwright/test";
 import { createSession, email, expectSucceeded, fillCard, fillContact, payButton } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
-import { createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { ownCatalog, ownShop } from "./own-organization";
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("early-pay");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("early-pay");
+const catalog = ownCatalog(shop);
 
 /** Holds every script of the page (the buyer's device has not run them yet) until released. */
 async function holdPageScripts(page: Page): Promise<() => void> {

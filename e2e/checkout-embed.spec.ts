@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./env";
-import { createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { ownCatalog, ownShop } from "./own-organization";
 
 /** A merchant site: /shop?src=<url> frames the url and records the messages it receives. */
 function startMerchant(): Promise<{ server: Server; origin: string }> {
@@ -32,19 +32,16 @@ function startMerchant(): Promise<{ server: Server; origin: string }> {
 
 let merchant: { server: Server; origin: string };
 let intruder: { server: Server; origin: string };
-let shop: Shop;
-let catalog: Catalog;
+const shop = ownShop("embed");
+const catalog = ownCatalog(shop);
 
 test.beforeAll(async () => {
   merchant = await startMerchant();
   intruder = await startMerchant();
-  shop = await createShop("embed");
-  catalog = await createCatalog(shop);
 });
 
 test.afterAll(async () => {
   await Promise.all([merchant, intruder].map(({ server }) => new Promise((r) => server.close(r))));
-  await shop.dispose();
 });
 
 async function studioSession(data: Record<string, unknown> = {}) {

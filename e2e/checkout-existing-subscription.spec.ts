@@ -5,15 +5,10 @@
 // on the page.
 import { createSession, email, fillCard, fillContact, open, payButton } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
-import { createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { ownCatalog, ownShop } from "./own-organization";
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("returning-buyer");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("returning-buyer");
+const catalog = ownCatalog(shop);
 
 test("an address that already subscribes is told to check its email, with the portal's link", async ({
   page,

@@ -7,17 +7,12 @@
 //   5 page loads.
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { ownCatalog, ownShop } from "./own-organization";
 
 const RUNS = 5;
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("perf");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("perf");
+const catalog = ownCatalog(shop);
 
 async function newSessionUrl() {
   return (await shop.post("/v1/checkouts/custom/", { product_id: catalog.studio.id })).url as string;

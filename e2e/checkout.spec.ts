@@ -15,7 +15,7 @@ import {
   type Session,
 } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
-import { createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { ownCatalog, ownShop } from "./own-organization";
 
 /**
  * Seeded by lib/seed/demo.ts (DEMO_EXPIRED_CHECKOUT_SECRET): the one demo page this spec opens, as
@@ -24,13 +24,8 @@ import { createCatalog, createShop, type Catalog, type Shop } from "./own-organi
  */
 const EXPIRED_SECRET = "cs_demo_expired";
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("checkout");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("checkout");
+const catalog = ownCatalog(shop);
 
 async function ordersOf(request: APIRequestContext, checkoutId: string) {
   const res = await request.get(`/v1/orders/?checkout_id=${checkoutId}`, { headers: shop.auth });

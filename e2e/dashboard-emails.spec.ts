@@ -3,15 +3,10 @@
 // frame and the text part, both with the license key.
 import { signInFromHome } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { buy, createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { buy, ownCatalog, ownShop } from "./own-organization";
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("emails");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("emails");
+const catalog = ownCatalog(shop);
 
 test("a purchase's receipt shows on the Emails page, HTML and text", async ({ page, request }) => {
   const purchase = await buy(shop, catalog.cloud.id, { email: `receipt-${Date.now()}@example.com` });

@@ -7,27 +7,16 @@
 import type { APIRequestContext } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import {
-  activate,
-  buy,
-  createCatalog,
-  createSales,
-  createShop,
-  type Catalog,
-  type Shop,
-} from "./own-organization";
+import { activate, buy, createSales, ownCatalog, ownShop } from "./own-organization";
 
-let shop: Shop;
-let catalog: Catalog;
+const shop = ownShop("license-keys");
+const catalog = ownCatalog(shop);
 let BASE: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  shop = await createShop("license-keys");
-  catalog = await createCatalog(shop);
   await createSales(shop, catalog);
   BASE = shop.dashboard;
 });
-test.afterAll(() => shop.dispose());
 
 type Key = {
   id: string;

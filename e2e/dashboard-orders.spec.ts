@@ -7,17 +7,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL } from "./env";
 import { expect, test } from "./fixtures";
-import { createCatalog, createSales, createShop, type Shop } from "./own-organization";
+import { createSales, ownCatalog, ownShop } from "./own-organization";
 
-let shop: Shop;
+const shop = ownShop("orders");
+const catalog = ownCatalog(shop);
 let ORDERS: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  shop = await createShop("orders");
-  await createSales(shop, await createCatalog(shop));
+  await createSales(shop, catalog);
   ORDERS = `${shop.dashboard}/orders`;
 });
-test.afterAll(() => shop.dispose());
 
 type ApiOrder = {
   id: string;

@@ -6,15 +6,10 @@
 import type { APIRequestContext } from "@playwright/test";
 import { shot, signInFromHome } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { activate, buy, createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { activate, buy, ownCatalog, ownShop } from "./own-organization";
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("refund");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("refund");
+const catalog = ownCatalog(shop);
 
 type Bought = { orderId: string; subscriptionId: string; licenseKey: string; activationId: string };
 

@@ -3,13 +3,9 @@
 // PEM, so the merchant can paste it into their application.
 import { signInFromHome } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { createShop, type Shop } from "./own-organization";
+import { ownShop } from "./own-organization";
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await createShop("settings-license-key");
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("settings-license-key");
 
 test("Settings shows the organization's license public key, raw and PEM", async ({ page, request }) => {
   await signInFromHome(page, shop);

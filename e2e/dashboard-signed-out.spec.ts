@@ -6,18 +6,16 @@ import type { Page } from "@playwright/test";
 import { signIn } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
-import { buy, createCatalog, createShop, type Shop } from "./own-organization";
+import { buy, ownCatalog, ownShop } from "./own-organization";
 
 // The merchant's own organization; signing in without `next` lands on their first one by name
 // (shop.adminLanding).
-let shop: Shop;
+const shop = ownShop("signed-out");
+const catalog = ownCatalog(shop);
 test.beforeAll(async () => {
-  shop = await createShop("signed-out");
   // One sale, so that the orders page has its table to show.
-  const catalog = await createCatalog(shop);
   await buy(shop, catalog.cloud.id, { email: `signed-out-${Date.now()}@example.com` });
 });
-test.afterAll(() => shop.dispose());
 
 const DEEP_ORDERS = "/orders?product_price_type=recurring&sorting=-amount";
 /** How far the page's clock is run once it is quiet, so that any retry or refetch timer it holds

@@ -2,13 +2,9 @@
 // within its scopes on the API, and stops working the moment it is revoked in the dashboard.
 import { expect, test } from "./fixtures";
 import { signIn, shot } from "./dashboard-helpers";
-import { createShop, type Shop } from "./own-organization";
+import { ownShop } from "./own-organization";
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await createShop("tokens");
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("tokens");
 
 test("create a token, use it within its scopes, revoke it", async ({ page, request }) => {
   const name = `E2E orders reader ${Date.now()}`;

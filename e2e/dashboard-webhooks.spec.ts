@@ -9,14 +9,10 @@ import type { Page } from "@playwright/test";
 import { shot, signInFromHome } from "./dashboard-helpers";
 import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
-import { createShop, type Shop } from "./own-organization";
+import { ownShop } from "./own-organization";
 import { signedWith, startReceiver } from "./webhook-receiver";
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await createShop("webhooks");
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("webhooks");
 
 async function openWebhooks(page: Page) {
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Webhooks" }).click();

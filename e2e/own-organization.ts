@@ -3,7 +3,7 @@
 // beyond the first come from `npm run user:create`) signs in, creates a fresh organization and an
 // access token for it. The spec then builds what it needs with the factories below, so no spec
 // reads or changes the demo organization, and none depends on another spec's data.
-import { expect, request as apiRequest, type APIRequestContext } from "@playwright/test";
+import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
 import { SCOPES } from "../lib/auth/scopes";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
 
@@ -107,6 +107,30 @@ export async function createShop(tag: string): Promise<Shop> {
     ],
   });
   return shop;
+}
+
+/**
+ * The spec's own organization, in one line at the top of a spec: the object is filled before its
+ * tests (test.beforeAll, so a retried worker makes a fresh one) and let go after them.
+ */
+export function ownShop(tag: string): Shop {
+  const shop = {} as Shop;
+  test.beforeAll(async () => {
+    Object.assign(shop, await createShop(tag));
+  });
+  test.afterAll(async () => {
+    await shop.dispose?.();
+  });
+  return shop;
+}
+
+/** The demo's catalog in the spec's own organization (after ownShop, whose hook runs first). */
+export function ownCatalog(shop: Shop): Catalog {
+  const catalog = {} as Catalog;
+  test.beforeAll(async () => {
+    Object.assign(catalog, await createCatalog(shop));
+  });
+  return catalog;
 }
 
 export type Catalog = {

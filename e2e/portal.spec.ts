@@ -18,15 +18,11 @@ import {
 } from "./checkout-helpers";
 import { shot } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { buy, createShop, type Shop } from "./own-organization";
+import { buy, createShop, ownShop } from "./own-organization";
 
 const DEVICE = "Jane's MacBook Air";
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await createShop("portal");
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("portal");
 
 type Buyer = {
   email: string;

@@ -12,16 +12,11 @@ import {
   payButton,
 } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
-import { createCatalog, createShop, type Catalog, type Shop } from "./own-organization";
+import { ownCatalog, ownShop } from "./own-organization";
 import { signedWith, startReceiver } from "./webhook-receiver";
 
-let shop: Shop;
-let catalog: Catalog;
-test.beforeAll(async () => {
-  shop = await createShop("webhooks-purchase");
-  catalog = await createCatalog(shop);
-});
-test.afterAll(() => shop.dispose());
+const shop = ownShop("webhooks-purchase");
+const catalog = ownCatalog(shop);
 
 test("an endpoint registered through the API receives order.paid for a hosted-checkout purchase", async ({
   page,
