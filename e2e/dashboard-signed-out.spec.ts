@@ -48,7 +48,8 @@ async function fillSignIn(page: Page) {
 async function expectSignInWithoutStorm(page: Page, api: string[], max = MAX_API_REQUESTS) {
   const expectFewRequests = () =>
     expect(api.length, `API requests: ${api.slice(0, 10).join(", ")}…`).toBeLessThanOrEqual(max);
-  await expect(signInHeading(page)).toBeVisible();
+  // The form, then a quiet network: a storm never lets it be quiet (the wait then fails).
+  await expect(signInHeading(page)).toBeVisible({ timeout: 15_000 });
   await page.waitForLoadState("networkidle");
   test.info().annotations.push({ type: "api requests", description: `${api.length}` });
   expectFewRequests();
