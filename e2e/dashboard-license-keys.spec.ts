@@ -7,14 +7,13 @@
 import type { APIRequestContext } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { activate, buy, createSales, ownCatalog, ownShop } from "./own-organization";
+import { activate, buy, ownCatalog, ownSales, ownShop } from "./own-organization";
 
 const shop = ownShop("license-keys");
 const catalog = ownCatalog(shop);
+ownSales(shop, catalog);
 let BASE: string;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await createSales(shop, catalog);
+test.beforeAll(() => {
   BASE = shop.dashboard;
 });
 

@@ -7,14 +7,12 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL } from "./env";
 import { expect, test } from "./fixtures";
-import { createSales, ownCatalog, ownShop } from "./own-organization";
+import { ownCatalog, ownSales, ownShop } from "./own-organization";
 
 const shop = ownShop("orders");
-const catalog = ownCatalog(shop);
+ownSales(shop, ownCatalog(shop));
 let ORDERS: string;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await createSales(shop, catalog);
+test.beforeAll(() => {
   ORDERS = `${shop.dashboard}/orders`;
 });
 

@@ -133,6 +133,14 @@ export function ownCatalog(shop: Shop): Catalog {
   return catalog;
 }
 
+/** The demo's sales in the spec's own organization (after ownCatalog), bought before its tests. */
+export function ownSales(shop: Shop, catalog: Catalog) {
+  test.beforeAll(async () => {
+    test.setTimeout(120_000); // six purchases through the checkout, and their activations
+    await createSales(shop, catalog);
+  });
+}
+
 export type Catalog = {
   /** One-time $49 with a license key (ACME-, 3 activations, 1 year), support, a required field. */
   studio: { id: string; priceId: string };
