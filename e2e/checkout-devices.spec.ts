@@ -3,7 +3,6 @@
 // pays on the checkout URL (signed out), the licensed software activates the key on a device, and
 // the buyer sees that device on the confirmation page, deactivates it (with a confirmation step, on
 // a phone in dark mode), and the API agrees it is gone.
-import type { APIRequestContext } from "@playwright/test";
 import {
   createSession,
   email,
@@ -14,34 +13,31 @@ import {
   payButton,
 } from "./checkout-helpers";
 import { shot } from "./dashboard-helpers";
-import { auth, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { ownShop } from "./own-organization";
 
 const DEVICE = "Jane's MacBook Pro";
 
-async function post(request: APIRequestContext, path: string, data: unknown) {
-  const res = await request.post(path, { headers: auth, data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
+const shop = ownShop("devices");
 
-/** A product of the demo organization whose license key lets its buyers manage their devices. */
-async function productWithManagedKeys(request: APIRequestContext) {
-  const benefit = await post(request, "/v1/benefits/", {
+/** A product of the spec's organization whose license key lets its buyers manage their devices. */
+async function productWithManagedKeys() {
+  const benefit = await shop.post("/v1/benefits/", {
     type: "license_keys",
     description: "Acme Sync license key",
     properties: { prefix: "SYNC", activations: { limit: 2, enable_customer_admin: true } },
   });
-  const product = await post(request, "/v1/products/", {
+  const product = await shop.post("/v1/products/", {
     name: `Acme Sync ${Date.now()}`,
     prices: [{ amount_type: "fixed", price_amount: 1900 }],
   });
-  await post(request, `/v1/products/${product.id}/benefits`, { benefits: [benefit.id] });
+  await shop.post(`/v1/products/${product.id}/benefits`, { benefits: [benefit.id] });
   return { productId: product.id as string, organizationId: benefit.organization_id as string };
 }
 
 test("the buyer deactivates a device of their key from the confirmation page", async ({ page, request }) => {
-  const { productId, organizationId } = await productWithManagedKeys(request);
-  const session = await createSession(request, { product_id: productId });
+  const { productId, organizationId } = await productWithManagedKeys();
+  const session = await createSession(shop, { product_id: productId });
 
   // The buyer's side: the checkout URL, no sign-in.
   await open(page, session);
@@ -98,13 +94,13 @@ test("the buyer deactivates a device of their key from the confirmation page", a
   await shot(page, "devices-deactivated-phone-dark");
 
   // The API agrees: the key has no activation left, and that one is gone.
-  const keys = await request.get(`/v1/license-keys?query=${key.slice(-6)}`, { headers: auth });
+  const keys = await request.get(`/v1/license-keys?query=${key.slice(-6)}`, { headers: shop.auth });
   const [listed] = (await keys.json()).items;
   expect(listed.key).toBe(key);
-  const detail = await request.get(`/v1/license-keys/${listed.id}`, { headers: auth });
+  const detail = await request.get(`/v1/license-keys/${listed.id}`, { headers: shop.auth });
   expect((await detail.json()).activations).toEqual([]);
   const gone = await request.get(`/v1/license-keys/${listed.id}/activations/${activation.id}`, {
-    headers: auth,
+    headers: shop.auth,
   });
   expect(gone.status()).toBe(404);
   // The slot is free: the software can activate the key again.

@@ -2,9 +2,13 @@
 // Pay before the page's JavaScript has run. The press is held (no native submit: the page does not
 // reload and nothing typed is lost), and once the page hydrates it takes over what was typed and
 // pays, once. Here the page's JavaScript is held back until the buyer has pressed Pay.
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createSession, email, expectSucceeded, fillCard, fillContact, payButton } from "./checkout-helpers";
-import { auth, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { ownCatalog, ownShop } from "./own-organization";
+
+const shop = ownShop("early-pay");
+const catalog = ownCatalog(shop);
 
 /** Holds every script of the page (the buyer's device has not run them yet) until released. */
 async function holdPageScripts(page: Page): Promise<() => void> {
@@ -26,20 +30,11 @@ function confirmBodies(page: Page): string[] {
   return bodies;
 }
 
-async function studioProductId(request: APIRequestContext) {
-  const res = await request.get("/v1/orders/?limit=100&sorting=created_at", { headers: auth });
-  const order = (await res.json()).items.find(
-    (o: { product: { name: string } }) => o.product.name === "Acme Studio",
-  );
-  expect(order, "the demo has an order for Acme Studio").toBeTruthy();
-  return order.product_id as string;
-}
-
 test("Pay pressed before the page hydrated is held, then paid with what was typed", async ({
   page,
   request,
 }) => {
-  const session = await createSession(request, { product_id: await studioProductId(request) });
+  const session = await createSession(shop, { product_id: catalog.studio.id });
   const release = await holdPageScripts(page);
   const confirms = confirmBodies(page);
 
@@ -49,7 +44,7 @@ test("Pay pressed before the page hydrated is held, then paid with what was type
   await expect(form).toHaveAttribute("data-hydrated", "false");
 
   const buyer = email("early");
-  // France: no tax in the demo, so the total the buyer saw ($49.00) is the one charged.
+  // France: no tax in this organization, so the total the buyer saw ($49.00) is the one charged.
   await fillContact(page, { email: buyer, name: "Early Bird", country: "FR" });
   await page.getByLabel("Company name").fill("Early SARL");
   await fillCard(page);
@@ -71,7 +66,7 @@ test("Pay pressed before the page hydrated is held, then paid with what was type
     confirmation_token_id: "tok_visa",
   });
 
-  const res = await request.get(`/v1/orders/?checkout_id=${session.id}`, { headers: auth });
+  const res = await request.get(`/v1/orders/?checkout_id=${session.id}`, { headers: shop.auth });
   const [order] = (await res.json()).items;
   expect(order).toMatchObject({
     amount: 4900,
@@ -82,8 +77,8 @@ test("Pay pressed before the page hydrated is held, then paid with what was type
   expect(Object.values(order.custom_field_data)).toEqual(["Early SARL"]);
 });
 
-test("a press before hydration never charges a total the buyer did not see", async ({ page, request }) => {
-  const session = await createSession(request, { product_id: await studioProductId(request) });
+test("a press before hydration never charges a total the buyer did not see", async ({ page }) => {
+  const session = await createSession(shop, { product_id: catalog.studio.id });
   const release = await holdPageScripts(page);
   const confirms = confirmBodies(page);
 

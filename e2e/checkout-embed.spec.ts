@@ -5,10 +5,9 @@
 // would then block any loopback frame in it).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_ACCESS_TOKEN, E2E_BASE_URL } from "./env";
-
-const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_BASE_URL } from "./env";
+import { ownCatalog, ownShop } from "./own-organization";
 
 /** A merchant site: /shop?src=<url> frames the url and records the messages it receives. */
 function startMerchant(): Promise<{ server: Server; origin: string }> {
@@ -21,7 +20,8 @@ function startMerchant(): Promise<{ server: Server; origin: string }> {
         window.__messages = [];
         window.addEventListener("message", (e) => window.__messages.push({ origin: e.origin, data: e.data }));
       </script>
-      <iframe src="${attr}" title="Checkout" style="width: 100%; height: 1400px; border: 0"></iframe>`);
+      <iframe src="${attr}" title="Checkout" onload="window.__frameLoaded = true"
+        style="width: 100%; height: 1400px; border: 0"></iframe>`);
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>
@@ -32,6 +32,8 @@ function startMerchant(): Promise<{ server: Server; origin: string }> {
 
 let merchant: { server: Server; origin: string };
 let intruder: { server: Server; origin: string };
+const shop = ownShop("embed");
+const catalog = ownCatalog(shop);
 
 test.beforeAll(async () => {
   merchant = await startMerchant();
@@ -42,22 +44,20 @@ test.afterAll(async () => {
   await Promise.all([merchant, intruder].map(({ server }) => new Promise((r) => server.close(r))));
 });
 
-async function studioSession(request: APIRequestContext, data: Record<string, unknown> = {}) {
-  const orders = await request.get("/v1/orders/?limit=100&sorting=created_at", { headers: auth });
-  const studio = (await orders.json()).items.find(
-    (o: { product: { name: string } }) => o.product.name === "Acme Studio",
-  );
-  const res = await request.post("/v1/checkouts/custom/", {
-    headers: auth,
-    data: { product_id: studio.product_id, ...data },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: string; url: string };
+async function studioSession(data: Record<string, unknown> = {}) {
+  return (await shop.post("/v1/checkouts/custom/", { product_id: catalog.studio.id, ...data })) as {
+    id: string;
+    url: string;
+  };
 }
 
 async function openShop(page: Page, origin: string, url: string) {
   await page.goto(`${origin}/shop?src=${encodeURIComponent(url)}`);
 }
+
+/** The frame has loaded what it will show (the checkout, or the browser's refusal page). */
+const frameSettled = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __frameLoaded?: boolean }).__frameLoaded === true);
 
 type Received = { origin: string; data: { type?: string; event?: string; checkout_id?: string } };
 const messages = (page: Page) =>
@@ -67,7 +67,7 @@ test("an embedded checkout runs in the merchant's frame and reports loaded, conf
   page,
   request,
 }) => {
-  const session = await studioSession(request, { embed_origin: merchant.origin });
+  const session = await studioSession({ embed_origin: merchant.origin });
   const res = await request.get(session.url);
   expect(res.headers()["content-security-policy"]).toContain(`frame-ancestors ${merchant.origin}`);
 
@@ -101,19 +101,19 @@ test("a session without embed_origin, or framed by another origin, refuses to be
   page,
   request,
 }) => {
-  const plain = await studioSession(request);
+  const plain = await studioSession();
   expect((await request.get(plain.url)).headers()["content-security-policy"]).toContain(
     "frame-ancestors 'none'",
   );
   await openShop(page, merchant.origin, plain.url);
   await expect(page.getByRole("heading", { name: "Merchant shop" })).toBeVisible();
-  await page.waitForTimeout(1000);
+  await frameSettled(page);
   await expect(page.frameLocator("iframe").getByRole("heading", { name: "Acme Studio" })).toHaveCount(0);
 
-  const forMerchant = await studioSession(request, { embed_origin: merchant.origin });
+  const forMerchant = await studioSession({ embed_origin: merchant.origin });
   await openShop(page, intruder.origin, forMerchant.url);
   await expect(page.getByRole("heading", { name: "Merchant shop" })).toBeVisible();
-  await page.waitForTimeout(1000);
+  await frameSettled(page);
   await expect(page.frameLocator("iframe").getByRole("heading", { name: "Acme Studio" })).toHaveCount(0);
   expect(await messages(page)).toEqual([]);
 });

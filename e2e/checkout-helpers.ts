@@ -1,17 +1,14 @@
-// Shared steps of the hosted checkout's browser tests: a session made through the API with the demo
-// token, then what a buyer does on its page (contact, test card, Pay) and sees after paying.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { auth, expect } from "./fixtures";
+// Shared steps of the hosted checkout's browser tests: a session made through the API with the
+// spec's own organization's token (./own-organization.ts), then what a buyer does on its page
+// (contact, test card, Pay) and sees after paying.
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import type { Shop } from "./own-organization";
 
 export type Session = { id: string; client_secret: string; url: string };
 
-export async function createSession(
-  request: APIRequestContext,
-  data: Record<string, unknown>,
-): Promise<Session> {
-  const res = await request.post("/v1/checkouts/custom/", { headers: auth, data });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
+export async function createSession(shop: Shop, data: Record<string, unknown>): Promise<Session> {
+  return shop.post("/v1/checkouts/custom/", data);
 }
 
 let sequence = 0;

@@ -6,29 +6,22 @@
 //   components/checkout/early-pay-script.ts) and to the form hydrated (the press is paid), median of
 //   5 page loads.
 import { gzipSync } from "node:zlib";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_ACCESS_TOKEN } from "./env";
+import { expect, test } from "@playwright/test";
+import { ownCatalog, ownShop } from "./own-organization";
 
-const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
 const RUNS = 5;
 
-async function newSessionUrl(request: APIRequestContext) {
-  const orders = await request.get("/v1/orders/?limit=100&sorting=created_at", { headers: auth });
-  const studio = (await orders.json()).items.find(
-    (o: { product: { name: string } }) => o.product.name === "Acme Studio",
-  );
-  const res = await request.post("/v1/checkouts/custom/", {
-    headers: auth,
-    data: { product_id: studio.product_id },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).url as string;
+const shop = ownShop("perf");
+const catalog = ownCatalog(shop);
+
+async function newSessionUrl() {
+  return (await shop.post("/v1/checkouts/custom/", { product_id: catalog.studio.id })).url as string;
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 test("performance budget of the checkout route", async ({ page, request }) => {
-  const url = await newSessionUrl(request);
+  const url = await newSessionUrl();
   const html = await (await request.get(url)).text();
   const firstLoad = [
     ...new Set(
@@ -56,7 +49,7 @@ test("performance budget of the checkout route", async ({ page, request }) => {
   const hydratedTimings: number[] = [];
   const firstBytes: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    await page.goto(await newSessionUrl(request), { waitUntil: "commit" });
+    await page.goto(await newSessionUrl(), { waitUntil: "commit" });
     await page.waitForFunction(
       () => {
         const button = document.querySelector<HTMLButtonElement>("#pay-button");

@@ -1,5 +1,6 @@
 // The hosted checkout page in a real browser against the real server and database: a buyer's
-// purchases from the demo data (sessions created through the API with the demo token), the error
+// purchases in an organization of this spec's own with the demo's catalog (sessions created through
+// the API with its token: ./own-organization.ts), the error
 // paths, accessibility by keyboard, a phone screen, and the page's security headers. Every test
 // fails on a Content-Security-Policy violation or an uncaught page error.
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -13,26 +14,21 @@ import {
   payButton,
   type Session,
 } from "./checkout-helpers";
-import { auth, expect, ICONS_PRODUCT_ID, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { ownCatalog, ownShop } from "./own-organization";
 
-/** Seeded by lib/seed/demo.ts (DEMO_EXPIRED_CHECKOUT_SECRET). */
+/**
+ * Seeded by lib/seed/demo.ts (DEMO_EXPIRED_CHECKOUT_SECRET): the one demo page this spec opens, as
+ * a buyer would any link. The API cannot make a session that expired an hour ago, and the page
+ * needs nothing of the organization behind it.
+ */
 const EXPIRED_SECRET = "cs_demo_expired";
 
-const productIds = new Map<string, string>();
-
-/** A demo product's id, from the orders the seed created for it (there is no product API). */
-async function demoProductId(request: APIRequestContext, name: "Acme Studio" | "Acme Cloud") {
-  if (!productIds.size) {
-    const res = await request.get("/v1/orders/?limit=100&sorting=created_at", { headers: auth });
-    for (const order of (await res.json()).items) productIds.set(order.product.name, order.product_id);
-  }
-  const id = productIds.get(name);
-  expect(id, `the demo has orders for ${name}`).toBeTruthy();
-  return id!;
-}
+const shop = ownShop("checkout");
+const catalog = ownCatalog(shop);
 
 async function ordersOf(request: APIRequestContext, checkoutId: string) {
-  const res = await request.get(`/v1/orders/?checkout_id=${checkoutId}`, { headers: auth });
+  const res = await request.get(`/v1/orders/?checkout_id=${checkoutId}`, { headers: shop.auth });
   expect(res.status()).toBe(200);
   return res.json();
 }
@@ -46,7 +42,7 @@ test.describe("hosted checkout", () => {
     page,
     request,
   }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/v1/"))
@@ -95,7 +91,7 @@ test.describe("hosted checkout", () => {
       billing_address: { country: "DE" },
     });
     const keys = await request.get(`/v1/license-keys?customer_id=${orders.items[0].customer_id}`, {
-      headers: auth,
+      headers: shop.auth,
     });
     expect((await keys.json()).items.map((k: { key: string }) => k.key)).toEqual([await key.textContent()]);
 
@@ -109,7 +105,7 @@ test.describe("hosted checkout", () => {
   });
 
   test("monthly subscription with a state's tax", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Cloud") });
+    const session = await createSession(shop, { product_id: catalog.cloud.id });
     await open(page, session);
     await expect(page.getByText("$9.00 / month").first()).toBeVisible();
     await fillContact(page, { email: email("cloud"), name: "Sam Buyer", country: "US" });
@@ -138,7 +134,7 @@ test.describe("hosted checkout", () => {
     page,
     request,
   }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Cloud") });
+    const session = await createSession(shop, { product_id: catalog.cloud.id });
     await open(page, session);
     await fillContact(page, { email: email("launch"), name: "Sam Buyer", country: "US", state: "CA" });
     await page.getByLabel("Discount code").fill("launch20");
@@ -181,7 +177,7 @@ test.describe("hosted checkout", () => {
   });
 
   test("a 100 % discount code removes the card form", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     await expect(page.getByLabel("Card number")).toBeVisible();
     await page.getByLabel("Discount code").fill("friends100");
@@ -202,7 +198,7 @@ test.describe("hosted checkout", () => {
   });
 
   test("a declined card says so and the buyer retries with another card", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     const attempts: { key?: string; token?: string }[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith("/confirm")) {
@@ -239,8 +235,9 @@ test.describe("hosted checkout", () => {
   });
 
   test("typing is never lost or reverted while updates come back", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
-    // Slow answers, so several land while the buyer is still typing.
+    const session = await createSession(shop, { product_id: catalog.studio.id });
+    // Slow answers, so several land while the buyer is still typing (at a person's pace, below).
+    // The delay is the subject: a network's latency against keystrokes, not a wait of the test.
     await page.route(`**/v1/checkouts/custom/client/${session.client_secret}`, async (route) => {
       if (route.request().method() === "PATCH") await new Promise((r) => setTimeout(r, 300));
       await route.continue();
@@ -265,7 +262,7 @@ test.describe("hosted checkout", () => {
     page,
     request,
   }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     const company = page.getByLabel("Company name");
     await expect(company).toHaveAttribute("required", "");
@@ -294,8 +291,8 @@ test.describe("hosted checkout", () => {
     expect(order.custom_field_data).toEqual({ company: "Jane BV" });
   });
 
-  test("problems the server reports (422 locs) appear at their fields", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+  test("problems the server reports (422 locs) appear at their fields", async ({ page }) => {
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await page.route("**/confirm", (route) =>
       route.fulfill({
         status: 422,
@@ -333,7 +330,7 @@ test.describe("hosted checkout", () => {
   });
 
   test("applying and removing discount codes updates the summary", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     const code = page.getByLabel("Discount code");
     await code.fill("NOPE");
@@ -366,13 +363,13 @@ test.describe("hosted checkout", () => {
     request,
   }) => {
     // The merchant applies LAUNCH20 by id through the API: the buyer sees it, without Remove.
-    const probe = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const probe = await createSession(shop, { product_id: catalog.studio.id });
     const patched = await request.patch(`/v1/checkouts/custom/client/${probe.client_secret}`, {
       data: { discount_code: "LAUNCH20" },
     });
     const discountId = (await patched.json()).discount_id;
-    const session = await createSession(request, {
-      product_id: await demoProductId(request, "Acme Studio"),
+    const session = await createSession(shop, {
+      product_id: catalog.studio.id,
       discount_id: discountId,
       allow_discount_codes: false,
     });
@@ -381,18 +378,15 @@ test.describe("hosted checkout", () => {
     await expect(page.getByRole("button", { name: /Remove discount/ })).toHaveCount(0);
     await expect(page.getByLabel("Discount code")).toHaveCount(0);
 
-    const noCodes = await createSession(request, {
-      product_id: await demoProductId(request, "Acme Studio"),
+    const noCodes = await createSession(shop, {
+      product_id: catalog.studio.id,
       allow_discount_codes: false,
     });
     await open(page, noCodes);
     await expect(page.getByLabel("Discount code")).toHaveCount(0);
   });
 
-  test("an expired session says so, on the server's word and on the buyer's clock", async ({
-    page,
-    request,
-  }) => {
+  test("an expired session says so, on the server's word and on the buyer's clock", async ({ page }) => {
     const res = await page.goto(`/checkout/${EXPIRED_SECRET}`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "This checkout has expired" })).toBeVisible();
@@ -401,7 +395,7 @@ test.describe("hosted checkout", () => {
     await shot(page, "expired");
 
     // A page left open past expires_at turns into the expired page by itself.
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await page.clock.install();
     await open(page, session);
     await page.clock.fastForward(61 * 60_000);
@@ -412,12 +406,7 @@ test.describe("hosted checkout", () => {
     page,
     request,
   }) => {
-    const seeded = await request.post("/v1/checkouts/custom/", {
-      headers: auth,
-      data: { product_id: ICONS_PRODUCT_ID },
-    });
-    expect(seeded.status(), "the demo seed gives Acme Icons the id ICONS_PRODUCT_ID").toBe(201);
-    const session: Session = await seeded.json();
+    const session: Session = await createSession(shop, { product_id: catalog.icons.id });
     await open(page, session);
     await expect(page.getByText("Pay what you want").first()).toBeVisible();
     const amount = page.getByLabel("Amount");
@@ -458,14 +447,20 @@ test.describe("hosted checkout", () => {
     page,
     request,
   }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     await fillContact(page, { email: email("late"), name: "Late Change" });
     await page.getByLabel("Company name").fill("Late GmbH");
     await fillCard(page);
-    // The update carrying the new country (and its tax) is slow to answer: Pay is pressed meanwhile.
+    // The update carrying the new country (and its tax) is held until Pay has been pressed.
+    let releaseUpdate!: () => void;
+    const updateHeld = new Promise<void>((resolve) => (releaseUpdate = resolve));
+    let updateSent = false;
     await page.route(`**/v1/checkouts/custom/client/${session.client_secret}`, async (route) => {
-      if (route.request().method() === "PATCH") await new Promise((r) => setTimeout(r, 700));
+      if (route.request().method() === "PATCH") {
+        updateSent = true;
+        await updateHeld;
+      }
       await route.continue();
     });
     let confirms = 0;
@@ -474,7 +469,9 @@ test.describe("hosted checkout", () => {
     });
     await page.getByLabel("Country").selectOption("DE");
     await expect(payButton(page)).toHaveText("Pay $49.00");
+    await expect.poll(() => updateSent).toBe(true);
     await payButton(page).click();
+    releaseUpdate();
     await expect(page.getByRole("alert").filter({ hasText: "Your total is now" })).toHaveText(
       "Your total is now $58.31. Please check it and try again.",
     );
@@ -489,7 +486,7 @@ test.describe("hosted checkout", () => {
   });
 
   test("double-clicking Pay confirms once and creates one order", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     let confirms = 0;
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith("/confirm")) confirms++;
@@ -505,11 +502,8 @@ test.describe("hosted checkout", () => {
     expect((await ordersOf(request, session.id)).pagination.total_count).toBe(1);
   });
 
-  test("a purchase can be completed with the keyboard alone, in a sensible focus order", async ({
-    page,
-    request,
-  }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+  test("a purchase can be completed with the keyboard alone, in a sensible focus order", async ({ page }) => {
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     const order: [string, () => Promise<void>][] = [
       ["Discount code", async () => {}],
@@ -545,12 +539,12 @@ test.describe("hosted checkout", () => {
     await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeFocused();
   });
 
-  test("the merchant's success_url takes over after the confirmation", async ({ page, request }) => {
+  test("the merchant's success_url takes over after the confirmation", async ({ page }) => {
     await page.route("http://merchant.test/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<h1>Thanks from the merchant</h1>" }),
     );
-    const session = await createSession(request, {
-      product_id: await demoProductId(request, "Acme Studio"),
+    const session = await createSession(shop, {
+      product_id: catalog.studio.id,
       success_url: "http://merchant.test/thanks?checkout={CHECKOUT_ID}",
     });
     await open(page, session);
@@ -565,8 +559,8 @@ test.describe("hosted checkout", () => {
     await page.waitForURL(`http://merchant.test/thanks?checkout=${session.id}`);
   });
 
-  test("processing and failed sessions each have their page", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+  test("processing and failed sessions each have their page", async ({ page }) => {
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     let forced: "confirmed" | "failed" = "confirmed";
     await page.route("**/v1/checkouts/custom/client/*", async (route) => {
       if (route.request().method() !== "GET") return route.continue();
@@ -598,7 +592,7 @@ test.describe("hosted checkout", () => {
   test("security headers: nonce CSP without third-party script, no framing, no referrer", async ({
     request,
   }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     const res = await request.get(session.url);
     const headers = res.headers();
     const csp = headers["content-security-policy"] ?? "";
@@ -631,8 +625,8 @@ test.describe("hosted checkout", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("one column, nothing wider than the screen, and a purchase completes", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+  test("one column, nothing wider than the screen, and a purchase completes", async ({ page }) => {
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
@@ -656,8 +650,8 @@ test.describe("on a phone", () => {
 test.describe("in dark mode", () => {
   test.use({ colorScheme: "dark" });
 
-  test("the page follows the system's dark scheme", async ({ page, request }) => {
-    const session = await createSession(request, { product_id: await demoProductId(request, "Acme Studio") });
+  test("the page follows the system's dark scheme", async ({ page }) => {
+    const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // zinc-950, not white.

@@ -1,14 +1,21 @@
 // The merchant dashboard's license key and checkout pages in a real browser against the real
-// server: the demo keys and their activations (read only: other specs may use them), and, on a key
-// bought for this spec alone, revoking (the public validate route then refuses it), re-granting,
-// changing limits and expiry. Also the checkout sessions list and a session's page.
+// server, in an organization of this spec's own with the demo's sales bought through the checkout
+// (./own-organization.ts createSales): the keys and their activations (read only: the tests below
+// share them), and, on a key bought for its tests alone, revoking (the public validate route then
+// refuses it), re-granting, changing limits and expiry. Also the checkout sessions list and a
+// session's page.
 import type { APIRequestContext } from "@playwright/test";
-import { demoPurchase, httpApi } from "../scripts/demo-purchase";
 import { signIn, shot } from "./dashboard-helpers";
-import { DEMO_ACCESS_TOKEN, E2E_BASE_URL } from "./env";
-import { auth, expect, ICONS_PRODUCT_ID, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { activate, buy, ownCatalog, ownSales, ownShop } from "./own-organization";
 
-const BASE = "/dashboard/demo";
+const shop = ownShop("license-keys");
+const catalog = ownCatalog(shop);
+ownSales(shop, catalog);
+let BASE: string;
+test.beforeAll(() => {
+  BASE = shop.dashboard;
+});
 
 type Key = {
   id: string;
@@ -20,20 +27,20 @@ type Key = {
 };
 
 async function listKeys(request: APIRequestContext, query: string): Promise<Key[]> {
-  const res = await request.get(`/v1/license-keys?${query}`, { headers: auth });
+  const res = await request.get(`/v1/license-keys?${query}`, { headers: shop.auth });
   expect(res.status()).toBe(200);
   return (await res.json()).items;
 }
 
-/** A demo key with at least two activations (the seed gives keys 1, 2 or 3). */
+/** A key with at least two activations (createSales gives keys 1, 2 or 3). */
 async function demoKeyWithActivations(request: APIRequestContext) {
   for (const key of await listKeys(request, "sorting=created_at&limit=10")) {
-    const res = await request.get(`/v1/license-keys/${key.id}`, { headers: auth });
+    const res = await request.get(`/v1/license-keys/${key.id}`, { headers: shop.auth });
     const detail = await res.json();
     if (detail.activations.length >= 2)
       return detail as Key & { activations: { id: string; label: string }[] };
   }
-  throw new Error("The demo has no key with two activations.");
+  throw new Error("The organization has no key with two activations.");
 }
 
 function validate(request: APIRequestContext, key: Key) {
@@ -47,7 +54,7 @@ test.describe("license keys", () => {
     page,
     request,
   }) => {
-    // The dashboard lists the newest first (earlier tests of the run add keys of their own).
+    // The dashboard lists the newest first.
     const demoKeys = await listKeys(request, "sorting=-created_at&limit=5");
     await signIn(page, `${BASE}/license-keys`);
     const table = page.getByRole("table", { name: "License keys" });
@@ -94,7 +101,7 @@ test.describe("license keys", () => {
   test("a key's activations, and one activation's label and meta", async ({ page, request }) => {
     const key = await demoKeyWithActivations(request);
     await signIn(page, `${BASE}/license-keys`);
-    // Other specs' purchases list first: the merchant finds the key by its end, as a buyer reads it.
+    // The merchant finds the key by its end, as a buyer reads it.
     await page.getByLabel("Search").fill(key.key.slice(-6).toLowerCase());
     await expect(page).toHaveURL(/query=/);
     await page.getByRole("link", { name: key.display_key, exact: true }).click();
@@ -117,9 +124,12 @@ test.describe("license keys", () => {
     let key: Key;
 
     test.beforeAll(async ({ request }) => {
-      const purchase = await demoPurchase(httpApi(E2E_BASE_URL), DEMO_ACCESS_TOKEN);
+      // The monthly product bought, its key activated on one device (as the demo purchase does).
+      const purchase = await buy(shop, catalog.cloud.id, { email: `own-key-${Date.now()}@example.com` });
+      const licenseKey = purchase.keys[0]!.key;
+      await activate(shop, licenseKey, "Demo laptop");
       const found = (await listKeys(request, "sorting=-created_at&limit=50")).find(
-        (item) => item.key === purchase.licenseKey,
+        (item) => item.key === licenseKey,
       );
       expect(found, "the purchase's key is listed").toBeTruthy();
       key = found!;
@@ -186,7 +196,7 @@ test.describe("license keys", () => {
         /^Expires when the subscription ends \(renews on [A-Z][a-z]{2} \d{1,2}, \d{4}\)View subscription$/,
       );
 
-      const res = await request.get(`/v1/license-keys/${key.id}`, { headers: auth });
+      const res = await request.get(`/v1/license-keys/${key.id}`, { headers: shop.auth });
       expect(await res.json()).toMatchObject({
         limit_activations: 5,
         limit_usage: null,
@@ -213,7 +223,7 @@ test.describe("license keys", () => {
       await expect(activations).not.toContainText("Lost laptop");
       // The licensed software reads it as gone.
       const gone = await request.get(`/v1/license-keys/${key.id}/activations/${activationId}`, {
-        headers: auth,
+        headers: shop.auth,
       });
       expect(gone.status()).toBe(404);
     });
@@ -223,15 +233,12 @@ test.describe("license keys", () => {
 test.describe("checkouts", () => {
   test("the list shows sessions; a session's page shows its link to copy and open", async ({
     page,
-    request,
     context,
   }) => {
-    const created = await request.post("/v1/checkouts/custom/", {
-      headers: auth,
-      data: { product_id: ICONS_PRODUCT_ID, customer_email: `dash-${Date.now()}@example.com` },
+    const session = await shop.post("/v1/checkouts/custom/", {
+      product_id: catalog.icons.id,
+      customer_email: `dash-${Date.now()}@example.com`,
     });
-    expect(created.status()).toBe(201);
-    const session = await created.json();
 
     await signIn(page, `${BASE}/checkouts`);
     const table = page.getByRole("table", { name: "Checkout sessions" });
@@ -248,8 +255,10 @@ test.describe("checkouts", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(session.url);
     await shot(page, "checkout-session");
 
-    // The seed's expired session: the link is still shown, but says it cannot take a payment.
-    await page.goto(`${BASE}/checkouts?status=expired`);
+    // The seed's expired session: the link is still shown, but says it cannot take a payment. The
+    // one read of the demo organization here (its admin is this merchant): the API cannot make a
+    // session that expired an hour ago (CHECKOUT_TTL_SECONDS is the server's).
+    await page.goto("/dashboard/demo/checkouts?status=expired");
     await table
       .getByRole("link", { name: /^Checkout session / })
       .first()

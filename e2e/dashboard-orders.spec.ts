@@ -1,14 +1,20 @@
 // The merchant dashboard's overview, orders list and order page in a real browser against the real
-// server and the demo data (lib/seed/demo.ts: 4 one-time "Acme Studio" and 2 recurring "Acme Cloud"
-// orders over the last 12 days). Expected rows come from the API with the demo token, so the
-// assertions hold while other specs add orders. Every test fails on a console error.
+// server, in an organization of this spec's own with the demo's sales bought through the checkout
+// (./own-organization.ts createSales: 4 one-time "Acme Studio" and 2 recurring "Acme Cloud"
+// orders). Expected rows come from the API with its token. Every test fails on a console error.
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { DEMO_ADMIN_EMAIL } from "./env";
-import { auth, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { ownCatalog, ownSales, ownShop } from "./own-organization";
 
-const ORDERS = "/dashboard/demo/orders";
+const shop = ownShop("orders");
+ownSales(shop, ownCatalog(shop));
+let ORDERS: string;
+test.beforeAll(() => {
+  ORDERS = `${shop.dashboard}/orders`;
+});
 
 type ApiOrder = {
   id: string;
@@ -21,7 +27,7 @@ type ApiPage = { items: ApiOrder[]; pagination: { total_count: number; max_page:
 
 /** The orders the API lists for these filters (first 100). */
 async function apiOrders(request: APIRequestContext, query: string): Promise<ApiPage> {
-  const res = await request.get(`/v1/orders/?limit=100&${query}`, { headers: auth });
+  const res = await request.get(`/v1/orders/?limit=100&${query}`, { headers: shop.auth });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
@@ -68,7 +74,7 @@ test("sign-in: a wrong password is refused with a message, the right one opens t
   await expect(page).toHaveURL(/\/dashboard\/sign-in/);
 
   await signIn(page, ORDERS);
-  await expect(page).toHaveURL(/\/dashboard\/demo\/orders$/);
+  await expect(page).toHaveURL(new RegExp(`${ORDERS}$`));
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
 });
 
@@ -77,8 +83,8 @@ test("overview: totals, the revenue chart with its range switch, and the recent 
   request,
 }) => {
   const latest = (await apiOrders(request, "")).items.slice(0, 5);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard\/demo$/);
+  await signIn(page, shop.dashboard);
+  await expect(page).toHaveURL(new RegExp(`${shop.dashboard}$`));
 
   const chart = page.getByRole("img", { name: /^Revenue per day, last 30 days/ });
   await expect(chart).toBeVisible();
@@ -103,7 +109,6 @@ test("overview: totals, the revenue chart with its range switch, and the recent 
   await shot(page, "overview");
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForTimeout(300); // the buttons' color transition
   await shot(page, "overview-tablet-dark");
 
   await page.getByRole("button", { name: "12 weeks" }).click();
@@ -136,7 +141,6 @@ test("orders: the Recurring filter shows exactly the recurring orders", async ({
   await shot(page, "orders-recurring");
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForTimeout(300); // the buttons' color transition
   await shot(page, "orders-tablet-dark");
 
   await page.getByRole("button", { name: "Clear filters" }).first().click();
@@ -256,8 +260,8 @@ test("orders: the email search and the customer picker narrow the rows", async (
 });
 
 test("order page: amounts, customer, product; an unknown id is not found", async ({ page, request }) => {
-  // The oldest one-time order (a seeded purchase with its custom fields), listed first by the same
-  // filter and sorting in the dashboard's URL: other specs' purchases may fill the newest pages.
+  // The oldest one-time order (a purchase with its custom fields), listed first by the same filter
+  // and sorting in the dashboard's URL.
   const query = "product_price_type=one_time&sorting=created_at";
   const [order] = (await apiOrders(request, query)).items;
   await signIn(page, `${ORDERS}?${query}`);

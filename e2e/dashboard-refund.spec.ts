@@ -1,13 +1,17 @@
 // A merchant refunds an order from the dashboard, starting signed out on the home page: a purchase
-// made for this spec alone (the demo subscription product, bought over the public API with the
-// test card), its order page, the Refund dialog (amount prefilled with the whole total, a reason, a
+// in this spec's own organization (its monthly product with a license key, bought over the public
+// API with the test card, the key activated on a device), its order page, the Refund dialog (amount prefilled with the whole total, a reason, a
 // comment, revoke benefits), then the refund listed on the order as succeeded, the order refunded,
 // and the purchase's license key refused by the public validate route.
 import type { APIRequestContext } from "@playwright/test";
-import { demoPurchase, httpApi, type DemoPurchase } from "../scripts/demo-purchase";
-import { shot } from "./dashboard-helpers";
-import { DEMO_ACCESS_TOKEN, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
-import { auth, expect, test } from "./fixtures";
+import { shot, signInFromHome } from "./dashboard-helpers";
+import { expect, test } from "./fixtures";
+import { activate, buy, ownCatalog, ownShop } from "./own-organization";
+
+const shop = ownShop("refund");
+const catalog = ownCatalog(shop);
+
+type Bought = { orderId: string; subscriptionId: string; licenseKey: string; activationId: string };
 
 type ApiOrder = {
   id: string;
@@ -18,7 +22,7 @@ type ApiOrder = {
 };
 
 /** The merchant's software checking the key on its activated device: the answer's status. */
-async function validate(request: APIRequestContext, purchase: DemoPurchase, organizationId: string) {
+async function validate(request: APIRequestContext, purchase: Bought, organizationId: string) {
   const res = await request.post("/v1/customer-portal/license-keys/validate", {
     data: { key: purchase.licenseKey, organization_id: organizationId, activation_id: purchase.activationId },
   });
@@ -27,7 +31,7 @@ async function validate(request: APIRequestContext, purchase: DemoPurchase, orga
 
 /** The organization of the purchase's key, as the merchant's API lists it. */
 async function keyOrganization(request: APIRequestContext, key: string): Promise<string> {
-  const res = await request.get("/v1/license-keys?sorting=-created_at&limit=50", { headers: auth });
+  const res = await request.get("/v1/license-keys?sorting=-created_at&limit=50", { headers: shop.auth });
   expect(res.status()).toBe(200);
   const items = (await res.json()).items as { key: string; organization_id: string }[];
   const found = items.find((item) => item.key === key);
@@ -35,37 +39,44 @@ async function keyOrganization(request: APIRequestContext, key: string): Promise
   return found!.organization_id;
 }
 
+/** A buyer's monthly subscription with a license key, activated by the merchant's software. */
+async function purchase(): Promise<Bought> {
+  const bought = await buy(shop, catalog.cloud.id, { email: `refund-${Date.now()}@example.com` });
+  const licenseKey = bought.keys[0]!.key;
+  const activation = await activate(shop, licenseKey, "Refund laptop");
+  return {
+    orderId: bought.orderId,
+    subscriptionId: bought.order.subscription.id,
+    licenseKey,
+    activationId: activation.id,
+  };
+}
+
 test("refund an order from its page: the refund is listed and the key stops validating", async ({
   page,
   request,
 }) => {
-  const purchase = await demoPurchase(httpApi(E2E_BASE_URL), DEMO_ACCESS_TOKEN);
-  const res = await request.get(`/v1/orders/${purchase.orderId}`, { headers: auth });
+  const bought = await purchase();
+  const res = await request.get(`/v1/orders/${bought.orderId}`, { headers: shop.auth });
   expect(res.status()).toBe(200);
   const order = (await res.json()) as ApiOrder;
   expect(order.status).toBe("paid");
   const total = order.amount + order.tax_amount;
-  const organizationId = await keyOrganization(request, purchase.licenseKey);
-  const before = await validate(request, purchase, organizationId);
+  const organizationId = await keyOrganization(request, bought.licenseKey);
+  const before = await validate(request, bought, organizationId);
   expect(before.status, before.body).toBe(200);
 
   // Signed out, from the home page.
-  await page.goto("/");
-  await page.getByRole("link", { name: "Merchant dashboard" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in to your dashboard" })).toBeVisible();
-  await page.getByLabel("Email").fill(DEMO_ADMIN_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/demo$/);
+  await signInFromHome(page, shop);
 
   // The order, from the orders list (newest first: this purchase is on the first page).
   await page
     .getByRole("navigation", { name: "Dashboard" })
     .getByRole("link", { name: "Orders", exact: true })
     .click();
-  await expect(page).toHaveURL(/\/dashboard\/demo\/orders$/);
-  await page.locator(`a[href$="/orders/${purchase.orderId}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/orders/${purchase.orderId}$`));
+  await expect(page).toHaveURL(new RegExp(`${shop.dashboard}/orders$`));
+  await page.locator(`a[href$="/orders/${bought.orderId}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${bought.orderId}$`));
   const refunds = page
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: "Refunds", exact: true }) });
@@ -96,15 +107,17 @@ test("refund an order from its page: the refund is listed and the key stops vali
   await expect(refunds.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
   await shot(page, "order-refunded");
 
-  const listed = await request.get(`/v1/refunds/?order_id=${purchase.orderId}`, { headers: auth });
+  const listed = await request.get(`/v1/refunds/?order_id=${bought.orderId}`, { headers: shop.auth });
   const body = (await listed.json()) as {
     items: { amount: number; status: string; revoke_benefits: boolean }[];
   };
   expect(body.items).toEqual([
     expect.objectContaining({ amount: total, status: "succeeded", revoke_benefits: true }),
   ]);
-  const after = await validate(request, purchase, organizationId);
+  const after = await validate(request, bought, organizationId);
   expect(after.status, after.body).toBe(404);
-  const subscription = await request.get(`/v1/subscriptions/${purchase.subscriptionId}`, { headers: auth });
+  const subscription = await request.get(`/v1/subscriptions/${bought.subscriptionId}`, {
+    headers: shop.auth,
+  });
   expect(((await subscription.json()) as { status: string }).status).toBe("canceled");
 });

@@ -1,17 +1,14 @@
 // The organization's offline-license public key in the dashboard, from where a person starts
 // (signed out, on the home page): Settings shows the key the public route publishes, raw and as
 // PEM, so the merchant can paste it into their application.
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./env";
+import { signInFromHome } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
+import { ownShop } from "./own-organization";
+
+const shop = ownShop("settings-license-key");
 
 test("Settings shows the organization's license public key, raw and PEM", async ({ page, request }) => {
-  await page.goto("/");
-  await page.getByRole("link", { name: "Merchant dashboard" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in to your dashboard" })).toBeVisible();
-  await page.getByLabel("Email").fill(DEMO_ADMIN_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/demo$/);
+  await signInFromHome(page, shop);
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
@@ -25,6 +22,7 @@ test("Settings shows the organization's license public key, raw and PEM", async 
       .first()
       .innerText()
   ).trim();
+  expect(organizationId).toBe(shop.id);
   const published = await request.get(`/v1/organizations/${organizationId}/license-public-key`);
   expect(published.status()).toBe(200);
   const body = (await published.json()) as { public_key: string; public_key_pem: string };

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { auth, expect, test } from "./fixtures";
-import { createOrganization, seedSales, sessionApi, unique } from "./own-organization";
+import { createOrganization, seedSales, sessionApi, unique } from "./session-organization";
 
 const searchBox = (page: Page) =>
   page.getByRole("searchbox", { name: "Find a customer, order or license key" });

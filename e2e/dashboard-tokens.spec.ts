@@ -2,11 +2,14 @@
 // within its scopes on the API, and stops working the moment it is revoked in the dashboard.
 import { expect, test } from "./fixtures";
 import { signIn, shot } from "./dashboard-helpers";
+import { ownShop } from "./own-organization";
+
+const shop = ownShop("tokens");
 
 test("create a token, use it within its scopes, revoke it", async ({ page, request }) => {
   const name = `E2E orders reader ${Date.now()}`;
 
-  await signIn(page, "/dashboard/demo/tokens");
+  await signIn(page, `${shop.dashboard}/tokens`);
   await expect(page.getByRole("table", { name: "Access tokens" })).toBeVisible();
   await shot(page, "tokens-list");
 

@@ -6,32 +6,22 @@
 // receiver's answer), verify the signature with that secret, rotate it (both secrets sign for 24
 // hours), redeliver, retry a failing delivery now, filter, disable and enable again, delete.
 import type { Page } from "@playwright/test";
-import { shot } from "./dashboard-helpers";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL } from "./env";
+import { shot, signInFromHome } from "./dashboard-helpers";
+import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
+import { ownShop } from "./own-organization";
 import { signedWith, startReceiver } from "./webhook-receiver";
 
-const ORG = "/dashboard/demo";
-
-/** Signed out at the home page → the dashboard button → sign in → the demo organization. */
-async function signInFromHome(page: Page) {
-  await page.goto("/");
-  await page.getByRole("link", { name: "Merchant dashboard" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/sign-in/);
-  await page.getByLabel("Email").fill(DEMO_ADMIN_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}`);
-}
+const shop = ownShop("webhooks");
 
 async function openWebhooks(page: Page) {
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Webhooks" }).click();
-  await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}/webhooks`);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}${shop.dashboard}/webhooks`);
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 }
 
 test("Webhooks in the navigation; the list, the add form and its checks render", async ({ page }) => {
-  await signInFromHome(page);
+  await signInFromHome(page, shop);
   await openWebhooks(page);
   // Whatever the API answers (a list, nothing yet, or an error while it is absent), the page says so.
   await expect(
@@ -42,7 +32,7 @@ test("Webhooks in the navigation; the list, the add form and its checks render",
   ).toBeVisible();
 
   await page.getByRole("link", { name: "Add endpoint" }).click();
-  await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}/webhooks/new`);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}${shop.dashboard}/webhooks/new`);
   await expect(page.getByRole("heading", { level: 1, name: "Add endpoint" })).toBeVisible();
   const form = page.getByRole("form", { name: "New endpoint" });
 
@@ -82,7 +72,7 @@ test("Webhooks in the navigation; the list, the add form and its checks render",
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // An endpoint that does not exist (or, before the API is merged, any): "not found", no crash.
-  await page.goto(`${ORG}/webhooks/00000000-0000-4000-8000-000000000000`);
+  await page.goto(`${shop.dashboard}/webhooks/00000000-0000-4000-8000-000000000000`);
   await expect(page.getByText("Endpoint not found")).toBeVisible();
   await expect(page.getByRole("link", { name: "← Webhooks" })).toBeVisible();
 });
@@ -93,7 +83,7 @@ test("add an endpoint, see its secret once, send a test event, read and verify t
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
-    await signInFromHome(page);
+    await signInFromHome(page, shop);
     await openWebhooks(page);
     await page.getByRole("link", { name: "Add endpoint" }).click();
     const form = page.getByRole("form", { name: "New endpoint" });
@@ -103,7 +93,7 @@ test("add an endpoint, see its secret once, send a test event, read and verify t
     await form.getByRole("button", { name: "Add endpoint" }).click();
 
     // The endpoint's page, with the secret shown this once.
-    await expect(page).toHaveURL(new RegExp(`${ORG}/webhooks/[0-9a-f-]{36}$`));
+    await expect(page).toHaveURL(new RegExp(`${shop.dashboard}/webhooks/[0-9a-f-]{36}$`));
     const endpointPath = new URL(page.url()).pathname;
     await expect(page.getByRole("heading", { level: 1 })).toContainText(receiver.url);
     await expect(page.getByTestId("endpoint-status")).toHaveText("Enabled");
@@ -207,7 +197,7 @@ test("add an endpoint, see its secret once, send a test event, read and verify t
       .getByRole("dialog", { name: "Delete this endpoint?" })
       .getByRole("button", { name: "Delete endpoint" })
       .click();
-    await expect(page).toHaveURL(`${E2E_BASE_URL}${ORG}/webhooks`);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}${shop.dashboard}/webhooks`);
     await expect(page.getByRole("row").filter({ hasText: receiver.url })).toHaveCount(0);
   } finally {
     await receiver.close();

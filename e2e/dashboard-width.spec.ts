@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { createOrganization, seedSales, sessionApi, unique } from "./own-organization";
+import { createOrganization, seedSales, sessionApi, unique } from "./session-organization";
 
 const PHONE = { width: 375, height: 812 };
 

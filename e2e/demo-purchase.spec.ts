@@ -1,6 +1,7 @@
 // The demo purchase script against the real server (production build, its own job worker): a
 // buyer's purchase over HTTP ends with an active subscription and a license key that activates.
 // And the demo checkout link start-up prints (lib/boot.ts): a buyer's page, however late it is opened.
+// Its subject is the demo (the README's `npm run demo:purchase`), so it uses the demo organization.
 import { expect, test } from "@playwright/test";
 import { demoPurchase, httpApi } from "../scripts/demo-purchase";
 import { DEMO_ACCESS_TOKEN, E2E_BASE_URL } from "./env";

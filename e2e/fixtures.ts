@@ -2,16 +2,10 @@
 // Content-Security-Policy violation or uncaught page error. HTTP errors a page handles (a declined
 // card's 400, a wrong password's 401, an unknown order's 404) are logged by Chromium as "Failed to
 // load resource" and are not problems.
+// Specs make their own organization and data with ./own-organization.ts, never the demo's.
 import { expect, test as base } from "@playwright/test";
-import { DEMO_ACCESS_TOKEN } from "./env";
 
 export { expect };
-
-/** The demo token's Authorization header, for API calls from specs. */
-export const auth = { authorization: `Bearer ${DEMO_ACCESS_TOKEN}` };
-
-/** Seeded by lib/seed/demo.ts (DEMO_PWYW_PRODUCT_ID): the pay-what-you-want "Acme Icons". */
-export const ICONS_PRODUCT_ID = "00000000-0000-4000-8000-0000000001c0";
 
 export const test = base.extend<{ pageProblems: string[] }>({
   pageProblems: [

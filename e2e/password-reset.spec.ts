@@ -12,6 +12,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp-server";
 import { E2E_PORT } from "./env";
+import { outputMatches } from "./server-output";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = E2E_PORT + 21;
@@ -48,12 +49,7 @@ test.beforeAll(async ({ request }) => {
   });
   server.stdout!.on("data", (chunk) => (output += chunk));
   server.stderr!.on("data", (chunk) => (output += chunk));
-  const started = Date.now();
-  while (!/Ready on http/.test(output)) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    if (Date.now() - started > 150_000) throw new Error(`The server never became ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await outputMatches(server, () => output, /Ready on http/, 150_000);
   // The merchant of this install (the setup screen itself is e2e/real-install.spec.ts's).
   const setupCode = /Setup code: +([A-Z0-9-]+)/.exec(output)?.[1];
   const setup = await request.post(`${base}/v1/auth/setup`, {

@@ -6,7 +6,7 @@
 // agrees with each step. A wrong code is refused with a clear message, a revoked session goes back
 // to sign-in, and another organization's portal shows nothing of this buyer, whether they sign in
 // there with their email or arrive with this portal's session token.
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   createSession,
   email,
@@ -16,13 +16,13 @@ import {
   open,
   payButton,
 } from "./checkout-helpers";
-import { demoPurchase, httpApi } from "../scripts/demo-purchase";
-import { shot, signIn } from "./dashboard-helpers";
-import { DEMO_ACCESS_TOKEN, E2E_BASE_URL } from "./env";
-import { auth, expect, test } from "./fixtures";
+import { shot } from "./dashboard-helpers";
+import { expect, test } from "./fixtures";
+import { buy, createShop, ownShop } from "./own-organization";
 
 const DEVICE = "Jane's MacBook Air";
-const DEMO_SLUG = "demo";
+
+const shop = ownShop("portal");
 
 type Buyer = {
   email: string;
@@ -34,44 +34,32 @@ type Buyer = {
   activationId: string;
 };
 
-async function post(request: APIRequestContext, path: string, data: unknown) {
-  const res = await request.post(path, { headers: auth, data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
-
-async function getJson(request: APIRequestContext, path: string) {
-  const res = await request.get(path, { headers: auth });
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json();
-}
-
-/** A monthly product of the demo organization whose key lets its buyers manage their devices. */
-async function subscriptionWithManagedKeys(request: APIRequestContext) {
-  const benefit = await post(request, "/v1/benefits/", {
+/** A monthly product of the spec's organization whose key lets its buyers manage their devices. */
+async function subscriptionWithManagedKeys() {
+  const benefit = await shop.post("/v1/benefits/", {
     type: "license_keys",
     description: "Acme Sync Pro license key",
     properties: { prefix: "PORTAL", activations: { limit: 2, enable_customer_admin: true } },
   });
-  const product = await post(request, "/v1/products/", {
+  const product = await shop.post("/v1/products/", {
     name: `Acme Sync Pro ${Date.now()}`,
     prices: [{ type: "recurring", recurring_interval: "month", amount_type: "fixed", price_amount: 1900 }],
   });
-  await post(request, `/v1/products/${product.id}/benefits`, { benefits: [benefit.id] });
+  await shop.post(`/v1/products/${product.id}/benefits`, { benefits: [benefit.id] });
   return { productId: product.id as string, organizationId: benefit.organization_id as string };
 }
 
 /** The newest sign-in code emailed to a customer, read as the merchant (GET /v1/emails/{id}). */
-async function emailedCode(request: APIRequestContext, customerId: string, after: Set<string>) {
+async function emailedCode(customerId: string, after: Set<string>) {
   let id: string | undefined;
   await expect(async () => {
-    const list = await getJson(request, `/v1/emails/?customer_id=${customerId}&kind=portal_sign_in_code`);
+    const list = await shop.get(`/v1/emails/?customer_id=${customerId}&kind=portal_sign_in_code`);
     const fresh = (list.items as { id: string; status: string }[]).find((e) => !after.has(e.id));
     expect(fresh?.status).toBe("sent");
     id = fresh!.id;
   }).toPass({ timeout: 20_000 });
   after.add(id!);
-  const detail = await getJson(request, `/v1/emails/${id}`);
+  const detail = await shop.get(`/v1/emails/${id}`);
   expect(detail.subject).not.toMatch(/\d{6}/);
   const code = /\b(\d{6})\b/.exec(detail.text as string)?.[1];
   expect(code, "a 6-digit code in the email's text").toBeTruthy();
@@ -100,10 +88,10 @@ test.describe("customer portal", () => {
     test.setTimeout(180_000);
     let buyer = {} as Buyer;
     const seenCodes = new Set<string>();
-    const { productId, organizationId } = await subscriptionWithManagedKeys(request);
+    const { productId, organizationId } = await subscriptionWithManagedKeys();
 
     await test.step("buy the subscription in the hosted checkout, signed out", async () => {
-      const session = await createSession(request, { product_id: productId });
+      const session = await createSession(shop, { product_id: productId });
       await open(page, session);
       const buyerEmail = email("portal");
       await fillContact(page, { email: buyerEmail, name: "Jane Portal", country: "DE" });
@@ -111,20 +99,17 @@ test.describe("customer portal", () => {
       await fillCard(page);
       await payButton(page).click();
       await expectSucceeded(page);
-      await expect(page.getByRole("link", { name: "customer portal" })).toHaveAttribute(
-        "href",
-        `/portal/${DEMO_SLUG}`,
-      );
+      await expect(page.getByRole("link", { name: "customer portal" })).toHaveAttribute("href", shop.portal);
       const key = (await page.getByTestId("license-key").textContent())!;
       expect(key).toMatch(/^PORTAL-/);
 
-      const orders = await getJson(request, `/v1/orders/?checkout_id=${session.id}`);
+      const orders = await shop.get(`/v1/orders/?checkout_id=${session.id}`);
       const [order] = orders.items;
       const activated = await request.post("/v1/customer-portal/license-keys/activate", {
         data: { key, organization_id: organizationId, label: DEVICE },
       });
       expect(activated.status(), await activated.text()).toBe(200);
-      const keys = await getJson(request, `/v1/license-keys?query=${key.slice(-6)}`);
+      const keys = await shop.get(`/v1/license-keys?query=${key.slice(-6)}`);
       buyer = {
         email: buyerEmail,
         customerId: order.customer_id,
@@ -140,7 +125,7 @@ test.describe("customer portal", () => {
     const portal = await phoneTab(browser);
 
     await test.step("open the portal and ask for a code", async () => {
-      await portal.goto(`/portal/${DEMO_SLUG}`);
+      await portal.goto(shop.portal);
       await expect(portal).toHaveTitle(/Customer portal/);
       await expect(portal.getByRole("heading", { name: "Sign in to your purchases" })).toBeVisible();
       await portal.getByLabel("Email").fill(buyer.email);
@@ -154,7 +139,7 @@ test.describe("customer portal", () => {
       await shot(portal, "portal-code-phone-dark");
     });
 
-    const code = await emailedCode(request, buyer.customerId, seenCodes);
+    const code = await emailedCode(buyer.customerId, seenCodes);
 
     await test.step("a wrong code is refused, the right one signs in", async () => {
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -223,12 +208,12 @@ test.describe("customer portal", () => {
       await expect(devices.getByRole("status")).toHaveText(`${DEVICE} deactivated.`);
       await expect(devices.getByText("No devices activated yet.")).toBeVisible();
 
-      const key = await getJson(request, `/v1/license-keys/${buyer.licenseKeyId}`);
+      const key = await shop.get(`/v1/license-keys/${buyer.licenseKeyId}`);
       expect(key.activations).toEqual([]);
       const gone = await request.get(
         `/v1/license-keys/${buyer.licenseKeyId}/activations/${buyer.activationId}`,
         {
-          headers: auth,
+          headers: shop.auth,
         },
       );
       expect(gone.status()).toBe(404);
@@ -249,7 +234,7 @@ test.describe("customer portal", () => {
       const keep = sub.getByRole("button", { name: "Keep my subscription" });
       await expect(keep).toBeFocused();
 
-      const canceled = await getJson(request, `/v1/subscriptions/${buyer.subscriptionId}`);
+      const canceled = await shop.get(`/v1/subscriptions/${buyer.subscriptionId}`);
       expect(canceled).toMatchObject({
         status: "active",
         cancel_at_period_end: true,
@@ -263,7 +248,7 @@ test.describe("customer portal", () => {
       await expect(sub.getByRole("status")).toHaveText(
         "Your subscription will continue. Nothing else changes.",
       );
-      const kept = await getJson(request, `/v1/subscriptions/${buyer.subscriptionId}`);
+      const kept = await shop.get(`/v1/subscriptions/${buyer.subscriptionId}`);
       expect(kept).toMatchObject({ status: "active", cancel_at_period_end: false });
     });
 
@@ -288,13 +273,11 @@ test.describe("customer portal", () => {
     });
 
     await test.step("a merchant's sign-in link signs in directly, and leaves the address clean", async () => {
-      const minted = await post(request, "/v1/customer-sessions/", { customer_id: buyer.customerId });
-      expect(minted.customer_portal_url).toMatch(
-        new RegExp(`/portal/${DEMO_SLUG}\\?customer_session_token=cst_`),
-      );
+      const minted = await shop.post("/v1/customer-sessions/", { customer_id: buyer.customerId });
+      expect(minted.customer_portal_url).toMatch(new RegExp(`${shop.portal}\\?customer_session_token=cst_`));
       await portal.goto(minted.customer_portal_url);
       await expect(keys.getByTestId("license-key")).toHaveText(buyer.key);
-      expect(portal.url()).toMatch(new RegExp(`/portal/${DEMO_SLUG}$`));
+      expect(portal.url()).toMatch(new RegExp(`${shop.portal}$`));
       await portal.getByRole("button", { name: "Sign out" }).click();
       await expect(portal.getByText("You're signed out.")).toBeVisible();
       const after = await request.get("/v1/customer-portal/customers/me", {
@@ -307,9 +290,9 @@ test.describe("customer portal", () => {
 
   test("another organization's portal shows nothing of this buyer", async ({ browser, request }) => {
     test.setTimeout(120_000);
-    // A buyer of the demo organization of its own (this test does not lean on the one above).
-    const purchase = await demoPurchase(httpApi(E2E_BASE_URL), DEMO_ACCESS_TOKEN);
-    const order = await getJson(request, `/v1/orders/${purchase.orderId}`);
+    // A buyer of its own (this test does not lean on the one above).
+    const { productId } = await subscriptionWithManagedKeys();
+    const { order } = await buy(shop, productId, { email: email("portal-other") });
     const buyer = {
       email: order.customer.email as string,
       customerId: order.customer_id as string,
@@ -317,24 +300,16 @@ test.describe("customer portal", () => {
       organizationId: order.customer.organization_id as string,
     };
     const seenCodes = new Set<string>();
-    // The demo admin makes a second organization (a merchant session: POST /v1/organizations/).
-    const merchant = await browser.newContext();
-    const dashboard = await merchant.newPage();
-    await signIn(dashboard);
-    const csrf = (await merchant.cookies()).find((c) => c.name === "dsb_csrf")!.value;
-    const slug = `other-${Date.now()}`;
-    const created = await dashboard.request.post("/v1/organizations/", {
-      headers: { "x-csrf-token": csrf },
-      data: { name: "Other Store", slug },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    await merchant.close();
+    // Another organization of the same merchant.
+    const other = await createShop("other-store");
+    const slug = other.slug;
+    await other.dispose();
 
     const portal = await phoneTab(browser);
     // Signing in there with this email: the same answer as for anyone, and this portal's code
     // (valid here) does not open that one.
     await portal.goto(`/portal/${slug}`);
-    await expect(portal.getByText("Other Store").first()).toBeVisible();
+    await expect(portal.getByText(other.name).first()).toBeVisible();
     await portal.getByLabel("Email").fill(buyer.email);
     await portal.getByRole("button", { name: "Email me a code" }).click();
     await expect(portal.getByText(`We sent a 6-digit code to ${buyer.email}.`)).toBeVisible();
@@ -342,14 +317,14 @@ test.describe("customer portal", () => {
       data: { organization_id: buyer.organizationId, email: buyer.email },
     });
     expect(requested.status()).toBe(202);
-    const demoCode = await emailedCode(request, buyer.customerId, seenCodes);
-    await portal.getByLabel("Sign-in code").fill(demoCode);
+    const ownCode = await emailedCode(buyer.customerId, seenCodes);
+    await portal.getByLabel("Sign-in code").fill(ownCode);
     await portal.getByRole("button", { name: "Sign in" }).click();
     await expect(portal.getByText("That code is wrong or has expired.", { exact: false })).toBeVisible();
     await expect(portal.getByTestId("license-key")).toHaveCount(0);
 
     // Arriving there with a session of this portal's buyer: back to sign-in, nothing shown.
-    const minted = await post(request, "/v1/customer-sessions/", { customer_id: buyer.customerId });
+    const minted = await shop.post("/v1/customer-sessions/", { customer_id: buyer.customerId });
     await portal.goto(`/portal/${slug}?customer_session_token=${minted.token}`);
     await expect(portal.getByText("That sign-in link is for another store.", { exact: false })).toBeVisible();
     await expect(portal.getByLabel("Email")).toBeVisible();

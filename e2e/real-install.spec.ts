@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "./env";
+import { outputMatches } from "./server-output";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = E2E_PORT + 60;
@@ -42,12 +43,7 @@ test.beforeAll(async () => {
   });
   server.stdout!.on("data", (chunk) => (output += chunk));
   server.stderr!.on("data", (chunk) => (output += chunk));
-  const started = Date.now();
-  while (!/Ready on http/.test(output)) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    if (Date.now() - started > 150_000) throw new Error(`The server never became ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await outputMatches(server, () => output, /Ready on http/, 150_000);
 });
 
 test.afterAll(async () => {

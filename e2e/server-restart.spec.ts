@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "./env";
+import { outputMatches } from "./server-output";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = E2E_PORT + 50;
@@ -38,31 +39,22 @@ function startServer(dataDir: string): Server {
   return { child, output: () => output, exited };
 }
 
-async function waitForLine(server: Server, pattern: RegExp, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!pattern.test(server.output())) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`);
-    if (Date.now() - started > timeoutMs) throw new Error(`No ${pattern} in:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+function waitForLine(server: Server, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return outputMatches(server.child, server.output, pattern, timeoutMs);
 }
 
-/** Polls an API route that reads the database until it answers 200; returns when it did. */
-async function firstOrdersAnswer(timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(`${base}/v1/orders/?limit=1`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      await response.arrayBuffer();
-      if (response.status === 200) return Date.now();
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > timeoutMs) throw new Error("The server never answered.");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/**
+ * The first answer of an API route that reads the database, asked as soon as the server says it
+ * listens (it opens the database before): it must be a 200. Returns when it came.
+ */
+async function firstOrdersAnswer(server: Server, timeoutMs: number): Promise<number> {
+  await waitForLine(server, /Ready on http/, timeoutMs);
+  const response = await fetch(`${base}/v1/orders/?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await response.arrayBuffer();
+  expect(response.status).toBe(200);
+  return Date.now();
 }
 
 test("the server opens the database before Ready, and a killed server's folder reopens at once", async () => {
@@ -88,7 +80,7 @@ test("the server opens the database before Ready, and a killed server's folder r
     try {
       await waitForLine(second, /Database ready in (\d+) ms/, 180_000);
       const openedAt = Date.now();
-      const answeredAt = await firstOrdersAnswer(180_000);
+      const answeredAt = await firstOrdersAnswer(second, 180_000);
       const openMs = Number(/Database ready in (\d+) ms/.exec(second.output())![1]);
       console.log(
         `kill -9 → restarted server: database open ${openedAt - killedAt} ms after the kill ` +

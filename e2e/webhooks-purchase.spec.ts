@@ -11,8 +11,12 @@ import {
   open,
   payButton,
 } from "./checkout-helpers";
-import { auth, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { ownCatalog, ownShop } from "./own-organization";
 import { signedWith, startReceiver } from "./webhook-receiver";
+
+const shop = ownShop("webhooks-purchase");
+const catalog = ownCatalog(shop);
 
 test("an endpoint registered through the API receives order.paid for a hosted-checkout purchase", async ({
   page,
@@ -23,7 +27,7 @@ test("an endpoint registered through the API receives order.paid for a hosted-ch
   let endpointId: string | undefined;
   try {
     const created = await request.post("/v1/webhooks/endpoints", {
-      headers: auth,
+      headers: shop.auth,
       data: { url: receiver.url, events: ["order.paid"] },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -31,12 +35,7 @@ test("an endpoint registered through the API receives order.paid for a hosted-ch
     endpointId = endpoint.id;
     expect(endpoint.secret).toMatch(/^whsec_/);
 
-    const products = await request.get("/v1/products/?limit=100", { headers: auth });
-    const product = ((await products.json()).items as { id: string; name: string }[]).find(
-      (p) => p.name === "Acme Studio",
-    );
-    expect(product, "the demo sells Acme Studio").toBeTruthy();
-    const session = await createSession(request, { product_id: product!.id });
+    const session = await createSession(shop, { product_id: catalog.studio.id });
 
     await open(page, session);
     await fillContact(page, { email: email("webhook"), name: "Hook Buyer", country: "DE" });
@@ -61,12 +60,12 @@ test("an endpoint registered through the API receives order.paid for a hosted-ch
     expect(paid!.request.headers["webhook-id"]).toMatch(/\S/);
     expect(paid!.request.headers["content-type"]).toContain("application/json");
 
-    const order = await request.get(`/v1/orders/${paid!.body.data.id}`, { headers: auth });
+    const order = await request.get(`/v1/orders/${paid!.body.data.id}`, { headers: shop.auth });
     expect(order.status()).toBe(200);
     expect(paid!.body.data).toEqual(await order.json());
     expect(paid!.body.data.product.name).toBe("Acme Studio");
   } finally {
-    if (endpointId) await request.delete(`/v1/webhooks/endpoints/${endpointId}`, { headers: auth });
+    if (endpointId) await request.delete(`/v1/webhooks/endpoints/${endpointId}`, { headers: shop.auth });
     await receiver.close();
   }
 });

@@ -90,7 +90,10 @@ async function confirmThatDiesAfterCharge(
 ) {
   process.env.JOB_PAUSE_AT = "after-charge";
   void pay(clientSecret, body, key);
-  while ((await ledgerOf(checkoutId)).length === 0) await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(async () => expect((await ledgerOf(checkoutId)).length).toBeGreaterThan(0), {
+    timeout: 10_000,
+    interval: 10,
+  });
 }
 
 describe("a charge whose answer was lost (item 7)", () => {

@@ -3,7 +3,7 @@
 // is lost is completed once by reconciliation, a retry with a new token while an attempt is
 // pending charges nothing, 3-D Secure and delayed settlement go through the same outcome path, and
 // the refund of a failed checkout is performed by a job after commit.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import {
   createBenefit,
@@ -87,7 +87,10 @@ describe("a slow processor", () => {
     double.delayMs = 2000;
     const session = await openSession(double);
     const first = pay(session.client_secret);
-    while ((await attemptsOf(session.id)).length === 0) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(async () => expect((await attemptsOf(session.id)).length).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 10,
+    });
 
     const started = Date.now();
     const second = await pay(session.client_secret);
@@ -177,7 +180,10 @@ describe("a crash between the charge and the recording of its outcome", () => {
     process.env.JOB_PAUSE_AT = "after-charge";
     try {
       void pay(session.client_secret);
-      while (double.charges.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await vi.waitFor(() => expect(double.charges.length).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 10,
+      });
     } finally {
       delete process.env.JOB_PAUSE_AT;
     }

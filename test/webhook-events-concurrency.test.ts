@@ -63,6 +63,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("events of concurrent purchases"
     const worker = (async () => {
       while (confirming) {
         await runAllJobs({ concurrency: 3 });
+        // A worker's poll interval (as JOB_POLL_MS), pacing lanes that run beside the confirms:
+        // not a wait for a result (the assertions below wait for runAllJobs).
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();

@@ -8,7 +8,7 @@
 // lease (renewed by a heartbeat while it lives) runs out seconds after the kill.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createBenefit, createOrganization, createProduct, createToken } from "@/lib/factories";
 import { DEFAULT_LEASE_MS, runDueJobs } from "@/lib/jobs/queue";
@@ -85,10 +85,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
     // and releases its row locks (the session row the job locked FOR UPDATE, the order's unique
     // checkout_id); locally that takes milliseconds. Wait for it rather than block on those locks.
     const killedAt = Date.now();
-    while ((await sessions()).length > 0) {
-      if (Date.now() - killedAt > 10_000) throw new Error("The killed worker's connections are still open.");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(
+      async () => expect(await sessions(), "the killed worker's connections are still open").toEqual([]),
+      { timeout: 10_000, interval: 20 },
+    );
     console.log(`the killed worker's connections were gone ${Date.now() - killedAt} ms after SIGKILL`);
 
     expect(await db.order.count({ where: { checkout_id: checkoutId } })).toBe(0);
@@ -154,13 +154,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
       const jobs = await processing();
       expect(jobs.filter((j) => j.status === "running")).toHaveLength(1);
       expect(jobs.filter((j) => j.status === "pending")).toHaveLength(6);
-      // Its heartbeat renews the lease while the job runs, however long that is.
+      // Its heartbeat renews the lease while the job runs (every third of a lease), however long
+      // that is: the renewal comes before the lease would run out.
       const claimedAt = jobs.find((j) => j.status === "running")!.locked_at!.getTime();
-      await new Promise((resolve) => setTimeout(resolve, DEFAULT_LEASE_MS / 3 + 1500));
-      const renewed = await db.job.findFirstOrThrow({
-        where: { status: "running", name: PROCESS_CHECKOUT_JOB },
-      });
-      expect(renewed.locked_at!.getTime()).toBeGreaterThan(claimedAt);
+      await vi.waitFor(
+        async () => {
+          const renewed = await db.job.findFirstOrThrow({
+            where: { status: "running", name: PROCESS_CHECKOUT_JOB },
+          });
+          expect(renewed.locked_at!.getTime()).toBeGreaterThan(claimedAt);
+        },
+        { timeout: DEFAULT_LEASE_MS, interval: 100 },
+      );
 
       rescuer = spawnWorker(`worker-rescue-${process.pid}`, { WORKER_LOOP: "1", JOB_POLL_MS: "1000" });
       await waitForOutput(rescuer.child, "worker:ready", 60_000);
@@ -175,11 +180,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job worker killed mid-job", (
     try {
       const succeeded = () =>
         db.checkoutSession.count({ where: { id: { in: checkoutIds }, status: "succeeded" } });
-      while ((await succeeded()) < 7) {
-        if (Date.now() - killedAt > 60_000)
-          throw new Error(`Only ${await succeeded()} of 7 completed in 60 s.`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await vi.waitFor(async () => expect(await succeeded(), "paid orders completed").toBe(7), {
+        timeout: 60_000,
+        interval: 100,
+      });
       const elapsed = Date.now() - killedAt;
       console.log(
         `kill -9 of a worker holding a job → all 7 paid orders completed by another worker: ${elapsed} ms`,

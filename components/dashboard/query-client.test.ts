@@ -2,20 +2,26 @@
 // session check happens once (it used to refetch itself ~100 times a second), and a list's 401
 // re-checks the session once, however many queries fail together.
 import { QueryObserver, type QueryClient } from "@tanstack/react-query";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/components/api-client";
 import { sessionKeys } from "./hooks/session-keys";
 import { createDashboardQueryClient } from "./query-client";
 
 const unauthenticated = () => new ApiRequestError(401, "Unauthorized", "Not signed in");
+// The test's clock (vi.useFakeTimers): the query client's timers, the fake server's answers and
+// each watch below run on it, so 100 ms of the page's life pass at once.
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const settle = () => wait(100);
+const settle = () => vi.advanceTimersByTimeAsync(100);
 
 let client: QueryClient;
 const unsubscribes: (() => void)[] = [];
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
   unsubscribes.splice(0).forEach((stop) => stop());
   client.clear();
+  vi.useRealTimers();
 });
 
 /** An active query (as a mounted component holds it) whose fetches are counted. */

@@ -238,8 +238,8 @@ describe("Idempotency-Key on PATCH /v1/license-keys/{id}", () => {
   });
 
   it("keeps a running request's claim alive by its heartbeat, however long it runs", async () => {
-    // Only the heartbeat's timer is faked: the test moves it on instead of waiting for it.
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    // Only the heartbeat's timer and the clock are faked: the test moves them on instead of waiting.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     try {
       const request = {
         scope: `test:${newKey()}`,
@@ -254,20 +254,26 @@ describe("Idempotency-Key on PATCH /v1/license-keys/{id}", () => {
         return new Response(null, { status: 204 });
       });
       const claimRow = () => db.idempotencyKey.findFirstOrThrow({ where: { key: request.key } });
-      while (!(await db.idempotencyKey.findFirst({ where: { key: request.key } }))) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await vi.waitFor(
+        async () => expect(await db.idempotencyKey.findFirst({ where: { key: request.key } })).not.toBeNull(),
+        {
+          timeout: 5000,
+          interval: 5,
+        },
+      );
       const first = (await claimRow()).lease_expires_at!.getTime();
       expect(first).toBeGreaterThan(Date.now());
       expect(first).toBeLessThanOrEqual(Date.now() + CLAIM_LEASE_MS);
       // Past the first lease: each beat pushed it further, so a duplicate is still refused.
-      await new Promise((resolve) => setTimeout(resolve, 20));
       await vi.advanceTimersByTimeAsync(CLAIM_HEARTBEAT_MS);
       let renewed = first;
-      while (renewed === first) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        renewed = (await claimRow()).lease_expires_at!.getTime();
-      }
+      await vi.waitFor(
+        async () => {
+          renewed = (await claimRow()).lease_expires_at!.getTime();
+          expect(renewed).not.toBe(first);
+        },
+        { timeout: 5000, interval: 5 },
+      );
       expect(renewed).toBeGreaterThan(first);
       await expect(
         withIdempotency(db, request, async () => new Response(null, { status: 204 })),

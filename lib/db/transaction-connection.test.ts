@@ -1,7 +1,7 @@
 // Direct statements inside a Prisma transaction run on that transaction's connection
 // (./transaction-connection.ts): they see its uncommitted writes, roll back with it, never land on
 // another transaction's connection however many run at once, and are refused once it has ended.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb, type Tx } from "./client";
 import { directQuery } from "./direct";
 import { createOrganization } from "../factories";
@@ -43,6 +43,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("direct statements in a transact
       Array.from({ length: 12 }, () =>
         db.$transaction(async (tx) => {
           const first = await backendOf(tx);
+          // A few milliseconds of work inside each, so that they overlap (simulated work, not a wait
+          // for something: a barrier of all 12 would deadlock where the pool or database has fewer).
           await new Promise((resolve) => setTimeout(resolve, 5));
           return [first, await backendOf(tx)];
         }),
@@ -68,8 +70,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("direct statements in a transact
     await expect(
       db.$transaction(
         async (tx) => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          refused = await directQuery(tx)("SELECT 1").catch((error: unknown) => error);
+          // Asked again until Prisma's timeout has ended the transaction and taken the connection
+          // back (the statements before that are harmless reads of the live transaction).
+          await vi.waitFor(
+            async () => {
+              refused = await directQuery(tx)("SELECT 1").catch((error: unknown) => error);
+              expect(refused).toBeInstanceOf(Error);
+            },
+            { timeout: 10_000, interval: 20 },
+          );
           finished();
         },
         { timeout: 100 },

@@ -2,7 +2,7 @@
 // while the job runs makes it run once more, a handler's `runAgainAt` queues it again for later,
 // and `notify` wakes listeners when the enqueueing transaction commits. On PostgreSQL, an enqueue
 // racing with the job's final transaction is never lost.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, listen, type Db } from "@/lib/db/client";
 import { enqueueJob, JOBS_CHANNEL, runDueJobs, type JobHandlers } from "@/lib/jobs/queue";
 
@@ -158,11 +158,12 @@ describe("notify", () => {
     const heard: string[] = [];
     const unlisten = await listen(JOBS_CHANNEL, (payload) => heard.push(payload));
     try {
-      const wait = async (count: number) => {
-        for (let i = 0; i < 200 && heard.length < count; i++) await new Promise((r) => setTimeout(r, 10));
-      };
+      const wait = (count: number) =>
+        vi.waitFor(() => expect(heard.length).toBeGreaterThanOrEqual(count), { timeout: 2000, interval: 10 });
       await db.$transaction(async (tx) => {
         await enqueueJob(tx, "t.queue", {}, { now: T0, notify: true });
+        // An absence inside an open transaction can only be watched for a while: this wait is the
+        // subject (nothing heard before the commit), not a wait for something to happen.
         await new Promise((r) => setTimeout(r, 50));
         expect(heard).toEqual([]);
       });
@@ -201,13 +202,24 @@ describe.skipIf(!onPostgres)("an enqueue racing with the job's last transaction 
         },
       };
       await enqueueJob(db, "t.queue", {}, { dedupeKey: "q", now: T0 });
-      const running = runDueJobs(db, handlers, { now: T0, limit: 1 });
+      let finished = false;
+      const running = runDueJobs(db, handlers, { now: T0, limit: 1 }).finally(() => (finished = true));
       await handlerDone.promise;
       const enqueued = db.$transaction(async (tx) => {
         await enqueueJob(tx, "t.queue", {}, { dedupeKey: "q", now: T0, onDuplicate: "rerun" });
         enqueueWaiting.resolve();
-        // Still uncommitted: the job row is locked, so the job's finish waits for this commit.
-        await new Promise((r) => setTimeout(r, 200));
+        // Still uncommitted: the job row is locked, so the job's finish waits for this commit. It
+        // commits once the finish is either done or seen waiting for that lock.
+        await vi.waitFor(
+          async () => {
+            if (finished) return;
+            const [row] = await db.$queryRaw<{ n: number }[]>`
+              SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+            expect(row!.n, "the job's finish waiting for the lock").toBeGreaterThan(0);
+          },
+          { timeout: 4000, interval: 5 },
+        );
       });
       await Promise.all([running, enqueued]);
       const rows = await jobs();

@@ -603,8 +603,17 @@ describe("claims and heartbeats", () => {
         const leaseMs = 300;
         const workerA = runDueJobs(db, handlers, { workerId: "A", now: T0, leaseMs });
         await entered.promise;
-        // Several heartbeats later, past the lease A started with, its claim is still fresh.
-        await new Promise((resolve) => setTimeout(resolve, 3 * leaseMs));
+        // Several heartbeats later (each renews locked_at), past the lease A started with, its
+        // claim is still fresh.
+        const renewals = new Set<number>();
+        await vi.waitFor(
+          async () => {
+            const [job] = await jobsNamed("t.slow");
+            renewals.add(job!.locked_at!.getTime());
+            expect(renewals.size, "locked_at values seen").toBeGreaterThanOrEqual(4);
+          },
+          { timeout: 30 * leaseMs, interval: leaseMs / 10 },
+        );
         const [running] = await jobsNamed("t.slow");
         expect(running!.locked_at!.getTime()).toBeGreaterThan(T0.getTime() + leaseMs);
         expect(
@@ -780,7 +789,8 @@ describe("concurrent workers", () => {
       "t.parallel": {
         run: async (tx, payload: { n: number }, ctx) => {
           await effect(tx, ctx, ctx.job.locked_by ?? "?", String(payload.n));
-          // Hold the transaction a little, so the workers' passes really overlap.
+          // Hold the transaction a little, so the workers' passes really overlap: the job's work
+          // (the database's own clock), not a wait of the test.
           await tx.$executeRaw`SELECT pg_sleep(0.005)`;
         },
       },
@@ -846,12 +856,14 @@ describe("concurrency within one worker", () => {
 
   /** Until A's job that does not stall is done (else B, at a later clock, would take it over too). */
   async function otherJobSucceeded() {
-    for (;;) {
-      const jobs = await jobsNamed("t.pair");
-      const other = jobs.find((job) => !(job.payload as { stall: boolean }).stall);
-      if (other?.status === "succeeded") return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await vi.waitFor(
+      async () => {
+        const jobs = await jobsNamed("t.pair");
+        const other = jobs.find((job) => !(job.payload as { stall: boolean }).stall);
+        expect(other?.status).toBe("succeeded");
+      },
+      { timeout: 10_000, interval: 10 },
+    );
   }
 
   it("runs `concurrency` jobs at once, each exactly once", async () => {

@@ -5,6 +5,23 @@ import { getDb, type Db } from "@/lib/db/client";
 import { enqueueJob, type JobHandlers } from "@/lib/jobs/queue";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 
+// Each pass of a slot (claimAndRunJob) as the worker makes it: when it starts, and what it found once
+// it ends (null: the queue was empty, the slot goes idle). The tests wait on these, not on the clock.
+const passes = vi.hoisted(() => ({ started: 0, ended: [] as unknown[] }));
+vi.mock("@/lib/jobs/queue", async (importOriginal) => {
+  const queue = await importOriginal<typeof import("@/lib/jobs/queue")>();
+  return {
+    ...queue,
+    claimAndRunJob: async (...args: Parameters<typeof queue.claimAndRunJob>) => {
+      passes.started += 1;
+      const found = await queue.claimAndRunJob(...args);
+      passes.ended.push(found);
+      return found;
+    },
+  };
+});
+const emptyPasses = () => passes.ended.filter((found) => found === null).length;
+
 let db: Db;
 let worker: Worker | null = null;
 const ran: string[] = [];
@@ -20,6 +37,8 @@ beforeAll(async () => {
 beforeEach(async () => {
   await db.job.deleteMany();
   ran.length = 0;
+  passes.started = 0;
+  passes.ended.length = 0;
 });
 
 afterEach(async () => {
@@ -29,20 +48,18 @@ afterEach(async () => {
 });
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(async () => expect(await check()).toBe(true), { timeout: timeoutMs, interval: 10 });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** One turn of the event loop: whatever was already due (a wake-up, a resolved promise) has run. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 const succeeded = () => db.job.count({ where: { status: "succeeded" } });
 
 describe("startWorker", () => {
   it("polls the queue and runs an enqueued job", async () => {
     worker = startWorker(getDb, handlers, { pollMs: 20 });
-    await sleep(50);
+    // Its first pass found the queue empty: the job is the poll's to find.
+    await waitFor(() => emptyPasses() >= 1);
     const started = Date.now();
     await enqueueJob(db, "t.work", { id: "polled" });
     await waitFor(async () => (await succeeded()) === 1);
@@ -54,10 +71,11 @@ describe("startWorker", () => {
     await enqueueJob(db, "t.work", { id: "first" });
     worker = startWorker(getDb, handlers, { pollMs: 60_000 });
     await waitFor(() => ran.length === 1);
-    // The first pass is over: the worker now sleeps for a minute.
-    await sleep(100);
+    // The pass after the first job found the queue empty: the worker now sleeps for a minute.
+    await waitFor(() => emptyPasses() === 1);
     await enqueueJob(db, "t.work", { id: "kicked" });
-    await sleep(300);
+    await turn();
+    expect(passes.started).toBe(2);
     expect(ran).toEqual(["first"]);
 
     const kickedAt = Date.now();
@@ -110,15 +128,17 @@ describe("startWorker", () => {
 
     let stopped = false;
     const stopping = w.stop().then(() => (stopped = true));
-    await sleep(100);
+    await turn();
     expect(stopped).toBe(false);
     release();
     await stopping;
     expect(await db.job.findFirst({ where: { name: "t.slow" } })).toMatchObject({ status: "succeeded" });
 
     await enqueueJob(db, "t.work", { id: "after-stop" });
+    const startedBefore = passes.started;
     w.kick();
-    await sleep(200);
+    await turn();
+    expect(passes.started).toBe(startedBefore);
     expect(ran).toEqual([]);
     // A second stop() is harmless.
     await w.stop();
@@ -126,7 +146,7 @@ describe("startWorker", () => {
 
   it("stop() resolves promptly while the worker sleeps", async () => {
     const w = startWorker(getDb, handlers, { pollMs: 60_000 });
-    await sleep(100);
+    await waitFor(() => emptyPasses() === 1);
     const started = Date.now();
     await w.stop();
     expect(Date.now() - started).toBeLessThan(1000);
@@ -168,13 +188,17 @@ describe("startWorker with several slots", () => {
     worker = startWorker(getDb, meet, { pollMs: 60_000, concurrency: 3 });
     // Three slots take three jobs without waiting for the poll, and no more.
     await waitFor(() => running === 3);
-    await sleep(100);
+    await turn();
+    expect(passes.started).toBe(3);
     expect(running).toBe(3);
-    while (ran.length < 5) {
-      for (const resolve of release) resolve();
-      release.clear();
-      await sleep(10);
-    }
+    await vi.waitFor(
+      () => {
+        for (const resolve of release) resolve();
+        release.clear();
+        expect(ran).toHaveLength(5);
+      },
+      { timeout: 5000, interval: 10 },
+    );
     expect(peak).toBe(3);
     expect(new Set(ran).size).toBe(5);
     await waitFor(async () => (await succeeded()) === 5);
@@ -192,7 +216,8 @@ describe("startWorker with several slots", () => {
     await enqueueJob(db, "t.slow", {});
     worker = startWorker(getDb, handlersWithSlow, { pollMs: 60_000, concurrency: 2 });
     await waitFor(async () => (await db.job.count({ where: { status: "running" } })) === 1);
-    await sleep(100);
+    // The other slot found nothing more and went idle.
+    await waitFor(() => emptyPasses() === 1);
 
     await enqueueJob(db, "t.work", { id: "kicked" });
     worker.kick();
@@ -217,7 +242,8 @@ describe("startWorker with several slots", () => {
     let stopped = false;
     const stopping = w.stop().then(() => (stopped = true));
     releases[0]!();
-    await sleep(100);
+    // The first slot's job is done and recorded; the second's still runs.
+    await waitFor(() => passes.ended.length === 1);
     expect(stopped).toBe(false);
     releases[1]!();
     await stopping;

@@ -15,11 +15,19 @@ afterEach(() => {
   delete process.env.DEMO_ADMIN_PASSWORD;
 });
 
+/** No demo yet, whatever the tests before this one (in any order) seeded. */
+async function withoutDemo() {
+  const db = await getDb();
+  await db.organization.deleteMany({ where: { slug: "demo" } });
+  await db.user.deleteMany({ where: { email: "admin@demo.test" } });
+  return db;
+}
+
 describe("seedDemo", () => {
   it("builds the demo once, with a checkout link whose URL every run gives", async () => {
     process.env.DEMO_ACCESS_TOKEN = "oat_demo_token_for_tests";
     process.env.DEMO_ADMIN_PASSWORD = "demo-password";
-    const db = await getDb();
+    const db = await withoutDemo();
 
     const first = await seedDemo(db);
     expect(first).toMatchObject({
@@ -101,7 +109,11 @@ describe("seedDemo", () => {
 
   it("keys follow the benefit: prefix, 3 activations, one year", async () => {
     const db = await getDb();
-    const key = await db.licenseKey.findFirstOrThrow({ orderBy: { created_at: "asc" } });
+    await seedDemo(db); // builds the demo unless an earlier test did
+    const key = await db.licenseKey.findFirstOrThrow({
+      where: { organization: { slug: "demo" } },
+      orderBy: { created_at: "asc" },
+    });
     expect(key.key).toMatch(/^ACME-[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
     expect(key.limit_activations).toBe(3);
     const years = (key.expires_at!.getTime() - key.created_at.getTime()) / (365 * 24 * 3600 * 1000);
@@ -132,9 +144,7 @@ describe("seedDemo", () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "two instances seeding together on one PostgreSQL create one demo, and neither fails",
     async () => {
-      const db = await getDb();
-      await db.organization.deleteMany({ where: { slug: "demo" } });
-      await db.user.deleteMany({ where: { email: "admin@demo.test" } });
+      const db = await withoutDemo();
       // One client, two pooled connections: two interactive transactions really run at once.
       const results = await Promise.all([seedDemo(db), seedDemo(db)]);
       expect(results.map((r) => r.created).sort()).toEqual([false, true]);

@@ -12,8 +12,6 @@ afterEach(async () => {
   server = null;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("listenAppServer", () => {
   it("stamps the peer and asks the pre-routing guard before the handler, which a refusal never reaches", async () => {
     const calls: string[] = [];
@@ -44,19 +42,24 @@ describe("listenAppServer", () => {
   it("lets a request in flight finish, then refuses new connections", async () => {
     let started!: () => void;
     const handling = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
     server = await listenAppServer({
       hostname: "127.0.0.1",
       port: 0,
       handle: async (_req, res) => {
         started();
-        await sleep(300);
+        await finishing;
         res.end("finished");
       },
     });
     const { url } = server;
     const inFlight = fetch(`${url}/slow`).then(async (r) => [r.status, await r.text()]);
     await handling;
-    await server.close(5000);
+    // The stop begins while the request is in flight; the request then finishes within the grace.
+    const closing = server.close(5000);
+    finish();
+    await closing;
     server = null;
     expect(await inFlight).toEqual([200, "finished"]);
     await expect(fetch(`${url}/after`)).rejects.toThrow();
@@ -70,7 +73,7 @@ describe("listenAppServer", () => {
       port: 0,
       handle: async (_req, res) => {
         started();
-        await sleep(10_000);
+        await new Promise(() => {}); // never answers
         res.end("too late");
       },
     });

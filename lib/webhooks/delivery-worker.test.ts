@@ -5,7 +5,7 @@
 // event-writing transactions every event arrives with a `sequence` in commit order (PostgreSQL).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, listen, type Db, type Unlisten } from "@/lib/db/client";
 import { createOrganization } from "@/lib/factories";
 import { createWebhookEndpoint } from "@/lib/factories/webhooks";
@@ -80,11 +80,7 @@ const emit = (n: number) =>
   db.$transaction((tx) => emitWebhookEvent(tx, { organizationId, type: "order.paid", data: () => ({ n }) }));
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(async () => expect(await check(), what).toBe(true), { timeout: timeoutMs, interval: 20 });
 }
 
 /** The event ids in the order they first reached the receiver. */
@@ -205,7 +201,8 @@ describe.skipIf(!onPostgres)("order under concurrency (PostgreSQL)", () => {
         db
           .$transaction(
             async (tx) => {
-              // Work before and after the event, of random length, as a purchase would do.
+              // Work before and after the event, of random length, as a purchase would do (simulated
+              // work that makes the commits interleave, not a wait of the test).
               await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
               const id = await emitWebhookEvent(tx, {
                 organizationId,

@@ -133,7 +133,11 @@ describe("sign-in", () => {
     process.env.COOKIE_SECURE = "true";
     try {
       const response = await signIn("two-orgs@example.com");
-      for (const line of response.headers.getSetCookie()) expect(line).toMatch(/; Secure$/);
+      expect(response.status).toBe(200);
+      const cookies = response.headers.getSetCookie();
+      // Both cookies, the session's and the CSRF token's: the loop below has something to check.
+      expect(cookies.map((line) => line.split("=")[0])).toEqual(["dsb_session", "dsb_csrf"]);
+      for (const line of cookies) expect(line).toMatch(/; Secure$/);
     } finally {
       delete process.env.COOKIE_SECURE;
     }

@@ -3,7 +3,7 @@
 // a later purchase with the original email makes a fresh customer; a DELETE racing a confirm that
 // holds the checkout waits for it and keeps the customer (PostgreSQL only).
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import {
   createBenefit,
@@ -224,16 +224,17 @@ describe("DELETE /v1/customers/{id}", () => {
   });
 });
 
-/** Polls until some statement of this database waits for a row lock. */
+/** Returns once some statement of this database waits for a row lock. */
 async function someoneWaitsForALock() {
-  for (let i = 0; i < 500; i++) {
-    const [row] = await db.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("No statement ever waited for a lock.");
+  await vi.waitFor(
+    async () => {
+      const [row] = await db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      expect(row!.n, "a statement waiting for a row lock").toBeGreaterThan(0);
+    },
+    { timeout: 5_000, interval: 10 },
+  );
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("DELETE racing a checkout", () => {

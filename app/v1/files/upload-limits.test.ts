@@ -4,7 +4,7 @@
 // disk whatever the outcome. Streaming itself (memory under 40 concurrent uploads) is measured by
 // scripts/bench/upload-memory.ts.
 import fs from "node:fs";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createOrganization, createToken } from "@/lib/factories";
 import { incomingDirectory } from "@/lib/files/storage";
@@ -101,8 +101,7 @@ function heldUpload(token: string) {
 }
 
 async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout: 5_000, interval: 10 });
 }
 
 describe("uploads at once", () => {
