@@ -4,7 +4,8 @@
 // Every test starts signed out and makes its own organizations (e2e/own-organization.ts).
 import type { Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
-import { auth, expect, test } from "./fixtures";
+import { DEMO_ACCESS_TOKEN } from "./env";
+import { expect, test } from "./fixtures";
 import { createOrganization, seedSales, sessionApi, unique } from "./session-organization";
 
 const searchBox = (page: Page) =>
@@ -283,7 +284,9 @@ test("an attacker's search never shows another organization's customers", async 
     expect(await answer.json()).toEqual({ customers: [], orders: [], license_keys: [] });
   }
   // An access token (of the demo organization) is not a signed-in merchant.
-  const withToken = await request.get(`/v1/search?query=${encodeURIComponent(secret)}`, { headers: auth });
+  const withToken = await request.get(`/v1/search?query=${encodeURIComponent(secret)}`, {
+    headers: { Authorization: `Bearer ${DEMO_ACCESS_TOKEN}` },
+  });
   expect(withToken.status()).toBe(403);
   expect(await withToken.text()).not.toContain(secret);
   // The owner of the other organization does find it there.
