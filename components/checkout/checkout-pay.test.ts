@@ -6,9 +6,9 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError, NETWORK_ERROR } from "@/components/api-client";
 import { loadSchemas, type CheckoutView, type ConfirmedCheckoutView } from "./api";
 import { checkoutView } from "./checkout-fixture";
-import { payCheckout, PAY_BUTTON_ID, type PayInput } from "./checkout-pay";
+import { payCheckout, type PayInput } from "./checkout-pay";
 import { createConfirmKeys } from "./confirm-keys";
-import { initialValues, type FormValues } from "./form-state";
+import { initialValues, PAY_BUTTON_ID, type FormValues } from "./form-state";
 import type { PaymentForm, PaymentFormHandle } from "./payment-form";
 
 const shown = checkoutView({ attached_custom_fields: [], total_amount: 4900, payment_processor: "test" });
@@ -26,6 +26,8 @@ function handle(overrides: Partial<PaymentFormHandle> = {}): PaymentFormHandle {
 const confirmed = (overrides: Record<string, unknown> = {}) =>
   ({ ...shown, status: "confirmed", customer_session_token: "cst_1", ...overrides }) as ConfirmedCheckoutView;
 
+const schemas = await loadSchemas();
+
 function input(overrides: Partial<PayInput> & { handle?: PaymentFormHandle | null } = {}) {
   const { handle: given = handle(), ...rest } = overrides;
   let n = 0;
@@ -33,7 +35,7 @@ function input(overrides: Partial<PayInput> & { handle?: PaymentFormHandle | nul
     shown,
     values: filled,
     payment: { form: CARD_FORM, handle: given },
-    loadSchemas,
+    schemas,
     settle: vi.fn(async () => undefined),
     latest: vi.fn((): CheckoutView => shown),
     confirm: vi.fn(async () => confirmed()),

@@ -4,20 +4,21 @@
 // total must be the one the buyer saw; only then is the payment form asked for its token and the
 // session confirmed, once (one idempotency key per attempt, resent while its outcome is unknown:
 // ./confirm-keys.ts). A processor's further step (`requires_action`) goes to the payment form.
+// Loaded once the page is idle, with the schemas it needs: not part of the page's first load.
 import { ApiRequestError } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
-import type { CheckoutView, ConfirmCheckoutBody, ConfirmedCheckoutView, loadSchemas } from "./api";
+import type { CheckoutView, ConfirmCheckoutBody, ConfirmedCheckoutView } from "./api";
 import type { ConfirmKeys } from "./confirm-keys";
 import {
   buildConfirmBody,
   errorsFrom,
+  PAY_BUTTON_ID,
   requirementProblems,
   type FieldErrors,
   type FormValues,
 } from "./form-state";
 import type { PaymentForm, PaymentFormHandle } from "./payment-form";
-
-export const PAY_BUTTON_ID = "pay-button";
+import type * as Schemas from "./schemas";
 
 export type PayOutcome =
   /** Confirmed: the store holds the confirmed session, the confirmation replaces the form. */
@@ -41,7 +42,8 @@ export type PayInput = {
   values: FormValues;
   /** The session's payment form and its handle; null when none is shown (nothing is due). */
   payment: { form: PaymentForm | null; handle: PaymentFormHandle | null } | null;
-  loadSchemas: typeof loadSchemas;
+  /** zod and the API's schemas (./schemas.ts), loaded by then. */
+  schemas: typeof Schemas;
   /** Lands the changes still waiting; then `latest` is the server's last answer. */
   settle: () => Promise<unknown>;
   latest: () => CheckoutView;
@@ -63,12 +65,7 @@ export async function payCheckout(input: PayInput): Promise<PayOutcome> {
   }
   const paymentProblems = handle ? await handle.check() : {};
 
-  let schemas;
-  try {
-    schemas = await input.loadSchemas();
-  } catch {
-    return message("We couldn't load the page completely. Check your connection and try again.");
-  }
+  const { schemas } = input;
   const parsed = schemas.parseWith(
     schemas.confirmCheckoutBody,
     buildConfirmBody(shown, values, null),

@@ -2,8 +2,8 @@
 // (./check-email-notice.tsx). Enabled from the first paint: a press before hydration is held and paid
 // once it ends (./early-pay-script.ts); locked while an attempt runs.
 import { CheckEmailNotice } from "./check-email-notice";
-import { PAY_BUTTON_ID } from "./checkout-pay";
 import { Spinner } from "./fields";
+import { PAY_BUTTON_ID } from "./form-state";
 import { checkoutDisclosure, intervalLabel } from "./format";
 import type { CheckoutView } from "./api";
 import { formatMoney } from "@/lib/money";

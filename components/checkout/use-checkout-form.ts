@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Problem } from "@/components/api-client";
 import { loadSchemas, type CheckoutView } from "./api";
-import { payCheckout, PAY_BUTTON_ID, type PayOutcome } from "./checkout-pay";
+import type { PayOutcome } from "./checkout-pay";
 import { createConfirmKeys } from "./confirm-keys";
 import { snapshotInputs, takeEarlyPay } from "./early-pay";
 import { postToEmbedder } from "./embed";
@@ -19,6 +19,7 @@ import {
   initialValues,
   invalidGroups,
   isCustomPrice,
+  PAY_BUTTON_ID,
   type Answer,
   type FieldErrors,
   type FormValues,
@@ -30,6 +31,17 @@ import { paymentFormFor } from "./payment-forms";
 import { readTypedValues } from "./typed-values";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
 import { useHydrated } from "./use-hydrated";
+
+let payFlow: Promise<typeof import("./checkout-pay")> | null = null;
+
+/** Pay's flow, fetched once, after first paint, like the schemas (a failed fetch is retried next time). */
+function loadPayFlow() {
+  payFlow ??= import("./checkout-pay").catch((error: unknown) => {
+    payFlow = null;
+    throw error;
+  });
+  return payFlow;
+}
 
 /** Keys of problems that have a control on the page; the others are shown above the Pay button. */
 function hasControl(key: string, checkout: CheckoutView): boolean {
@@ -85,11 +97,12 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
     onClosed,
   });
 
-  // zod and the API's schemas, and the confirmation shown after Pay: fetched once the page is
-  // idle, so the first change or Pay finds them.
+  // zod and the API's schemas, Pay's flow, and the confirmation shown after Pay: fetched once the
+  // page is idle, so the first change or Pay finds them.
   useEffect(() => {
     const load = () => {
       void loadSchemas().catch(() => undefined);
+      void loadPayFlow().catch(() => undefined);
       void import("./confirmation").catch(() => undefined);
     };
     if (typeof requestIdleCallback === "function") {
@@ -200,12 +213,21 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
     setCheckEmail(null);
     try {
       const shown = checkoutRef.current;
+      const values = valuesRef.current;
       const form = shown.is_payment_form_required ? paymentFormFor(shown.payment_processor) : undefined;
+      let loaded;
+      try {
+        loaded = await Promise.all([loadPayFlow(), loadSchemas()]);
+      } catch {
+        setFormError("We couldn't load the page completely. Check your connection and try again.");
+        return;
+      }
+      const [{ payCheckout }, schemas] = loaded;
       const outcome = await payCheckout({
         shown,
-        values: valuesRef.current,
+        values,
         payment: form === undefined ? null : { form, handle: paymentRef.current },
-        loadSchemas,
+        schemas,
         settle: sync.settle,
         latest: store.getCheckout,
         confirm,
