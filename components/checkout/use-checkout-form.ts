@@ -9,6 +9,7 @@ import type { Problem } from "@/components/api-client";
 import { loadSchemas, type CheckoutView } from "./api";
 import type { PayOutcome } from "./checkout-pay";
 import { createConfirmKeys } from "./confirm-keys";
+import { loadPayFlow, useLoadWhenIdle } from "./after-paint";
 import { snapshotInputs, takeEarlyPay } from "./early-pay";
 import { postToEmbedder } from "./embed";
 import {
@@ -30,18 +31,8 @@ import type { PaymentFormHandle } from "./payment-form";
 import { paymentFormFor } from "./payment-forms";
 import { readTypedValues } from "./typed-values";
 import { SYNC_CHOICE_MS, useCheckoutSync } from "./use-checkout-sync";
+import { useFormAttention } from "./use-form-attention";
 import { useHydrated } from "./use-hydrated";
-
-let payFlow: Promise<typeof import("./checkout-pay")> | null = null;
-
-/** Pay's flow, fetched once, after first paint, like the schemas (a failed fetch is retried next time). */
-function loadPayFlow() {
-  payFlow ??= import("./checkout-pay").catch((error: unknown) => {
-    payFlow = null;
-    throw error;
-  });
-  return payFlow;
-}
 
 /** Keys of problems that have a control on the page; the others are shown above the Pay button. */
 function hasControl(key: string, checkout: CheckoutView): boolean {
@@ -60,9 +51,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [checkEmail, setCheckEmail] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
   const [payQueued, setPayQueued] = useState(false);
   const confirmKeys = useRef(createConfirmKeys()).current;
 
@@ -70,14 +59,15 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const paymentRef = useRef<PaymentFormHandle>(null);
   const submittingRef = useRef(false);
-  /** An element id to focus once the form is enabled again; null: the first field in error. */
-  const focusTarget = useRef<string | null | undefined>(undefined);
   const valuesRef = useRef(values);
   const checkoutRef = useRef(checkout);
   useEffect(() => {
     valuesRef.current = values;
     checkoutRef.current = checkout;
   });
+
+  const { announcement, announce, requestFocus } = useFormAttention(rootRef, submitting);
+  useLoadWhenIdle();
 
   const sync = useCheckoutSync({
     buildBody: async (groups) => {
@@ -96,44 +86,6 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
     onProblems: (problems) => setErrors((e) => ({ ...e, ...errorsFrom(problems, checkoutRef.current) })),
     onClosed,
   });
-
-  // zod and the API's schemas, Pay's flow, and the confirmation shown after Pay: fetched once the
-  // page is idle, so the first change or Pay finds them.
-  useEffect(() => {
-    const load = () => {
-      void loadSchemas().catch(() => undefined);
-      void loadPayFlow().catch(() => undefined);
-      void import("./confirmation").catch(() => undefined);
-    };
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(load, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 200);
-    return () => clearTimeout(timer);
-  }, []);
-
-  // Move focus where the buyer has to act (the first field in error, in document order), once
-  // the controls disabled during the attempt are enabled again.
-  useEffect(() => {
-    if (submitting || focusTarget.current === undefined) return;
-    const id = focusTarget.current;
-    focusTarget.current = undefined;
-    const target =
-      (id && document.getElementById(id)) ||
-      rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    target?.focus();
-  }, [focusTick, submitting]);
-
-  function requestFocus(id: string | null) {
-    focusTarget.current = id;
-    setFocusTick((n) => n + 1);
-  }
-
-  function announce(message: string) {
-    setAnnouncement("");
-    setTimeout(() => setAnnouncement(message), 50);
-  }
 
   function setFieldError(key: string, message: string | null) {
     setErrors((e) => {
