@@ -3,18 +3,10 @@
 // load stays light (docs/checkout.md, "Weight and time to Pay"): zod and the API's schemas
 // (./api.ts loadSchemas), Pay's flow (./checkout-pay.ts), and the confirmation shown after Pay.
 import { useEffect } from "react";
-import { loadSchemas } from "./api";
+import { loadOnce, loadSchemas } from "./api";
 
-let payFlow: Promise<typeof import("./checkout-pay")> | null = null;
-
-/** Pay's flow, fetched once (a failed fetch is retried next time). */
-export function loadPayFlow() {
-  payFlow ??= import("./checkout-pay").catch((error: unknown) => {
-    payFlow = null;
-    throw error;
-  });
-  return payFlow;
-}
+/** Pay's flow, fetched once. */
+export const loadPayFlow = loadOnce(() => import("./checkout-pay"));
 
 export function useLoadWhenIdle() {
   useEffect(() => {
