@@ -24,16 +24,18 @@ export type UpdateCheckoutBody = z.input<typeof clientUpdateCheckoutBody>;
 export type ConfirmCheckoutBody = z.input<typeof confirmCheckoutBody>;
 export type { Problem };
 
-let schemas: Promise<typeof import("./schemas")> | null = null;
-
-/** zod and the API's schemas, fetched once, after first paint (a failed fetch is retried next time). */
-export function loadSchemas() {
-  schemas ??= import("./schemas").catch((error: unknown) => {
-    schemas = null;
-    throw error;
-  });
-  return schemas;
+/** A module of the page fetched once, on first use (a failed fetch is tried again next time). */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
 }
+
+/** zod and the API's schemas, fetched once, after first paint. */
+export const loadSchemas = loadOnce(() => import("./schemas"));
 
 function clientPath(clientSecret: string, suffix = "") {
   return `/v1/checkouts/custom/client/${encodeURIComponent(clientSecret)}${suffix}`;

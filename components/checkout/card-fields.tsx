@@ -1,5 +1,6 @@
 // The card form of the built-in test processor. The inputs have no `name`, so the number can never
 // leave the page in a form submission; the page sends only the token derived from it.
+import type { Ref } from "react";
 import { cardBrand, formatCardNumber, formatCvc, formatExpiry, type CardInput } from "@/lib/checkout/card";
 import { Field, TextInput } from "./fields";
 import { fieldId, type FieldErrors } from "./form-state";
@@ -10,6 +11,7 @@ type Props = {
   disabled?: boolean;
   onChange: (card: CardInput) => void;
   onBlurField: (field: keyof CardInput) => void;
+  ref?: Ref<HTMLDivElement>;
 };
 
 const BRAND_NAMES: Record<string, string> = {
@@ -19,13 +21,13 @@ const BRAND_NAMES: Record<string, string> = {
   discover: "Discover",
 };
 
-export function CardFields({ card, errors, disabled, onChange, onBlurField }: Props) {
+export function CardFields({ card, errors, disabled, onChange, onBlurField, ref }: Props) {
   const brand = BRAND_NAMES[cardBrand(card.number)];
   const numberId = fieldId("card.number");
   const expiryId = fieldId("card.expiry");
   const cvcId = fieldId("card.cvc");
   return (
-    <div className="space-y-4">
+    <div ref={ref} className="space-y-4">
       <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
         <strong className="font-semibold">Test mode.</strong> Use card 4242 4242 4242 4242 with any future
         date and any CVC. 4000 0000 0000 0002 is declined.

@@ -241,6 +241,9 @@ export function keyOf(loc: readonly (string | number)[]): string {
   return loc.slice(loc[0] === "body" ? 1 : 0).join(".");
 }
 
+/** The Pay button's element id: the focus goes there when the buyer has to look at the total again. */
+export const PAY_BUTTON_ID = "pay-button";
+
 /** The element id of a field, from its key. */
 export function fieldId(key: string): string {
   return `field-${key.replace(/[^A-Za-z0-9_-]+/g, "-")}`;

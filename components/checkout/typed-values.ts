@@ -21,15 +21,14 @@ const TEXT_FIELDS: [keyof Omit<FormValues, "answers">, string, SyncGroup][] = [
 ];
 
 /**
- * What the inputs hold where it differs from the form's state: the new values and card, and the
- * groups to send (pricing: the groups that can move the total).
+ * What the inputs hold where it differs from the form's state: the new values, and the groups to
+ * send (pricing: the groups that can move the total).
  */
 export function readTypedValues(
   snapshot: InputSnapshot,
   checkout: CheckoutView,
   values: FormValues,
-  card: CardInput,
-): { values: FormValues; card: CardInput; groups: Set<SyncGroup>; pricing: boolean } | null {
+): { values: FormValues; groups: Set<SyncGroup>; pricing: boolean } | null {
   const next: FormValues = { ...values, answers: { ...values.answers } };
   const groups = new Set<SyncGroup>();
   let pricing = false;
@@ -48,14 +47,21 @@ export function readTypedValues(
     next.answers[field.slug] = typed;
     groups.add("custom_field_data");
   }
-  const nextCard = { ...card };
-  let cardChanged = false;
+  if (!groups.size) return null;
+  return { values: next, groups, pricing };
+}
+
+export const EMPTY_CARD: CardInput = { number: "", expiry: "", cvc: "" };
+
+/** The test card form's part (./test-card-form.tsx): the card as typed, where it differs; else null. */
+export function readTypedCard(snapshot: InputSnapshot, card: CardInput): CardInput | null {
+  const next = { ...card };
+  let changed = false;
   for (const part of ["number", "expiry", "cvc"] as const) {
     const typed = snapshot[fieldId(`card.${part}`)];
     if (typeof typed !== "string" || typed === card[part]) continue;
-    nextCard[part] = typed;
-    cardChanged = true;
+    next[part] = typed;
+    changed = true;
   }
-  if (!groups.size && !cardChanged) return null;
-  return { values: next, card: nextCard, groups, pricing };
+  return changed ? next : null;
 }

@@ -1,0 +1,106 @@
+// The billing address and tax ID. The country (and, where the tax needs one, the state or
+// province) moves the total, so it is sent sooner; the lists come with the page's data, not its
+// JavaScript (./countries.ts, ./subdivisions.ts). Hidden for a free product without a card form.
+import type { ComponentProps } from "react";
+import type { Choice } from "./countries";
+import { Field, Section, Select, TextInput } from "./fields";
+import type { FormValues } from "./form-state";
+import type { Subdivisions } from "./subdivisions";
+import type { CheckoutForm } from "./use-checkout-form";
+
+type Props = { form: CheckoutForm; countries: readonly Choice[]; subdivisions: Subdivisions };
+
+type AddressPart = "line1" | "city" | "postalCode";
+
+export function BillingAddressFields({ form, countries, subdivisions }: Props) {
+  const { checkout, values, submitting } = form;
+  const paymentForm = checkout.is_payment_form_required;
+  if (checkout.is_free_product_price && !paymentForm) return null;
+  const subdivision = values.country ? subdivisions[values.country] : undefined;
+
+  /** A free-text part of the address: its field key is `customer_billing_address.<key>`. */
+  const addressInput = (part: AddressPart, key: string): ComponentProps<typeof TextInput> => ({
+    ...form.field(`customer_billing_address.${key}`),
+    type: "text",
+    value: values[part],
+    disabled: submitting,
+    onChange: (e) =>
+      form.change(part, e.target.value, "customer_billing_address", `customer_billing_address.${key}`),
+  });
+  const changeState = (state: FormValues["state"]) =>
+    form.change("state", state, "customer_billing_address", "customer_billing_address.state");
+
+  return (
+    <Section title="Billing address">
+      <Field
+        {...form.field("customer_billing_address.country")}
+        label="Country"
+        required={paymentForm}
+        optional={!paymentForm}
+      >
+        <Select
+          {...form.field("customer_billing_address.country")}
+          autoComplete="country"
+          required={paymentForm}
+          value={values.country}
+          disabled={submitting}
+          onChange={(e) => form.changeCountry(e.target.value)}
+        >
+          <option value="">Select a country…</option>
+          {countries.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {subdivision ? (
+        <Field {...form.field("customer_billing_address.state")} label={subdivision.label} required>
+          <Select
+            {...form.field("customer_billing_address.state")}
+            autoComplete="address-level1"
+            required
+            value={values.state}
+            disabled={submitting}
+            onChange={(e) => changeState(e.target.value)}
+          >
+            <option value="">Select a {subdivision.label.toLowerCase()}…</option>
+            {subdivision.choices.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
+      <Field {...form.field("customer_billing_address.line1")} label="Address" optional>
+        <TextInput {...addressInput("line1", "line1")} autoComplete="address-line1" />
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
+        <Field {...form.field("customer_billing_address.city")} label="City" optional>
+          <TextInput {...addressInput("city", "city")} autoComplete="address-level2" />
+        </Field>
+        <Field {...form.field("customer_billing_address.postal_code")} label="Postal code" optional>
+          <TextInput {...addressInput("postalCode", "postal_code")} autoComplete="postal-code" />
+        </Field>
+      </div>
+      <Field
+        {...form.field("customer_tax_id")}
+        label="Tax ID"
+        optional
+        help="VAT or GST number, when buying for a business."
+      >
+        <TextInput
+          {...form.field("customer_tax_id")}
+          help
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={values.taxId}
+          disabled={submitting}
+          onChange={(e) => form.change("taxId", e.target.value, "customer_tax_id", "customer_tax_id")}
+        />
+      </Field>
+    </Section>
+  );
+}
