@@ -136,7 +136,9 @@ test("forgot password on a phone: emailed link, new password, sign in; then chan
   await signIn(page, NEW_PASSWORD);
   await expect(page).toHaveURL(`${base}/dashboard/forgetful`);
 
-  // Changing it from the dashboard: the current password is needed.
+  // Changing it from the dashboard: the current password is needed. On a phone the account's links
+  // are in the menu.
+  await page.getByRole("button", { name: /^Menu/ }).click();
   await page.getByRole("link", { name: "Change password" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Change password" })).toBeVisible();
   await page.getByLabel("Current password").fill("not my password at all");
@@ -149,11 +151,13 @@ test("forgot password on a phone: emailed link, new password, sign in; then chan
   await shot(page, "05-changed");
 
   // This session stayed; signing out (a cookie write with its CSRF token) ends it.
+  await page.getByRole("button", { name: /^Menu/ }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/dashboard\/sign-in/);
   await signIn(page, "my third password");
   // Signed in again with the changed password: the dashboard, or the password page when the
   // sign-out's redirect kept it as `next` (the sign-out races the page's session check).
   await expect(page).toHaveURL(new RegExp(`^${base}/dashboard/forgetful(/password)?$`));
+  await page.getByRole("button", { name: /^Menu/ }).click();
   await expect(page.getByRole("link", { name: "Change password" })).toBeVisible();
 });

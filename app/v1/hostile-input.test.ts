@@ -66,6 +66,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/license-keys/{id}/rotate": { id: f.rotatedKeyId },
     "/v1/orders/{id}": { id: f.orderId },
     "/v1/orders/{id}/receipt": { id: f.orderId },
+    "/v1/orders/{id}/timeline": { id: f.orderId },
     "/v1/custom-fields/{id}": { id: f.customFieldId },
     "/v1/discounts/{id}": { id: f.discountId },
     "/v1/subscriptions/{id}": { id: f.subscriptionId },
