@@ -4,13 +4,15 @@
 // when the key is inserted (./key-terms.ts), not as they were when the product was read.
 //
 // Both functions report what they granted or revoked; the caller emits the events
-// (./grant-events.ts) once its transaction's last write is done (see lib/webhooks/emit.ts).
+// (lib/license-keys/grant-events.ts) once its transaction's last write is done (see lib/webhooks/emit.ts).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx, Tx } from "../db/client";
 import { directSql, rowFromJson } from "../db/direct";
 import { Prisma, type Benefit, type ProductPrice } from "../generated/prisma/client";
 import { keyTermsSql, keyValueSql } from "./key-terms";
-import type { GrantChange } from "./grant-events";
+
+/** A grant and the key it issued (license_keys benefits), as the functions below report them. */
+export type GrantChange = { grantId: string; licenseKeyId: string | null };
 
 type GrantInput = {
   organizationId: string;

@@ -11,14 +11,15 @@
 // product, or granted (even if revoked since: the buyer's grant and key are kept), is 409.
 //
 // An edit applied to existing keys emits license_key.updated for each key it changed (the benefit
-// itself has no event).
+// itself has no event), through the emitter its caller passes (lib/license-keys/events.ts): a
+// parameter, so that lib/benefits/ does not import lib/license-keys/, which reads this folder's
+// schemas (docs/architecture.md, "Layers and registration").
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import { lockRowForEvents } from "../webhooks/listeners";
-import { emitLicenseKeyEvent } from "../license-keys/events";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
 import { parseWith } from "../core/validation";
 import { applyKeyTermsToExistingKeys } from "./key-terms";
@@ -74,12 +75,21 @@ async function lockedBenefit(tx: Tx, principal: Principal, id: string) {
   return foundOrThrow(await tx.benefit.findFirst({ where: { id, ...tenantWhere(principal) } }));
 }
 
+/** Writes the event of a key an edit changed, in the edit's transaction (`emitLicenseKeyEvent`). */
+export type EmitKeyEvent = (
+  tx: Tx,
+  type: "license_key.updated",
+  key: { id: string; organization_id: string },
+  now: Date,
+) => Promise<unknown>;
+
 /** Changes only the fields sent; `properties` and `metadata` replace the whole object. */
 export async function updateBenefit(
   db: Db,
   principal: Principal,
   id: string,
   body: UpdateBenefitBody,
+  emitKeyEvent: EmitKeyEvent,
   now = new Date(),
 ) {
   return db.$transaction(async (tx) => {
@@ -113,7 +123,7 @@ export async function updateBenefit(
       const changed = await applyKeyTermsToExistingKeys(tx, id, now);
       for (const keyId of changed) {
         const key = { id: keyId, organization_id: benefit.organization_id };
-        await emitLicenseKeyEvent(tx, "license_key.updated", key, now);
+        await emitKeyEvent(tx, "license_key.updated", key, now);
       }
     }
     return toBenefit(row);

@@ -13,14 +13,15 @@
 // for the lock), and a confirm by email that waits on it finds no row with that address afterwards.
 //
 // Events, written last: customer.updated with the customer as it ends (deleted_at set; removed or
-// anonymized, GET no longer finds it), then checkout.updated for each session that forgot it.
+// anonymized, GET no longer finds it), then checkout.updated for each session that forgot it,
+// through the emitter the caller passes (lib/checkout/events.ts): a parameter, so that
+// lib/customers/ does not import lib/checkout/ (docs/architecture.md, "Layers and registration").
 import { Prisma } from "../generated/prisma/client";
 import type { Db, Tx } from "../db/client";
 import type { Principal } from "../core/principal";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import type { Customer } from "../generated/prisma/client";
 import { isListened, lockRowForEvents } from "../webhooks/listeners";
-import { emitCheckoutEvent } from "../checkout/events";
 import { emitCustomerEvent } from "./events";
 import { anonymizedEmail } from "./schemas";
 
@@ -58,8 +59,24 @@ async function hasPurchases(tx: Tx, customerId: string): Promise<boolean> {
   return Object.values(count).some((n) => n > 0);
 }
 
+/** Writes the event of a session that forgot the customer, in the deletion's transaction (`emitCheckoutEvent`). */
+export type EmitCheckoutEvent = (
+  tx: Tx,
+  type: "checkout.updated",
+  session: SessionRef,
+  now: Date,
+) => Promise<unknown>;
+
+type SessionRef = { id: string; organization_id: string };
+
 /** 204 either way; a second DELETE (or one of an anonymized customer) is 404. */
-export async function deleteCustomer(db: Db, principal: Principal, id: string, now = new Date()) {
+export async function deleteCustomer(
+  db: Db,
+  principal: Principal,
+  id: string,
+  emitCheckoutEvent: EmitCheckoutEvent,
+  now = new Date(),
+) {
   await db.$transaction(async (tx) => {
     const visible = { id, deleted_at: null, ...tenantWhere(principal) };
     // Checked before taking any lock, so another tenant's id cannot hold up its checkouts.
@@ -79,7 +96,8 @@ export async function deleteCustomer(db: Db, principal: Principal, id: string, n
         ? await tx.checkoutSession.findMany({ where: { customer_id: id }, select: sessionRef })
         : [];
       const removed = await tx.customer.delete({ where: { id } });
-      await emitDeletion(tx, { ...removed, deleted_at: now, modified_at: now }, forgotten, now);
+      const ended = { ...removed, deleted_at: now, modified_at: now };
+      await emitDeletion(tx, emitCheckoutEvent, ended, forgotten, now);
       return;
     }
     const anonymized = await tx.customer.update({
@@ -105,7 +123,7 @@ export async function deleteCustomer(db: Db, principal: Principal, id: string, n
     });
     await tx.customerSession.deleteMany({ where: { customer_id: id } });
     await tx.customerSessionCode.deleteMany({ where: { customer_id: id } });
-    await emitDeletion(tx, anonymized, forgotten, now);
+    await emitDeletion(tx, emitCheckoutEvent, anonymized, forgotten, now);
   }, TRANSACTION_OPTIONS);
 }
 
@@ -113,8 +131,9 @@ const sessionRef = { id: true, organization_id: true } as const;
 
 async function emitDeletion(
   tx: Tx,
+  emitCheckoutEvent: EmitCheckoutEvent,
   customer: Customer,
-  forgotten: { id: string; organization_id: string }[],
+  forgotten: SessionRef[],
   now: Date,
 ) {
   await emitCustomerEvent(tx, "customer.updated", customer, now, customer);

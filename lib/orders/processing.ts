@@ -13,7 +13,7 @@ import { Prisma, type CheckoutSession, type Order, type Subscription } from "../
 import { directSql } from "../db/direct";
 import { insertRow } from "../db/row-writes";
 import { lockRowForEvents } from "../webhooks/listeners";
-import { emitGrantsCreated } from "../benefits/grant-events";
+import { emitGrantsCreated } from "../license-keys/grant-events";
 import { emitCheckoutEvent } from "../checkout/events";
 import { emitSubscriptionEvents } from "../subscriptions/events";
 import { emitOrderEvents, newOrderEventTypes } from "./events";

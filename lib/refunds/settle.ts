@@ -6,7 +6,7 @@
 // the order (what remains refundable is computed from the pending refunds).
 import type { Tx } from "../db/client";
 import type { Order, PaymentAttempt, Refund, Subscription } from "../generated/prisma/client";
-import { emitGrantsRevoked } from "../benefits/grant-events";
+import { emitGrantsRevoked } from "../license-keys/grant-events";
 import { revokeOrderBenefits } from "../benefits/grants";
 import { emitOrderEvents } from "../orders/events";
 import { isEnded, revokeSubscription } from "../subscriptions/lifecycle";

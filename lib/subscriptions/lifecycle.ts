@@ -15,7 +15,7 @@ import type { Tx } from "../db/client";
 import type { Subscription } from "../generated/prisma/client";
 import { ApiError } from "../core/errors";
 import { revokeSubscriptionBenefits } from "../benefits/grants";
-import { emitGrantsRevoked } from "../benefits/grant-events";
+import { emitGrantsRevoked } from "../license-keys/grant-events";
 import { emitSubscriptionEvents } from "./events";
 import { subscriptionSchema } from "./schemas";
 import { queueSubscriptionCanceled, queueSubscriptionEnded } from "./emails";

@@ -1,5 +1,5 @@
 // Every webhook event type the app sends, with the zod schema of its `data`: the same schema the
-// event's emitter encodes it with (lib/<domain>/events.ts, lib/benefits/grant-events.ts,
+// event's emitter encodes it with (lib/<domain>/events.ts, lib/license-keys/grant-events.ts,
 // lib/webhooks/deliveries.ts). Keyed by the code's own list (DELIVERED_EVENT_TYPES), so a new event
 // type without an entry here does not compile, and openapi.test.ts checks the document lists them all.
 import type { z } from "zod";

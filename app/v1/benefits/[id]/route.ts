@@ -4,6 +4,7 @@ import { methods, route } from "@/lib/api/handler";
 import { benefitParams, benefitResourceSchema, updateBenefitBody } from "@/lib/benefits/schemas";
 import { deleteBenefit, updateBenefit } from "@/lib/benefits/manage";
 import { getBenefit } from "@/lib/benefits/service";
+import { emitLicenseKeyEvent } from "@/lib/license-keys/events";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
@@ -19,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       summary:
         "Update a benefit (its type cannot change); new limits apply to keys issued from now on, and to existing keys with apply_to_existing_keys",
     },
-    ({ db, principal, params, body }) => updateBenefit(db, principal, params.id, body),
+    ({ db, principal, params, body }) => updateBenefit(db, principal, params.id, body, emitLicenseKeyEvent),
   ),
   DELETE: route(
     {

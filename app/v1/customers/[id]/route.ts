@@ -6,6 +6,7 @@ import { customerParams, customerResourceSchema, updateCustomerBody } from "@/li
 import { updateCustomer } from "@/lib/customers/manage";
 import { deleteCustomer } from "@/lib/customers/delete";
 import { getCustomer } from "@/lib/customers/service";
+import { emitCheckoutEvent } from "@/lib/checkout/events";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
@@ -34,6 +35,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       status: 204,
       summary: "Delete a customer: removed, or anonymized when it has purchases (which stay intact)",
     },
-    ({ db, principal, params }) => deleteCustomer(db, principal, params.id),
+    ({ db, principal, params }) => deleteCustomer(db, principal, params.id, emitCheckoutEvent),
   ),
 });

@@ -1,12 +1,12 @@
-// benefit_grant.created and benefit_grant.revoked (`data`: ./grant-schemas.ts), each followed by
-// the event of the license key the grant issued or revoked with it.
+// benefit_grant.created and benefit_grant.revoked (`data`: lib/benefits/grant-schemas.ts), each
+// followed by the event of the license key the grant issued or revoked with it. It lives with the
+// keys, not with lib/benefits/, so that lib/benefits/ never imports lib/license-keys/ (which reads
+// the benefit's schemas): see docs/architecture.md, "Layers and registration".
 import type { Tx } from "../db/client";
-import { emitLicenseKeyEvent } from "../license-keys/events";
+import type { GrantChange } from "../benefits/grants";
+import { benefitGrantInclude, benefitGrantSchema, toBenefitGrant } from "../benefits/grant-schemas";
 import { emitResourceEvents } from "../webhooks/resource-events";
-import { benefitGrantInclude, benefitGrantSchema, toBenefitGrant } from "./grant-schemas";
-
-/** A grant and the key it issued (license_keys benefits), as ./grants.ts reports them. */
-export type GrantChange = { grantId: string; licenseKeyId: string | null };
+import { emitLicenseKeyEvent } from "./events";
 
 function emitGrantEvent(
   tx: Tx,
