@@ -3,6 +3,7 @@
 // server checks and its 422 shows under the editor).
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
+import { FieldSet } from "./field-set";
 import type { MetadataRow } from "./values";
 import { controlId, type FormErrorsState } from "./use-form-errors";
 
@@ -17,12 +18,10 @@ type Props = {
 
 export function MetadataEditor({ formId, errors, rows, onChange }: Props) {
   const id = controlId(formId, "metadata");
-  const error = errors.field("metadata");
   const update = (index: number, patch: Partial<MetadataRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">Metadata</legend>
+    <FieldSet id={id} legend="Metadata" error={errors.field("metadata")}>
       <div className="space-y-2">
         {rows.map((row, index) => (
           <div key={index} className="flex gap-2">
@@ -62,11 +61,6 @@ export function MetadataEditor({ formId, errors, rows, onChange }: Props) {
       >
         Add metadata
       </Button>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </FieldSet>
   );
 }
