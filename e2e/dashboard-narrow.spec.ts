@@ -12,6 +12,7 @@ const LISTS = [
   "checkouts",
   "customers",
   "subscriptions",
+  "products",
   "benefits",
   "custom-fields",
   "discounts",

@@ -64,6 +64,15 @@ test("create a benefit and a custom field from the product form without losing w
   await expect(page.getByLabel("Amount")).toHaveValue("12.50");
   await expect(page.getByLabel("Currency")).toHaveValue("eur");
 
+  // Metadata: rows of a key and a value, each removable.
+  await page.getByRole("button", { name: "Add metadata" }).click();
+  await page.getByLabel("Metadata key 1").fill("sku");
+  await page.getByLabel("Metadata value 1").fill("FN-1");
+  await page.getByRole("button", { name: "Add metadata" }).click();
+  await expect(page.getByLabel("Metadata key 2")).toHaveValue("");
+  await page.getByRole("button", { name: "Remove metadata 2" }).click();
+  await expect(page.getByLabel("Metadata key 2")).toHaveCount(0);
+
   // A corrected field's message goes at once.
   await page.getByLabel("Amount").fill("");
   await page.getByRole("button", { name: "Create product" }).click();
@@ -80,6 +89,8 @@ test("create a benefit and a custom field from the product form without losing w
   await expect(
     page.getByRole("group", { name: "Custom fields" }).getByText("Company", { exact: true }),
   ).toBeVisible();
+  await expect(page.getByLabel("Metadata key 1")).toHaveValue("sku");
+  await expect(page.getByLabel("Metadata value 1")).toHaveValue("FN-1");
 });
 
 test("at 375 px: a benefit made from the product form fits the screen and is ticked", async ({ page }) => {

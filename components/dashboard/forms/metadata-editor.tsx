@@ -8,6 +8,10 @@ import type { MetadataRow } from "./values";
 import { controlId, type FormErrorsState } from "./use-form-errors";
 
 const MAX_PAIRS = 50;
+const PARTS = [
+  { part: "key", maxLength: 40 },
+  { part: "value", maxLength: 500 },
+] as const;
 
 type Props = {
   formId: string;
@@ -25,23 +29,18 @@ export function MetadataEditor({ formId, errors, rows, onChange }: Props) {
       <div className="space-y-2">
         {rows.map((row, index) => (
           <div key={index} className="flex gap-2">
-            <input
-              id={index === 0 ? id : undefined}
-              aria-label={`Metadata key ${index + 1}`}
-              className={inputClass}
-              value={row.key}
-              maxLength={40}
-              placeholder="key"
-              onChange={(event) => update(index, { key: event.target.value })}
-            />
-            <input
-              aria-label={`Metadata value ${index + 1}`}
-              className={inputClass}
-              value={row.value}
-              maxLength={500}
-              placeholder="value"
-              onChange={(event) => update(index, { value: event.target.value })}
-            />
+            {PARTS.map(({ part, maxLength }) => (
+              <input
+                key={part}
+                id={index === 0 && part === "key" ? id : undefined}
+                aria-label={`Metadata ${part} ${index + 1}`}
+                className={inputClass}
+                value={row[part]}
+                maxLength={maxLength}
+                placeholder={part}
+                onChange={(event) => update(index, { [part]: event.target.value })}
+              />
+            ))}
             <Button
               size="sm"
               variant="ghost"

@@ -13,29 +13,28 @@ import { PRODUCT_SORT_FIELDS, priceSummary } from "./logic";
 
 const YES_NO = ["true", "false"] as const;
 
-/** The toolbar's two yes/no filters: the URL's `archived` and `recurring`. */
+/** A yes/no filter of the toolbar: the URL's `key`, the labels of its "no" and "yes" options. */
+const yesNo = (
+  key: "archived" | "recurring",
+  label: string,
+  allLabel: string,
+  [no, yes]: [string, string],
+  width: string,
+) => ({
+  key,
+  label,
+  allLabel,
+  width,
+  options: [
+    { value: "false", label: no },
+    { value: "true", label: yes },
+  ],
+});
+
 const YES_NO_FILTERS = [
-  {
-    key: "archived",
-    label: "Status",
-    allLabel: "All",
-    width: "w-36",
-    options: [
-      { value: "false", label: "Active" },
-      { value: "true", label: "Archived" },
-    ],
-  },
-  {
-    key: "recurring",
-    label: "Billing",
-    allLabel: "One-time and subscriptions",
-    width: "w-44",
-    options: [
-      { value: "false", label: "One-time" },
-      { value: "true", label: "Subscriptions" },
-    ],
-  },
-] as const;
+  yesNo("archived", "Status", "All", ["Active", "Archived"], "w-36"),
+  yesNo("recurring", "Billing", "One-time and subscriptions", ["One-time", "Subscriptions"], "w-44"),
+];
 
 export function ProductsPage() {
   const organization = useOrganization();
