@@ -1,7 +1,8 @@
 // The product form as a new merchant meets it (issue 29): in an organization of its own, with no
 // benefit and no custom field yet, the form offers to create them where they are needed, and doing
 // so keeps everything typed in the product form; the currency is picked from a list; a field's
-// message goes as soon as the field is corrected. Once more at 375 px.
+// message goes as soon as the field is corrected; a benefit's page deletes it, or says in its
+// dialog why not (a product uses it). Once more at 375 px.
 import { expect, test } from "./fixtures";
 import { shot, signIn } from "./dashboard-helpers";
 import type { Page } from "@playwright/test";
@@ -64,6 +65,15 @@ test("create a benefit and a custom field from the product form without losing w
   await expect(page.getByLabel("Amount")).toHaveValue("12.50");
   await expect(page.getByLabel("Currency")).toHaveValue("eur");
 
+  // Metadata: rows of a key and a value, each removable.
+  await page.getByRole("button", { name: "Add metadata" }).click();
+  await page.getByLabel("Metadata key 1").fill("sku");
+  await page.getByLabel("Metadata value 1").fill("FN-1");
+  await page.getByRole("button", { name: "Add metadata" }).click();
+  await expect(page.getByLabel("Metadata key 2")).toHaveValue("");
+  await page.getByRole("button", { name: "Remove metadata 2" }).click();
+  await expect(page.getByLabel("Metadata key 2")).toHaveCount(0);
+
   // A corrected field's message goes at once.
   await page.getByLabel("Amount").fill("");
   await page.getByRole("button", { name: "Create product" }).click();
@@ -80,6 +90,19 @@ test("create a benefit and a custom field from the product form without losing w
   await expect(
     page.getByRole("group", { name: "Custom fields" }).getByText("Company", { exact: true }),
   ).toBeVisible();
+  await expect(page.getByLabel("Metadata key 1")).toHaveValue("sku");
+  await expect(page.getByLabel("Metadata value 1")).toHaveValue("FN-1");
+
+  // The benefit's page: Delete asks first, and the refusal (the product uses it) stays in the dialog.
+  await page.goto(`/dashboard/${slug}/benefits`);
+  await page.getByRole("link", { name: "Field Notes PDF" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Field Notes PDF?" });
+  await confirm.getByRole("button", { name: "Delete benefit" }).click();
+  await expect(confirm.getByText(/is attached to 1 product; detach it before deleting it/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Field Notes PDF" })).toBeVisible();
 });
 
 test("at 375 px: a benefit made from the product form fits the screen and is ticked", async ({ page }) => {
@@ -100,4 +123,16 @@ test("at 375 px: a benefit made from the product form fits the screen and is tic
   await expect(dialog).toBeHidden();
   await expect(benefits.getByLabel("Pocket Notes PDF")).toBeChecked();
   await expect(page.getByLabel("Name")).toHaveValue("Pocket Notes");
+
+  // No product was saved, so nothing uses the benefit: its page deletes it and goes back to the list.
+  await page.goto(`/dashboard/${slug}/benefits`);
+  await page.getByRole("link", { name: "Pocket Notes PDF" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "Delete Pocket Notes PDF?" })
+    .getByRole("button", { name: "Delete benefit" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${slug}/benefits$`));
+  await expect(page.getByText("Benefit deleted")).toBeVisible();
+  await expect(page.getByText("No benefits yet")).toBeVisible();
 });

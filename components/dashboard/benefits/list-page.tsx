@@ -4,15 +4,13 @@
 import { formatDate } from "../format";
 import { benefits, type BenefitResource } from "../hooks/benefits";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage } from "../kit/list-page";
+import { RecordListPage } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
-import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { BENEFIT_SORT_FIELDS, BENEFIT_TYPE_LABELS, BENEFIT_TYPES, benefitSummary } from "./logic";
 
 export function BenefitsPage() {
-  const orgPath = useOrgPath();
   const view = useListView(BENEFIT_SORT_FIELDS, ["-created_at"], {
     filters: { type: oneOfParser(BENEFIT_TYPES) },
   });
@@ -33,10 +31,10 @@ export function BenefitsPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
       title="Benefits"
       description="What buyers get with a product: license keys or a custom note."
-      create={{ href: orgPath("/benefits/new"), label: "New benefit" }}
+      records={{ path: "/benefits", noun: "benefit" }}
       search={{ placeholder: "Description" }}
       filters={
         <SelectFilter
@@ -47,7 +45,6 @@ export function BenefitsPage() {
           onChange={(type) => view.url.update({ type })}
         />
       }
-      rowHref={(benefit) => orgPath(`/benefits/${benefit.id}`)}
       view={view}
       list={list}
       columns={columns}

@@ -4,14 +4,12 @@
 import { formatDate } from "../format";
 import { checkoutLinks, type CheckoutLinkResource } from "../hooks/checkout-links";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage } from "../kit/list-page";
+import { RecordListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
-import { useOrgPath } from "../organization";
 import { Badge, CopyButton } from "../ui/misc";
 import { CHECKOUT_LINK_SORT_FIELDS, checkoutLinkTitle } from "./logic";
 
 export function CheckoutLinksPage() {
-  const orgPath = useOrgPath();
   const view = useListView(CHECKOUT_LINK_SORT_FIELDS, ["-created_at"], { search: false });
   const list = checkoutLinks.useList(view.params);
   const columns: Column<CheckoutLinkResource>[] = [
@@ -37,11 +35,10 @@ export function CheckoutLinksPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
       title="Checkout links"
       description="Lasting URLs to share: each visit opens a fresh checkout for their products."
-      create={{ href: orgPath("/checkout-links/new"), label: "New checkout link" }}
-      rowHref={(link) => orgPath(`/checkout-links/${link.id}`)}
+      records={{ path: "/checkout-links", noun: "checkout link" }}
       view={view}
       list={list}
       columns={columns}

@@ -4,15 +4,13 @@
 import { formatDate } from "../format";
 import { customFields, type CustomField } from "../hooks/custom-fields";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage } from "../kit/list-page";
+import { RecordListPage } from "../kit/list-page";
 import { labelledOptions, SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
-import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { CUSTOM_FIELD_SORT_FIELDS, CUSTOM_FIELD_TYPES, TYPE_LABELS } from "./logic";
 
 export function CustomFieldsPage() {
-  const orgPath = useOrgPath();
   const view = useListView(CUSTOM_FIELD_SORT_FIELDS, ["-created_at"], {
     filters: { type: oneOfParser(CUSTOM_FIELD_TYPES) },
   });
@@ -30,10 +28,10 @@ export function CustomFieldsPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
       title="Custom fields"
       description="Questions a product asks its buyers at checkout; the answers are saved on the order."
-      create={{ href: orgPath("/custom-fields/new"), label: "New custom field" }}
+      records={{ path: "/custom-fields", noun: "custom field" }}
       search={{ placeholder: "Name or slug" }}
       filters={
         <SelectFilter
@@ -44,7 +42,6 @@ export function CustomFieldsPage() {
           onChange={(type) => view.url.update({ type })}
         />
       }
-      rowHref={(field) => orgPath(`/custom-fields/${field.id}`)}
       view={view}
       list={list}
       columns={columns}

@@ -4,14 +4,13 @@
 import { formatDate } from "../format";
 import { customers, type CustomerResource } from "../hooks/customers";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage } from "../kit/list-page";
+import { RecordListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
-import { useOrganization, useOrgPath } from "../organization";
+import { useOrganization } from "../organization";
 import { CUSTOMER_SORT_FIELDS } from "./logic";
 
 export function CustomersPage() {
   const organization = useOrganization();
-  const orgPath = useOrgPath();
   const view = useListView(CUSTOMER_SORT_FIELDS, ["-created_at"]);
   const list = customers.useList(view.params);
   const columns: Column<CustomerResource>[] = [
@@ -33,12 +32,11 @@ export function CustomersPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
       title="Customers"
       description={`Everyone who bought from ${organization.name}, and customers you added.`}
-      create={{ href: orgPath("/customers/new"), label: "New customer", emptyLabel: "Add a customer" }}
+      records={{ path: "/customers", noun: "customer", emptyLabel: "Add a customer" }}
       search={{ placeholder: "Email or name" }}
-      rowHref={(customer) => orgPath(`/customers/${customer.id}`)}
       view={view}
       list={list}
       columns={columns}

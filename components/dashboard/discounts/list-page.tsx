@@ -4,14 +4,12 @@
 import { formatDate } from "../format";
 import { discounts, type DiscountResource } from "../hooks/discounts";
 import { createdColumn, type Column } from "../kit/data-table";
-import { ListPage } from "../kit/list-page";
+import { RecordListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
-import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
 import { DISCOUNT_SORT_FIELDS, discountValue, durationText } from "./logic";
 
 export function DiscountsPage() {
-  const orgPath = useOrgPath();
   const view = useListView(DISCOUNT_SORT_FIELDS, ["-created_at"]);
   const list = discounts.useList(view.params);
   const columns: Column<DiscountResource>[] = [
@@ -36,12 +34,11 @@ export function DiscountsPage() {
   ];
 
   return (
-    <ListPage
+    <RecordListPage
       title="Discounts"
       description="Codes and automatic discounts your checkouts can apply."
-      create={{ href: orgPath("/discounts/new"), label: "New discount" }}
+      records={{ path: "/discounts", noun: "discount" }}
       search={{ placeholder: "Name or code" }}
-      rowHref={(discount) => orgPath(`/discounts/${discount.id}`)}
       view={view}
       list={list}
       columns={columns}

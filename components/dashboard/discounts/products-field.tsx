@@ -1,63 +1,41 @@
 "use client";
 // Which products a discount applies to: none ticked means every product.
+import { CheckboxPicker, FieldSet } from "../forms/field-set";
+import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import { useProducts } from "../hooks/reference";
 import { useOrganization } from "../organization";
-import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 
-type Props = {
+export function DiscountProductsField(props: {
   formId: string;
   errors: FormErrorsState;
   value: string[];
   onChange: (products: string[]) => void;
-};
-
-export function DiscountProductsField({ formId, errors, value, onChange }: Props) {
-  const organization = useOrganization();
-  const products = useProducts(organization.id);
-  const id = controlId(formId, "products");
-  const error = errors.field("products");
-  const items = products.data?.items ?? [];
+}) {
+  const products = useProducts(useOrganization().id);
+  const id = controlId(props.formId, "products");
   return (
-    <fieldset className="mt-4" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">Products</legend>
-      <p id={`${id}-hint`} className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-        Tick none to apply the discount to every product.
-      </p>
-      {products.isPending ? (
-        <p className="text-sm text-zinc-500">Loading products…</p>
-      ) : products.isError ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          Could not load products: {products.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-zinc-500">No products yet.</p>
-      ) : (
-        <div className="grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
-          {items.map((product, index) => (
-            <label key={product.id} className="flex items-center gap-2 text-sm">
-              <input
-                id={index === 0 ? id : undefined}
-                type="checkbox"
-                checked={value.includes(product.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...value, product.id]
-                      : value.filter((productId) => productId !== product.id),
-                  )
-                }
-              />
-              <span className="truncate">{product.name}</span>
-              {product.is_archived ? <span className="text-xs text-zinc-500">(archived)</span> : null}
-            </label>
-          ))}
-        </div>
-      )}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <FieldSet
+      id={id}
+      className="mt-4"
+      legend="Products"
+      hint="Tick none to apply the discount to every product."
+      error={props.errors.field("products")}
+    >
+      <CheckboxPicker
+        id={id}
+        noun="products"
+        list={products}
+        items={products.data?.items ?? []}
+        empty="No products yet."
+        value={props.value}
+        onChange={props.onChange}
+        label={(product) => (
+          <>
+            <span className="truncate">{product.name}</span>
+            {product.is_archived ? <span className="text-xs text-zinc-500">(archived)</span> : null}
+          </>
+        )}
+      />
+    </FieldSet>
   );
 }

@@ -2,16 +2,13 @@
 // The pages around a create/edit form (docs/dashboard.md, "Forms"): "New …" with its back link and
 // title, and the edit page of one record — back link, then the record's loading skeleton, "not
 // found" or failure with a retry, or its header (title, summary, actions) and the form. A Delete
-// that asks first is the usual action of an edit page.
-import { useState, type ReactNode } from "react";
-import { useRouter } from "next/navigation";
+// that asks first (the kit's DeleteButton) is the usual action of an edit page.
+import type { ComponentProps, ReactNode } from "react";
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import { useOrgPath } from "../organization";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { BackLink, DetailFrame } from "../ui/detail-parts";
+import { DeleteButton } from "../kit/delete-button";
+import { BackLink, DetailFrame } from "../kit/detail-frame";
 import { PageHeader } from "../ui/misc";
-import { useToast } from "../ui/toast";
 
 /** The list a page goes back to: its path in the organization and its name. */
 type Back = { path: string; label: string };
@@ -62,19 +59,6 @@ export function EditRecordPage<T extends { id: string }>({
   children: (record: T) => ReactNode;
 }) {
   const orgPath = useOrgPath();
-  const deleteButton = (record: T) =>
-    remove ? (
-      <DeleteRecordButton
-        hooks={remove.hooks}
-        id={record.id}
-        title={`Delete ${String(title(record))}?`}
-        confirmLabel={`Delete ${what.toLowerCase()}`}
-        deleted={`${what} deleted`}
-        back={back.path}
-      >
-        {remove.explain}
-      </DeleteRecordButton>
-    ) : null;
   return (
     <DetailFrame back={{ href: orgPath(back.path), label: back.label }} query={query} what={what}>
       {(record) => (
@@ -84,7 +68,17 @@ export function EditRecordPage<T extends { id: string }>({
             actions={
               <>
                 {actions?.(record)}
-                {deleteButton(record)}
+                {remove ? (
+                  <RecordDelete
+                    id={record.id}
+                    hooks={remove.hooks}
+                    title={`Delete ${String(title(record))}?`}
+                    what={what.toLowerCase()}
+                    listPath={back.path}
+                  >
+                    {remove.explain}
+                  </RecordDelete>
+                ) : null}
               </>
             }
           >
@@ -97,63 +91,12 @@ export function EditRecordPage<T extends { id: string }>({
   );
 }
 
-/**
- * "Delete" (a secondary button: the red one is in the dialog), asking first; the server's refusal
- * (a 409: still in use) is shown in the dialog. Once deleted: a toast, and back to the list.
- */
 type DeleteHooks = { useDelete: () => UseMutationResult<void, Error, string> };
 
-export function DeleteRecordButton({
+/** The kit's Delete with the resource's delete mutation. */
+function RecordDelete({
   hooks,
-  id,
-  title,
-  confirmLabel,
-  deleted,
-  back,
-  children,
-}: {
-  hooks: DeleteHooks;
-  id: string;
-  /** The dialog's question, e.g. "Delete Spring sale?". */
-  title: string;
-  confirmLabel: string;
-  /** The toast, e.g. "Discount deleted". */
-  deleted: string;
-  /** The list's path in the organization. */
-  back: string;
-  /** What deleting does and does not do. */
-  children: ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
-  const remove = hooks.useDelete();
-  const router = useRouter();
-  const orgPath = useOrgPath();
-  const notify = useToast();
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>Delete</Button>
-      <ConfirmDialog
-        open={open}
-        title={title}
-        confirmLabel={confirmLabel}
-        variant="danger"
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onCancel={() => {
-          setOpen(false);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          remove.mutate(id, {
-            onSuccess: () => {
-              notify(deleted);
-              router.push(orgPath(back));
-            },
-          })
-        }
-      >
-        {children}
-      </ConfirmDialog>
-    </>
-  );
+  ...props
+}: { hooks: DeleteHooks } & Omit<ComponentProps<typeof DeleteButton>, "remove">) {
+  return <DeleteButton remove={hooks.useDelete()} {...props} />;
 }

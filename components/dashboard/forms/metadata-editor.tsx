@@ -3,10 +3,15 @@
 // server checks and its 422 shows under the editor).
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
+import { FieldSet } from "./field-set";
 import type { MetadataRow } from "./values";
 import { controlId, type FormErrorsState } from "./use-form-errors";
 
 const MAX_PAIRS = 50;
+const PARTS = [
+  { part: "key", maxLength: 40 },
+  { part: "value", maxLength: 500 },
+] as const;
 
 type Props = {
   formId: string;
@@ -17,32 +22,25 @@ type Props = {
 
 export function MetadataEditor({ formId, errors, rows, onChange }: Props) {
   const id = controlId(formId, "metadata");
-  const error = errors.field("metadata");
   const update = (index: number, patch: Partial<MetadataRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">Metadata</legend>
+    <FieldSet id={id} legend="Metadata" error={errors.field("metadata")}>
       <div className="space-y-2">
         {rows.map((row, index) => (
           <div key={index} className="flex gap-2">
-            <input
-              id={index === 0 ? id : undefined}
-              aria-label={`Metadata key ${index + 1}`}
-              className={inputClass}
-              value={row.key}
-              maxLength={40}
-              placeholder="key"
-              onChange={(event) => update(index, { key: event.target.value })}
-            />
-            <input
-              aria-label={`Metadata value ${index + 1}`}
-              className={inputClass}
-              value={row.value}
-              maxLength={500}
-              placeholder="value"
-              onChange={(event) => update(index, { value: event.target.value })}
-            />
+            {PARTS.map(({ part, maxLength }) => (
+              <input
+                key={part}
+                id={index === 0 && part === "key" ? id : undefined}
+                aria-label={`Metadata ${part} ${index + 1}`}
+                className={inputClass}
+                value={row[part]}
+                maxLength={maxLength}
+                placeholder={part}
+                onChange={(event) => update(index, { [part]: event.target.value })}
+              />
+            ))}
             <Button
               size="sm"
               variant="ghost"
@@ -62,11 +60,6 @@ export function MetadataEditor({ formId, errors, rows, onChange }: Props) {
       >
         Add metadata
       </Button>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </FieldSet>
   );
 }

@@ -22,40 +22,26 @@ export const referenceKeys = {
 // Pickers show the first 100 (the API's largest page); customers are searched instead.
 const ALL = { limit: 100 };
 
-export function useProducts(organizationId: string) {
+/** The organization's first 100 of one resource, kept fresh for a minute. */
+function useFirstPage<T>(queryKey: readonly unknown[], path: string, organizationId: string) {
   return useQuery({
-    queryKey: referenceKeys.products(organizationId),
+    queryKey,
     queryFn: ({ signal }) =>
-      apiFetch<Page<Product>>("/v1/products/", {
-        query: { ...ALL, organization_id: organizationId },
-        signal,
-      }),
+      apiFetch<Page<T>>(path, { query: { ...ALL, organization_id: organizationId }, signal }),
     staleTime: 60_000,
   });
+}
+
+export function useProducts(organizationId: string) {
+  return useFirstPage<Product>(referenceKeys.products(organizationId), "/v1/products/", organizationId);
 }
 
 export function useDiscounts(organizationId: string) {
-  return useQuery({
-    queryKey: referenceKeys.discounts(organizationId),
-    queryFn: ({ signal }) =>
-      apiFetch<Page<Discount>>("/v1/discounts/", {
-        query: { ...ALL, organization_id: organizationId },
-        signal,
-      }),
-    staleTime: 60_000,
-  });
+  return useFirstPage<Discount>(referenceKeys.discounts(organizationId), "/v1/discounts/", organizationId);
 }
 
 export function useBenefits(organizationId: string) {
-  return useQuery({
-    queryKey: referenceKeys.benefits(organizationId),
-    queryFn: ({ signal }) =>
-      apiFetch<Page<Benefit>>("/v1/benefits/", {
-        query: { ...ALL, organization_id: organizationId },
-        signal,
-      }),
-    staleTime: 60_000,
-  });
+  return useFirstPage<Benefit>(referenceKeys.benefits(organizationId), "/v1/benefits/", organizationId);
 }
 
 /** Customers whose email or name contains `query` (all when empty), first 20. */

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Page } from "@/components/api-client";
 import type { ListViewState } from "../list-view";
+import { useOrgPath } from "../organization";
 import { Button, buttonClasses } from "../ui/button";
 import { PageHeader } from "../ui/misc";
 import { DataTable, RowLink, type Column, type RowProps } from "./data-table";
@@ -144,3 +145,25 @@ export function PrimaryLink({ href, children }: { href: string; children: ReactN
 }
 
 export { RowLink };
+
+/**
+ * The list page of records with their own pages under `path` ("/benefits"): "New <noun>" links to
+ * `path/new`, each row to `path/<id>`.
+ */
+export function RecordListPage<T extends { id: string }>({
+  records,
+  ...props
+}: Omit<Props<T>, "create" | "rowHref"> & { records: { path: string; noun: string; emptyLabel?: string } }) {
+  const orgPath = useOrgPath();
+  return (
+    <ListPage
+      {...props}
+      create={{
+        href: orgPath(`${records.path}/new`),
+        label: `New ${records.noun}`,
+        emptyLabel: records.emptyLabel,
+      }}
+      rowHref={(row) => orgPath(`${records.path}/${row.id}`)}
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { isUnauthenticated } from "@/components/api-client";
 import { useSession } from "../hooks/session";
 import { signInPath } from "../next-path";
 import { NewOrganizationForm } from "./new-organization-form";
-import { BackLink } from "../ui/detail-parts";
+import { BackLink } from "../kit/detail-frame";
 import { PageHeader } from "../ui/misc";
 import { ErrorState, Skeleton } from "../ui/states";
 

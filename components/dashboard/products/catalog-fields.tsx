@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { BenefitForm } from "../benefits/form";
 import { CustomFieldForm } from "../custom-fields/form";
+import { CheckboxPicker, FieldSet, moved, RowButtons } from "../forms/field-set";
 import { CreateInDialog } from "../forms/form-dialog";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import { customFields } from "../hooks/custom-fields";
@@ -15,14 +16,6 @@ import { inputClass } from "../ui/field";
 import type { AttachedFieldRow } from "./logic";
 
 type Common = { formId: string; errors: FormErrorsState };
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-      {error}
-    </p>
-  ) : null;
-}
 
 export function BenefitsField({
   formId,
@@ -48,43 +41,26 @@ export function BenefitsField({
     </CreateInDialog>
   );
   return (
-    <fieldset aria-describedby={errors.field("benefits") ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">Benefits</legend>
-      {list.isPending ? (
-        <p className="text-sm text-zinc-500">Loading benefits…</p>
-      ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          Could not load benefits: {list.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-zinc-500">No benefits yet · {create(true)}</p>
-      ) : (
-        <div className="grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
-          {items.map((benefit, index) => (
-            <label key={benefit.id} className="flex items-center gap-2 text-sm">
-              <input
-                id={index === 0 ? id : undefined}
-                type="checkbox"
-                checked={value.includes(benefit.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...value, benefit.id]
-                      : value.filter((item) => item !== benefit.id),
-                  )
-                }
-              />
-              <span className="truncate">{benefit.description}</span>
-              <span className="text-xs text-zinc-500">
-                ({benefit.type === "license_keys" ? "license keys" : "custom"})
-              </span>
-            </label>
-          ))}
-        </div>
-      )}
+    <FieldSet id={id} legend="Benefits" error={errors.field("benefits")}>
+      <CheckboxPicker
+        id={id}
+        noun="benefits"
+        list={list}
+        items={items}
+        empty={<>No benefits yet · {create(true)}</>}
+        value={value}
+        onChange={onChange}
+        label={(benefit) => (
+          <>
+            <span className="truncate">{benefit.description}</span>
+            <span className="text-xs text-zinc-500">
+              ({benefit.type === "license_keys" ? "license keys" : "custom"})
+            </span>
+          </>
+        )}
+      />
       {items.length ? <div className="mt-2">{create(false)}</div> : null}
-      <FieldError id={id} error={errors.field("benefits")} />
-    </fieldset>
+    </FieldSet>
   );
 }
 
@@ -119,15 +95,8 @@ export function CustomFieldsField({
       )}
     </CreateInDialog>
   );
-  const move = (index: number, by: number) => {
-    const next = [...value];
-    const [row] = next.splice(index, 1);
-    next.splice(index + by, 0, row!);
-    onChange(next);
-  };
   return (
-    <fieldset aria-describedby={errors.field("attached_custom_fields") ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">Custom fields</legend>
+    <FieldSet id={id} legend="Custom fields" error={errors.field("attached_custom_fields")}>
       {value.length ? (
         <ol className="mb-3 space-y-1">
           {value.map((row, index) => (
@@ -145,32 +114,15 @@ export function CustomFieldsField({
                 />
                 Required
               </label>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move ${row.name} up`}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                ↑
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move ${row.name} down`}
-                disabled={index === value.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                ↓
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${row.name}`}
-                onClick={() => onChange(value.filter((_, i) => i !== index))}
-              >
-                ×
-              </Button>
+              <RowButtons
+                name={row.name}
+                index={index}
+                count={value.length}
+                arrows="vertical"
+                removeLabel={`Remove ${row.name}`}
+                onMove={(by) => onChange(moved(value, index, by))}
+                onRemove={() => onChange(value.filter((_, i) => i !== index))}
+              />
             </li>
           ))}
         </ol>
@@ -213,7 +165,6 @@ export function CustomFieldsField({
           {create(false)}
         </div>
       )}
-      <FieldError id={id} error={errors.field("attached_custom_fields")} />
-    </fieldset>
+    </FieldSet>
   );
 }

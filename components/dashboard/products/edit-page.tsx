@@ -6,7 +6,7 @@ import { formatDateTime } from "../format";
 import { products, type ProductResource } from "../hooks/products";
 import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "../kit/confirm-dialog";
 import { Badge } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { CheckoutLinkAction } from "./checkout-link";

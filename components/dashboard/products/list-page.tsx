@@ -1,126 +1,94 @@
 "use client";
 // /dashboard/<org>/products: the organization's products with their prices, searched by name,
 // filtered (archived, one-time or subscription), sorted and paged through the URL.
-import Link from "next/link";
 import { formatDate } from "../format";
-import { products } from "../hooks/products";
-import { oneOf } from "../license-keys/logic";
-import { PAGE_SIZE, useListView } from "../list-view";
-import { SearchBox } from "../orders/search-box";
+import { products, type ProductResource } from "../hooks/products";
+import { createdColumn, RowLink, type Column } from "../kit/data-table";
+import { RecordListPage } from "../kit/list-page";
+import { SelectFilter } from "../kit/select-filter";
+import { oneOfParser, useListView } from "../list-view";
 import { useOrganization, useOrgPath } from "../organization";
-import { buttonClasses } from "../ui/button";
-import { inputClass } from "../ui/field";
-import { ListBody } from "../ui/list-body";
-import { Badge, PageHeader } from "../ui/misc";
-import { bodyRowClass, cellClass, headerRowClass, linkClass, SortableTh, Table, Th } from "../ui/table";
+import { Badge } from "../ui/misc";
 import { PRODUCT_SORT_FIELDS, priceSummary } from "./logic";
 
 const YES_NO = ["true", "false"] as const;
 
+/** A yes/no filter of the toolbar: the URL's `key`, the labels of its "no" and "yes" options. */
+const yesNo = (
+  key: "archived" | "recurring",
+  label: string,
+  allLabel: string,
+  [no, yes]: [string, string],
+  width: string,
+) => ({
+  key,
+  label,
+  allLabel,
+  width,
+  options: [
+    { value: "false", label: no },
+    { value: "true", label: yes },
+  ],
+});
+
+const YES_NO_FILTERS = [
+  yesNo("archived", "Status", "All", ["Active", "Archived"], "w-36"),
+  yesNo("recurring", "Billing", "One-time and subscriptions", ["One-time", "Subscriptions"], "w-44"),
+];
+
 export function ProductsPage() {
   const organization = useOrganization();
   const orgPath = useOrgPath();
-  const view = useListView(PRODUCT_SORT_FIELDS, ["name"]);
-  const archived = oneOf(view.url.get("archived"), YES_NO);
-  const recurring = oneOf(view.url.get("recurring"), YES_NO);
-  const list = products.useList({
-    organization_id: organization.id,
-    query: view.query,
-    is_archived: archived,
-    is_recurring: recurring,
-    sorting: view.sorting,
-    page: view.page,
-    limit: PAGE_SIZE,
+  const view = useListView(PRODUCT_SORT_FIELDS, ["name"], {
+    filters: { archived: oneOfParser(YES_NO), recurring: oneOfParser(YES_NO) },
   });
-  const filtered = Boolean(view.query || recurring || archived);
+  const { archived, recurring, ...params } = view.params;
+  const list = products.useList({ ...params, is_archived: archived, is_recurring: recurring });
+  const columns: Column<ProductResource>[] = [
+    {
+      label: "Name",
+      sort: "name",
+      cellClassName: "max-w-72",
+      cell: (product) => (
+        <>
+          <RowLink href={orgPath(`/products/${product.id}`)}>
+            <span className="font-medium">{product.name}</span>
+          </RowLink>{" "}
+          {product.is_recurring ? <Badge tone="blue">Subscription</Badge> : null}{" "}
+          {product.is_archived ? <Badge tone="amber">Archived</Badge> : null}
+        </>
+      ),
+    },
+    { label: "Prices", sort: "price_amount", cell: priceSummary },
+    {
+      label: "Benefits",
+      cellClassName: "max-w-64 truncate",
+      cell: (product) => product.benefits.map((benefit) => benefit.description).join(", ") || "—",
+    },
+    createdColumn(formatDate),
+  ];
 
   return (
-    <>
-      <PageHeader
-        title="Products"
-        actions={
-          <Link href={orgPath("/products/new")} className={buttonClasses("primary")}>
-            New product
-          </Link>
-        }
-      >
-        What {organization.name} sells, with its prices and benefits.
-      </PageHeader>
-      <div role="search" aria-label="Search products" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="max-w-md flex-1">
-          <SearchBox
-            label="Search"
-            placeholder="Product name"
-            value={view.query ?? null}
-            onChange={(query) => view.url.update({ query })}
-          />
-        </div>
-        <label className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          Status
-          <select
-            className={`${inputClass} mt-1 w-36`}
-            value={archived ?? ""}
-            onChange={(event) => view.url.update({ archived: event.target.value || null })}
-          >
-            <option value="">All</option>
-            <option value="false">Active</option>
-            <option value="true">Archived</option>
-          </select>
-        </label>
-        <label className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          Billing
-          <select
-            className={`${inputClass} mt-1 w-40`}
-            value={recurring ?? ""}
-            onChange={(event) => view.url.update({ recurring: event.target.value || null })}
-          >
-            <option value="">One-time and subscriptions</option>
-            <option value="false">One-time</option>
-            <option value="true">Subscriptions</option>
-          </select>
-        </label>
-      </div>
-      <ListBody
-        list={list}
-        page={view.page}
-        limit={view.limit}
-        onPageChange={(page) => view.url.update({ page })}
-        columns={4}
-        filtered={filtered}
-        onClearFilters={() => view.url.update({ query: null, archived: null, recurring: null })}
-        empty={{ title: "No products yet", text: "Create one to start selling." }}
-      >
-        {(rows) => (
-          <Table label="Products">
-            <thead>
-              <tr className={headerRowClass}>
-                <SortableTh field="name" label="Name" {...view.sortProps} />
-                <SortableTh field="price_amount" label="Prices" {...view.sortProps} />
-                <Th>Benefits</Th>
-                <SortableTh field="created_at" label="Created" defaultDirection="desc" {...view.sortProps} />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((product) => (
-                <tr key={product.id} className={bodyRowClass}>
-                  <td className={`${cellClass} max-w-72`}>
-                    <Link href={orgPath(`/products/${product.id}`)} className={`${linkClass} font-medium`}>
-                      {product.name}
-                    </Link>{" "}
-                    {product.is_recurring ? <Badge tone="blue">Subscription</Badge> : null}{" "}
-                    {product.is_archived ? <Badge tone="amber">Archived</Badge> : null}
-                  </td>
-                  <td className={cellClass}>{priceSummary(product)}</td>
-                  <td className={`${cellClass} max-w-64 truncate`}>
-                    {product.benefits.map((benefit) => benefit.description).join(", ") || "—"}
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{formatDate(product.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </ListBody>
-    </>
+    <RecordListPage
+      title="Products"
+      description={`What ${organization.name} sells, with its prices and benefits.`}
+      records={{ path: "/products", noun: "product" }}
+      search={{ placeholder: "Product name" }}
+      filters={YES_NO_FILTERS.map((filter) => (
+        <SelectFilter
+          key={filter.key}
+          label={filter.label}
+          allLabel={filter.allLabel}
+          width={filter.width}
+          value={view.filters[filter.key]}
+          options={filter.options}
+          onChange={(value) => view.url.update({ [filter.key]: value })}
+        />
+      ))}
+      view={view}
+      list={list}
+      columns={columns}
+      empty={{ title: "No products yet", text: "Create one to start selling." }}
+    />
   );
 }

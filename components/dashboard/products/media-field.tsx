@@ -2,10 +2,10 @@
 // The product's images: each upload shows its preview and a progress bar while it is sent to
 // POST /v1/files/, then joins the list (attached by id in `medias` when the product is saved).
 import { useEffect, useRef, useState } from "react";
+import { FieldSet, moved, RowButtons } from "../forms/field-set";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import type { Media } from "../hooks/products";
 import { useOrganization } from "../organization";
-import { Button } from "../ui/button";
 import { uploadImage } from "./upload";
 
 const MAX_MEDIAS = 20;
@@ -34,7 +34,6 @@ export function MediaField({ formId, errors, value, onChange }: Props) {
     return () => pending.forEach((abort) => abort());
   }, []);
   const id = controlId(formId, "medias");
-  const error = errors.field("medias");
   const patch = (uploadId: number, change: Partial<Upload>) =>
     setUploads((all) => all.map((upload) => (upload.id === uploadId ? { ...upload, ...change } : upload)));
 
@@ -58,47 +57,22 @@ export function MediaField({ formId, errors, value, onChange }: Props) {
     );
   };
 
-  const move = (index: number, by: number) => {
-    const next = [...value];
-    const [item] = next.splice(index, 1);
-    next.splice(index + by, 0, item!);
-    onChange(next);
-  };
-
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">Images</legend>
+    <FieldSet id={id} legend="Images" error={errors.field("medias")}>
       <ul className="flex flex-wrap gap-3">
         {value.map((media, index) => (
           <li key={media.id} className="w-32 text-xs">
             <img src={media.public_url} alt={media.name} className="h-24 w-32 rounded border object-cover" />
             <div className="mt-1 flex gap-1">
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move ${media.name} left`}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                ←
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Move ${media.name} right`}
-                disabled={index === value.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                →
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove image ${media.name}`}
-                onClick={() => onChange(value.filter((item) => item.id !== media.id))}
-              >
-                ×
-              </Button>
+              <RowButtons
+                name={media.name}
+                index={index}
+                count={value.length}
+                arrows="horizontal"
+                removeLabel={`Remove image ${media.name}`}
+                onMove={(by) => onChange(moved(value, index, by))}
+                onRemove={() => onChange(value.filter((item) => item.id !== media.id))}
+              />
             </div>
           </li>
         ))}
@@ -149,11 +123,6 @@ export function MediaField({ formId, errors, value, onChange }: Props) {
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         PNG, JPEG, WebP or GIF, up to 10 MB each.
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </FieldSet>
   );
 }

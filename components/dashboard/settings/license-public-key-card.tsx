@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { licensePublicKeySchema } from "@/lib/licensing/schemas";
 import { apiFetch } from "@/components/api-client";
-import { DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { DetailSkeleton, NotFoundOrError } from "../kit/detail-frame";
 import { Card, CopyButton } from "../ui/misc";
 
 type LicensePublicKey = z.input<typeof licensePublicKeySchema>;

@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useOrganizationDetail, useTaxRates } from "../hooks/organizations";
 import { useOrganization, useOrgPath } from "../organization";
-import { DetailSkeleton, NotFoundOrError } from "../ui/detail-parts";
+import { DetailSkeleton, NotFoundOrError } from "../kit/detail-frame";
 import { Card, CopyButton, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
 import { OrganizationForm } from "./organization-form";

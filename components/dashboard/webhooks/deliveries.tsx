@@ -8,7 +8,7 @@ import { useSendTestWebhook, useWebhookDeliveries } from "../hooks/webhooks";
 import { pageFrom, useUrlState } from "../url-state";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
-import { ListBody } from "../ui/list-body";
+import { ListBody } from "../kit/list-body";
 import { useToast } from "../ui/toast";
 import { DeliveryItem } from "./delivery-item";
 import { OUTCOME_FILTERS, succeededFilter } from "./logic";
