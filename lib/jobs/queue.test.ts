@@ -604,13 +604,15 @@ describe("claims and heartbeats", () => {
         const workerA = runDueJobs(db, handlers, { workerId: "A", now: T0, leaseMs });
         await entered.promise;
         // Several heartbeats later (each renews locked_at), past the lease A started with, its
-        // claim is still fresh.
+        // claim is still fresh. (The third renewal can land exactly at the lease's end: wait for
+        // one past it.)
         const renewals = new Set<number>();
         await vi.waitFor(
           async () => {
             const [job] = await jobsNamed("t.slow");
             renewals.add(job!.locked_at!.getTime());
             expect(renewals.size, "locked_at values seen").toBeGreaterThanOrEqual(4);
+            expect(Math.max(...renewals), "newest locked_at").toBeGreaterThan(T0.getTime() + leaseMs);
           },
           { timeout: 30 * leaseMs, interval: leaseMs / 10 },
         );
