@@ -22,6 +22,9 @@ export function CustomerCombobox({ organizationId, value, valueLabel, onChange }
   const term = useDebouncedValue(text, 300);
   const search = useCustomerSearch(organizationId, term);
   const options: Customer[] = open ? (search.data?.items ?? []) : [];
+  // The highlighted option, kept inside the list: a pointer resting over a longer list of results
+  // (before the search narrowed it) must not leave Enter pointing past the end.
+  const current = Math.min(active, Math.max(options.length - 1, 0));
   const selectedLabel = value ? (picked?.id === value ? picked.email : valueLabel) : null;
 
   const choose = (customer: Customer) => {
@@ -47,7 +50,7 @@ export function CustomerCombobox({ organizationId, value, valueLabel, onChange }
           aria-expanded={open}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
-          aria-activedescendant={open && options[active] ? `${id}-option-${active}` : undefined}
+          aria-activedescendant={open && options[current] ? `${id}-option-${current}` : undefined}
           autoComplete="off"
           placeholder={value ? (selectedLabel ?? "Selected customer") : "Any customer"}
           value={open ? text : (selectedLabel ?? (value ? "Selected customer" : ""))}
@@ -65,13 +68,13 @@ export function CustomerCombobox({ organizationId, value, valueLabel, onChange }
             if (event.key === "ArrowDown") {
               event.preventDefault();
               if (!open) setOpen(true);
-              else setActive((i) => Math.min(i + 1, Math.max(options.length - 1, 0)));
+              else setActive(Math.min(current + 1, Math.max(options.length - 1, 0)));
             } else if (event.key === "ArrowUp") {
               event.preventDefault();
-              setActive((i) => Math.max(i - 1, 0));
-            } else if (event.key === "Enter" && open && options[active]) {
+              setActive(Math.max(current - 1, 0));
+            } else if (event.key === "Enter" && open && options[current]) {
               event.preventDefault();
-              choose(options[active]);
+              choose(options[current]);
             } else if (event.key === "Escape" && open) {
               event.preventDefault();
               close();
@@ -104,13 +107,13 @@ export function CustomerCombobox({ organizationId, value, valueLabel, onChange }
             key={customer.id}
             id={`${id}-option-${index}`}
             role="option"
-            aria-selected={index === active}
+            aria-selected={index === current}
             // Keep the focus in the input: the click would blur it (and close the list) first.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(customer)}
             onMouseEnter={() => setActive(index)}
             className={`cursor-pointer px-3 py-1.5 ${
-              index === active ? "bg-indigo-50 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100" : ""
+              index === current ? "bg-indigo-50 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100" : ""
             }`}
           >
             <span className="block truncate">{customer.email}</span>
