@@ -2,9 +2,9 @@
 // type; `apply_to_existing_keys` also updates issued keys' limits); DELETE removes an unused one.
 import { methods, route } from "@/lib/api/handler";
 import { benefitParams, benefitResourceSchema, updateBenefitBody } from "@/lib/benefits/schemas";
-import { deleteBenefit, updateBenefit } from "@/lib/benefits/manage";
+import { deleteBenefit } from "@/lib/benefits/manage";
+import { updateBenefitAndKeys } from "@/lib/composition/cross-domain-events";
 import { getBenefit } from "@/lib/benefits/service";
-import { emitLicenseKeyEvent } from "@/lib/license-keys/events";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       summary:
         "Update a benefit (its type cannot change); new limits apply to keys issued from now on, and to existing keys with apply_to_existing_keys",
     },
-    ({ db, principal, params, body }) => updateBenefit(db, principal, params.id, body, emitLicenseKeyEvent),
+    ({ db, principal, params, body }) => updateBenefitAndKeys(db, principal, params.id, body),
   ),
   DELETE: route(
     {

@@ -4,9 +4,8 @@
 import { methods, route } from "@/lib/api/handler";
 import { customerParams, customerResourceSchema, updateCustomerBody } from "@/lib/customers/schemas";
 import { updateCustomer } from "@/lib/customers/manage";
-import { deleteCustomer } from "@/lib/customers/delete";
+import { deleteCustomerAndForgetSessions } from "@/lib/composition/cross-domain-events";
 import { getCustomer } from "@/lib/customers/service";
-import { emitCheckoutEvent } from "@/lib/checkout/events";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
@@ -35,6 +34,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       status: 204,
       summary: "Delete a customer: removed, or anonymized when it has purchases (which stay intact)",
     },
-    ({ db, principal, params }) => deleteCustomer(db, principal, params.id, emitCheckoutEvent),
+    ({ db, principal, params }) => deleteCustomerAndForgetSessions(db, principal, params.id),
   ),
 });
