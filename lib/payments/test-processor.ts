@@ -71,6 +71,9 @@ async function findRow(db: DbOrTx, idempotencyKey: string): Promise<LedgerRow | 
 /**
  * Records the operation under its key, or returns what the key recorded first: same key, same
  * answer, and a retried call does not charge twice (also when two calls race: one insert wins).
+ * Any unique conflict, not only the key's: the payment id is derived from the key, and two racing
+ * inserts can meet on the payment id's index first, which an ON CONFLICT naming only the key's
+ * index turns into an error (seen once in a full run).
  */
 async function record(db: DbOrTx, idempotencyKey: string, entry: Entry): Promise<PaymentResult> {
   const { result } = entry;
@@ -86,7 +89,7 @@ async function record(db: DbOrTx, idempotencyKey: string, entry: Entry): Promise
             ${succeeded ? result.payment_method_ref : null},
             ${result.status === "declined" ? result.code : null},
             ${result.status === "declined" ? result.message : null}, ${entry.refundedPaymentId ?? null})
-    ON CONFLICT (idempotency_key) DO NOTHING
+    ON CONFLICT DO NOTHING
     RETURNING ${COLUMNS}`,
   );
   const row = inserted[0] ?? (await findRow(db, idempotencyKey));
