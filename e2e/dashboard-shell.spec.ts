@@ -6,7 +6,8 @@ import type { Page } from "@playwright/test";
 import { signIn, shot } from "./dashboard-helpers";
 import { DEMO_ACCESS_TOKEN } from "./env";
 import { expect, test } from "./fixtures";
-import { createOrganization, seedSales, sessionApi, unique } from "./session-organization";
+import { createOneOfEverything, unique } from "./one-of-everything";
+import { createShop, type Shop } from "./own-organization";
 
 const searchBox = (page: Page) =>
   page.getByRole("searchbox", { name: "Find a customer, order or license key" });
@@ -14,18 +15,25 @@ const results = (page: Page) => page.getByRole("region", { name: "Find results" 
 const checklist = (page: Page) => page.getByRole("region", { name: "Get started" });
 const step = (page: Page, title: string) => checklist(page).getByRole("listitem").filter({ hasText: title });
 
-/** Signed out at the home page, then signed in; the session's API for making data. */
-async function start(page: Page) {
-  await page.goto("/");
-  await signIn(page);
-  return sessionApi(page);
+/** The organizations a test made, let go after it. */
+const made: Shop[] = [];
+test.afterEach(async () => {
+  await Promise.all(made.splice(0).map((shop) => shop.dispose()));
+});
+
+/** A new organization of the merchant's own, made through the API. */
+async function newShop(tag: string) {
+  const shop = await createShop(tag);
+  made.push(shop);
+  return shop;
 }
 
-/** Signed in, with a new organization of one's own. */
+/** With a new organization of one's own: signed out at the home page, then signed in. */
 async function startInOwnOrganization(page: Page, tag: string) {
-  const api = await start(page);
-  const organization = await createOrganization(api, tag);
-  return { api, organization, base: `/dashboard/${organization.slug}` };
+  const shop = await newShop(tag);
+  await page.goto("/");
+  await signIn(page);
+  return { shop, base: shop.dashboard };
 }
 
 /** Types into the search box and waits for the answer to that text. */
@@ -45,7 +53,7 @@ async function searchFor(page: Page, text: string) {
 test("grouped navigation, a sidebar that stays in view, and the frame while the session loads", async ({
   page,
 }) => {
-  const { organization, base } = await startInOwnOrganization(page, "nav");
+  const { shop, base } = await startInOwnOrganization(page, "nav");
 
   // A full page load: the frame (navigation, a placeholder for the organization switcher) is there
   // while the session is still on its way.
@@ -61,7 +69,7 @@ test("grouped navigation, a sidebar that stays in view, and the frame while the 
   await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Organization" })).toHaveCount(0);
   releaseSession();
-  await expect(page.getByRole("combobox", { name: "Organization" })).toHaveValue(organization.slug);
+  await expect(page.getByRole("combobox", { name: "Organization" })).toHaveValue(shop.slug);
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await page.unroute("**/v1/auth/session");
 
@@ -97,9 +105,9 @@ test("grouped navigation, a sidebar that stays in view, and the frame while the 
 });
 
 test("the search box finds customers, orders and license keys and opens their pages", async ({ page }) => {
-  const { api, organization, base } = await startInOwnOrganization(page, "search");
+  const { shop, base } = await startInOwnOrganization(page, "search");
   const buyer = `${unique("buyer")}@example.com`;
-  const data = await seedSales(api, organization.id, buyer);
+  const data = await createOneOfEverything(shop, buyer);
   await page.goto(`${base}/products`);
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
 
@@ -148,7 +156,7 @@ test("the search box finds customers, orders and license keys and opens their pa
 test("an empty organization's Overview lists the first steps, ticks them from its data, and can be dismissed", async ({
   page,
 }) => {
-  const { api, organization, base } = await startInOwnOrganization(page, "onboard");
+  const { shop, base } = await startInOwnOrganization(page, "onboard");
   await page.goto(base);
   await expect(checklist(page)).toBeVisible();
   await expect(checklist(page)).toContainText("0 of 4 done");
@@ -166,15 +174,13 @@ test("an empty organization's Overview lists the first steps, ticks them from it
   );
 
   // Ticked from real data: a product and a webhook endpoint made elsewhere.
-  const product = await api.post<{ id: string }>("/v1/products/", {
+  const product = await shop.post("/v1/products/", {
     name: "First product",
     prices: [{ amount_type: "fixed", price_amount: 1000 }],
-    organization_id: organization.id,
   });
-  await api.post("/v1/webhooks/endpoints", {
+  await shop.post("/v1/webhooks/endpoints", {
     url: "https://example.com/hooks/onboarding",
     events: ["order.paid"],
-    organization_id: organization.id,
   });
   await page.reload();
   await expect(checklist(page)).toContainText("2 of 4 done");
@@ -185,7 +191,7 @@ test("an empty organization's Overview lists the first steps, ticks them from it
   // The link of a step goes where it is done; back on the Overview, the step is ticked.
   await step(page, "Create a checkout link").getByRole("link").click();
   await expect(page).toHaveURL(`${base}/checkout-links/new`);
-  await api.post("/v1/checkout-links/", { products: [product.id], organization_id: organization.id });
+  await shop.post("/v1/checkout-links/", { products: [product.id] });
   await page.goto(base);
   await expect(checklist(page)).toContainText("3 of 4 done");
   await shot(page, "onboarding");
@@ -197,7 +203,7 @@ test("an empty organization's Overview lists the first steps, ticks them from it
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await expect(page.getByRole("region", { name: /^Revenue/ }).first()).toBeVisible();
   await expect(checklist(page)).toHaveCount(0);
-  const other = await createOrganization(api, "onboard-two");
+  const other = await newShop("onboard-two");
   await page.goto(`/dashboard/${other.slug}`);
   await expect(checklist(page)).toContainText("0 of 4 done");
 });
@@ -206,9 +212,9 @@ test("at 375 px: the menu button opens the navigation, the search works, nothing
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  const { api, organization, base } = await startInOwnOrganization(page, "phone");
+  const { shop, base } = await startInOwnOrganization(page, "phone");
   const buyer = `${unique("phone-buyer")}@example.com`;
-  await seedSales(api, organization.id, buyer);
+  await createOneOfEverything(shop, buyer);
   await page.goto(base);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
@@ -259,12 +265,13 @@ test("at 375 px: the menu button opens the navigation, the search works, nothing
 });
 
 test("an attacker's search never shows another organization's customers", async ({ page, request }) => {
-  const api = await start(page);
-  const mine = await createOrganization(api, "mine");
-  const theirs = await createOrganization(api, "theirs");
+  const mine = await newShop("mine");
+  const theirs = await newShop("theirs");
   const secret = `${unique("secret")}@rival.example`;
-  await api.post("/v1/customers/", { email: secret, organization_id: theirs.id });
-  await api.post("/v1/customers/", { email: `${unique("own")}@mine.example`, organization_id: mine.id });
+  await theirs.post("/v1/customers/", { email: secret });
+  await mine.post("/v1/customers/", { email: `${unique("own")}@mine.example` });
+  await page.goto("/");
+  await signIn(page);
 
   // In the first organization's dashboard, the other's customer is not found, and not sent either.
   await page.goto(`/dashboard/${mine.slug}/customers`);

@@ -4,18 +4,18 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
-import { createOrganization, seedSales, sessionApi, unique } from "./session-organization";
+import { createOneOfEverything, unique } from "./one-of-everything";
+import { createShop } from "./own-organization";
 
 const PHONE = { width: 375, height: 812 };
 
 test("every dashboard page fits a 375 px screen", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
+  const shop = await createShop("width");
+  const data = await createOneOfEverything(shop, `${unique("buyer")}@example.com`);
   await page.goto("/");
   await signIn(page);
-  const api = await sessionApi(page);
-  const organization = await createOrganization(api, "width");
-  const data = await seedSales(api, organization.id, `${unique("buyer")}@example.com`);
 
   const pages = [
     "",
@@ -58,7 +58,7 @@ test("every dashboard page fits a 375 px screen", async ({ page }) => {
   const widths: Record<string, number> = {};
   const causes: Record<string, string[]> = {};
   for (const path of pages) {
-    await page.goto(`/dashboard/${organization.slug}${path}`);
+    await page.goto(`${shop.dashboard}${path}`);
     await expect(page.locator("main h1").first()).toBeVisible();
     // Loaded: no skeleton or busy region left.
     await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
@@ -81,7 +81,7 @@ test("every dashboard page fits a 375 px screen", async ({ page }) => {
 
   // On a desktop screen the Overview ends where its content ends: no empty scroll below it.
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`/dashboard/${organization.slug}`);
+  await page.goto(shop.dashboard);
   await expect(page.getByRole("list", { name: "Recent orders" })).toBeVisible();
   const emptyScroll = await page.evaluate(() => {
     const main = document.querySelector("main")!;
@@ -91,6 +91,7 @@ test("every dashboard page fits a 375 px screen", async ({ page }) => {
   });
   console.log(`Overview at 1280 px: ${emptyScroll} px of scroll below the content`);
   expect(emptyScroll).toBeLessThanOrEqual(0);
+  await shop.dispose();
 });
 
 /**

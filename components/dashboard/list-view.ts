@@ -23,6 +23,8 @@ export type ListViewState = {
   setPage: (page: number | null) => void;
   setQuery?: (query: string | null) => void;
   clearFilters: () => void;
+  /** A filter's value as the URL holds it when its parser accepts it, and how to change it. */
+  filter?: (name: string) => { value: string | undefined; onChange: (value: string | null) => void };
 };
 
 /** A filter for values of a fixed list (a status, a type). */
@@ -63,6 +65,13 @@ export function useListView<F extends Record<string, FilterParser> = Record<neve
     setPage: (next: number | null) => url.update({ page: next }),
     setQuery: search ? (next: string | null) => url.update({ query: next }) : undefined,
     clearFilters: () => url.update({ ...cleared, ...(search ? { query: null } : {}) }),
+    filter: (name: string) => {
+      const value = (filters as Record<string, unknown>)[name];
+      return {
+        value: value === undefined ? undefined : String(value),
+        onChange: (next: string | null) => url.update({ [name]: next }),
+      };
+    },
     /** The list request's parameters. */
     params: { organization_id: organization.id, ...filters, query, sorting, page, limit: PAGE_SIZE },
   } satisfies ListViewState & Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { CheckboxField, MetadataCard, SelectField, TextAreaField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
-import { benefits, type BenefitResource } from "../hooks/benefits";
+import { benefits, type BenefitResource } from "../hooks/catalog";
 import { Card } from "../ui/misc";
 import {
   BENEFIT_FIELDS,

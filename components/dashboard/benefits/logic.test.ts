@@ -1,7 +1,7 @@
 // The benefit form → API bodies: each type's properties, empty inputs as "none", problems keyed
 // like the API's locs, and a PATCH of only what changed (with apply_to_existing_keys when ticked).
 import { describe, expect, it } from "vitest";
-import type { BenefitResource } from "../hooks/benefits";
+import type { BenefitResource } from "../hooks/catalog";
 import { benefitBody, benefitPatch, benefitSummary, EMPTY_BENEFIT_FORM, formFromBenefit } from "./logic";
 
 const keys = {

@@ -2,9 +2,10 @@
 // keys benefit's prefix, expiry (ttl + timeframe), activations (limit + customer admin) and usage
 // limit, each empty for "none". Problems found here are keyed like the API's 422 locs
 // (`properties.activations.limit`, …).
-import type { BenefitResource, CreateBenefit, UpdateBenefit } from "../hooks/benefits";
+import type { BenefitResource, CreateBenefit, UpdateBenefit } from "../hooks/catalog";
 import {
   changedFields,
+  type Built,
   metadataFromRows,
   metadataRows,
   parseOptionalInt,
@@ -105,8 +106,6 @@ export function propertiesBody(form: BenefitForm, errors: Record<string, string>
     limit_usage: usage,
   };
 }
-
-type Built<T> = { body: T; errors: Record<string, string> };
 
 export function benefitBody(form: BenefitForm): Built<CreateBenefit> {
   const errors: Record<string, string> = {};

@@ -4,7 +4,7 @@
 import { CheckboxField, MetadataCard, SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
-import { checkoutLinks, type CheckoutLinkResource } from "../hooks/checkout-links";
+import { checkoutLinks, type CheckoutLinkResource } from "../hooks/catalog";
 import { useDiscounts } from "../hooks/reference";
 import { useOrganization } from "../organization";
 import { Card } from "../ui/misc";

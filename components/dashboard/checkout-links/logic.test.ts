@@ -1,6 +1,6 @@
 // The checkout link form → create and PATCH bodies, problems keyed like the API's, the title.
 import { describe, expect, it } from "vitest";
-import type { CheckoutLinkResource } from "../hooks/checkout-links";
+import type { CheckoutLinkResource } from "../hooks/catalog";
 import {
   checkoutLinkBody,
   checkoutLinkPatch,

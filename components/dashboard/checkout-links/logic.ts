@@ -1,8 +1,8 @@
 // The checkout link form's values and the API bodies made from them: empty optional texts are
 // null (clearing them on PATCH), products keep the order they were ticked in (the order the
 // checkout offers them), and problems found before sending are keyed like the API's 422 locs.
-import type { CheckoutLinkResource, CreateCheckoutLink, UpdateCheckoutLink } from "../hooks/checkout-links";
-import { changedFields, metadataFromRows, metadataRows, type MetadataRow } from "../forms/values";
+import type { CheckoutLinkResource, CreateCheckoutLink, UpdateCheckoutLink } from "../hooks/catalog";
+import { changedOnly, metadataFromRows, type Built, metadataRows, type MetadataRow } from "../forms/values";
 
 export const CHECKOUT_LINK_FIELDS = [
   "label",
@@ -48,10 +48,11 @@ export function formFromCheckoutLink(link: CheckoutLinkResource): CheckoutLinkFo
   };
 }
 
-type Built = { body: CreateCheckoutLink; errors: Record<string, string> };
-
 /** The full body the form describes (create), or the problems found in it. */
-export function checkoutLinkBody(form: CheckoutLinkForm, original?: CheckoutLinkResource): Built {
+export function checkoutLinkBody(
+  form: CheckoutLinkForm,
+  original?: CheckoutLinkResource,
+): Built<CreateCheckoutLink> {
   const errors: Record<string, string> = {};
   if (!form.products.length) errors.products = "Choose at least one product.";
   const body: CreateCheckoutLink = {
@@ -70,10 +71,9 @@ export function checkoutLinkBody(form: CheckoutLinkForm, original?: CheckoutLink
 export function checkoutLinkPatch(
   form: CheckoutLinkForm,
   link: CheckoutLinkResource,
-): { body: UpdateCheckoutLink; errors: Record<string, string> } {
-  const { body, errors } = checkoutLinkBody(form, link);
+): Built<UpdateCheckoutLink> {
   const current = { ...link, products: link.products.map((product) => product.id) };
-  return { body: changedFields(current, body), errors };
+  return changedOnly(checkoutLinkBody(form, link), current);
 }
 
 /** What the merchant calls the link: its label, else its slug, else its products. */

@@ -5,9 +5,8 @@ import Link from "next/link";
 import { formatDateTime, shortId } from "../format";
 import { useCheckouts, type Checkout } from "../hooks/checkouts";
 import { useProducts } from "../hooks/reference";
-import { createdColumn, type Column } from "../kit/data-table";
+import { createdColumn, dateColumn, type Column } from "../kit/data-table";
 import { ListPage } from "../kit/list-page";
-import { SelectFilter } from "../kit/select-filter";
 import { oneOfParser, textParser, useListView } from "../list-view";
 import { useOrganization, useOrgPath } from "../organization";
 import { CHECKOUT_SORT_FIELDS, CHECKOUT_STATUSES, CHECKOUT_STATUS_INFO, moneyOrDash } from "./logic";
@@ -63,42 +62,30 @@ export function CheckoutsPage() {
       ),
     },
     createdColumn(formatDateTime),
-    {
-      label: "Expires",
+    dateColumn("Expires", (checkout) => checkout.expires_at, formatDateTime, {
       sort: "expires_at",
-      cellClassName: "whitespace-nowrap",
-      cell: (checkout) => formatDateTime(checkout.expires_at),
-    },
+      direction: "asc",
+    }),
   ];
 
   return (
     <ListPage
       title="Checkouts"
       description="Checkout sessions: the hosted pages your buyers pay on."
-      filters={
-        <>
-          <SelectFilter
-            label="Status"
-            allLabel="All statuses"
-            width="w-40"
-            value={view.filters.status}
-            options={STATUS_OPTIONS}
-            onChange={(status) => view.url.update({ status })}
-          />
-          <SelectFilter
-            label="Product"
-            allLabel="All products"
-            width="w-56"
-            value={view.filters.product_id}
-            options={(products.data?.items ?? []).map((product) => ({
-              value: product.id,
-              label: product.name,
-            }))}
-            unknownLabel={products.isPending ? "Loading…" : "Other product"}
-            onChange={(productId) => view.url.update({ product_id: productId })}
-          />
-        </>
-      }
+      selects={[
+        { name: "status", label: "Status", allLabel: "All statuses", width: "w-40", options: STATUS_OPTIONS },
+        {
+          name: "product_id",
+          label: "Product",
+          allLabel: "All products",
+          width: "w-56",
+          options: (products.data?.items ?? []).map((product) => ({
+            value: product.id,
+            label: product.name,
+          })),
+          unknownLabel: products.isPending ? "Loading…" : "Other product",
+        },
+      ]}
       view={view}
       list={checkouts}
       label="Checkout sessions"

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { MetadataCard, SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
-import { customFields, type CustomField } from "../hooks/custom-fields";
+import { customFields, type CustomField } from "../hooks/catalog";
 import { Card } from "../ui/misc";
 import {
   CUSTOM_FIELD_TYPES,

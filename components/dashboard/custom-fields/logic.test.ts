@@ -1,6 +1,6 @@
 // The custom field form → properties per type, problems keyed like the API's 422 locs, PATCH diffs.
 import { describe, expect, it } from "vitest";
-import type { CustomField } from "../hooks/custom-fields";
+import type { CustomField } from "../hooks/catalog";
 import {
   customFieldBody,
   customFieldFields,

@@ -1,7 +1,7 @@
 // The custom field form's values and the API bodies made from them. `properties` depend on the
 // type: text (textarea, min/max length), number (ge/le), date (ge/le as YYYY-MM-DD), checkbox
 // (labels only), select (options). Problems found here are keyed like the API's 422 locs.
-import type { CreateCustomField, CustomField, UpdateCustomField } from "../hooks/custom-fields";
+import type { CreateCustomField, CustomField, UpdateCustomField } from "../hooks/catalog";
 import {
   changedFields,
   metadataFromRows,

@@ -1,10 +1,14 @@
 "use client";
 // A customer's orders (GET /v1/orders/?customer_id=) and license keys
 // (GET /v1/license-keys?customer_id=), newest first, a page of each with links to the full lists.
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { Page } from "@/components/api-client";
 import { formatMoney } from "@/lib/money";
 import { formatDate } from "../format";
-import { useLicenseKeys } from "../hooks/license-keys";
+import { useLicenseKeys, type LicenseKey } from "../hooks/license-keys";
 import { useOrders } from "../hooks/orders";
+import type { ListParams } from "../hooks/resource";
+import { dateColumn, type Column } from "../kit/data-table";
 import { RowLink } from "../kit/list-page";
 import { SectionList, useSection } from "../kit/section-list";
 import { LicenseKeyStatusBadge } from "../license-keys/status-badge";
@@ -12,15 +16,12 @@ import { useOrgPath } from "../organization";
 
 export function CustomerOrders({ customerId }: { customerId: string }) {
   const orgPath = useOrgPath();
-  const section = useSection({ customer_id: customerId }, ["-created_at"]);
-  const orders = useOrders(section.params);
   return (
-    <SectionList
+    <CustomerSection
+      customerId={customerId}
       title="Orders"
-      all={{ href: orgPath(`/orders?customer_id=${customerId}`), label: "All in Orders" }}
-      list={orders}
-      {...section.paging}
-      label="Orders of this customer"
+      path="/orders"
+      useList={useOrders}
       empty="No orders yet"
       columns={[
         {
@@ -45,15 +46,12 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
 
 export function CustomerLicenseKeys({ customerId }: { customerId: string }) {
   const orgPath = useOrgPath();
-  const section = useSection({ customer_id: customerId }, ["-created_at"]);
-  const keys = useLicenseKeys(section.params);
   return (
-    <SectionList
+    <CustomerSection
+      customerId={customerId}
       title="License keys"
-      all={{ href: orgPath(`/license-keys?customer_id=${customerId}`), label: "All in License keys" }}
-      list={keys}
-      {...section.paging}
-      label="License keys of this customer"
+      path="/license-keys"
+      useList={useLicenseKeys}
       empty="No license keys"
       columns={[
         {
@@ -62,8 +60,42 @@ export function CustomerLicenseKeys({ customerId }: { customerId: string }) {
           cell: (key) => <RowLink href={orgPath(`/license-keys/${key.id}`)}>{key.display_key}</RowLink>,
         },
         { label: "Status", cell: (key) => <LicenseKeyStatusBadge status={key.status} /> },
-        { label: "Issued", cellClassName: "whitespace-nowrap", cell: (key) => formatDate(key.created_at) },
+        dateColumn<LicenseKey>("Issued", (key) => key.created_at, formatDate),
       ]}
+    />
+  );
+}
+
+/** A page of the customer's records of one kind, newest first, with a link to the whole list
+ * filtered to the customer. */
+function CustomerSection<T>({
+  customerId,
+  title,
+  path,
+  useList,
+  empty,
+  columns,
+}: {
+  customerId: string;
+  title: string;
+  /** The full list's page in the organization. */
+  path: string;
+  useList: (params: ListParams) => UseQueryResult<Page<T>>;
+  empty: string;
+  columns: Column<T>[];
+}) {
+  const orgPath = useOrgPath();
+  const section = useSection({ customer_id: customerId }, ["-created_at"]);
+  const list = useList(section.params);
+  return (
+    <SectionList
+      title={title}
+      all={{ href: orgPath(`${path}?customer_id=${customerId}`), label: `All in ${title}` }}
+      list={list}
+      {...section.paging}
+      label={`${title} of this customer`}
+      empty={empty}
+      columns={columns}
     />
   );
 }

@@ -1,7 +1,7 @@
 // The customer form's values and the bodies of POST /v1/customers/ and PATCH /v1/customers/{id}
 // (Polar's shape: email, name, external_id, billing_address, tax_id, metadata).
 import type { CustomerAddress, CustomerBody, CustomerResource } from "../hooks/customers";
-import { changedFields, metadataFromRows, metadataRows, type MetadataRow } from "../forms/values";
+import { changedOnly, metadataFromRows, type Built, metadataRows, type MetadataRow } from "../forms/values";
 
 export const CUSTOMER_SORT_FIELDS = ["created_at", "email", "name"] as const;
 
@@ -83,15 +83,10 @@ export function customerBody(
 }
 
 /** The PATCH body: only what changed. */
-export function customerPatch(
-  form: CustomerForm,
-  customer: CustomerResource,
-): { body: CustomerBody; errors: Record<string, string> } {
-  const { body, errors } = customerBody(form, customer);
-  const current = {
+export function customerPatch(form: CustomerForm, customer: CustomerResource): Built<CustomerBody> {
+  return changedOnly(customerBody(form, customer), {
     ...customer,
     tax_id: customer.tax_id?.[0] ?? null,
     external_id: customer.external_id ?? null,
-  };
-  return { body: changedFields(current, body), errors };
+  });
 }

@@ -1,37 +1,14 @@
 "use client";
 // /dashboard/<org>/discounts/new and /dashboard/<org>/discounts/<id>: the form, and on an existing
-// discount a Delete that asks first.
-import { formatDateTime } from "../format";
-import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
-import { discounts } from "../hooks/discounts";
+// discount how often it was redeemed and a Delete that asks first.
+import { recordPages } from "../forms/edit-page";
+import { discounts } from "../hooks/catalog";
 import { DiscountForm } from "./form";
 
-const BACK = { path: "/discounts", label: "Discounts" };
-
-export function NewDiscountPage() {
-  return (
-    <NewRecordPage back={BACK} title="New discount">
-      <DiscountForm />
-    </NewRecordPage>
-  );
-}
-
-export function EditDiscountPage({ id }: { id: string }) {
-  return (
-    <EditRecordPage
-      back={BACK}
-      query={discounts.useOne(id)}
-      what="Discount"
-      title={(discount) => discount.name}
-      summary={(discount) =>
-        `Redeemed ${discount.redemptions_count} time${discount.redemptions_count === 1 ? "" : "s"} · created ${formatDateTime(discount.created_at)}`
-      }
-      remove={{
-        hooks: discounts,
-        explain: "It can no longer be redeemed and its code is freed. Orders that used it keep it.",
-      }}
-    >
-      {(discount) => <DiscountForm key={discount.id} discount={discount} />}
-    </EditRecordPage>
-  );
-}
+export const { NewPage: NewDiscountPage, EditPage: EditDiscountPage } = recordPages({
+  hooks: discounts,
+  title: (discount) => discount.name,
+  summary: ({ redemptions_count: count }) => `Redeemed ${count} time${count === 1 ? "" : "s"}`,
+  deleteExplains: "It can no longer be redeemed and its code is freed. Orders that used it keep it.",
+  form: (discount) => <DiscountForm key={discount?.id} discount={discount} />,
+});

@@ -4,7 +4,7 @@
 import { CurrencyOptions, MetadataCard, SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
-import { discounts, type DiscountResource } from "../hooks/discounts";
+import { discounts, type DiscountResource } from "../hooks/catalog";
 import { Card } from "../ui/misc";
 import { DiscountProductsField } from "./products-field";
 import { DISCOUNT_FIELDS, discountBody, discountPatch, EMPTY_DISCOUNT_FORM, formFromDiscount } from "./logic";

@@ -1,18 +1,17 @@
 "use client";
 // /dashboard/<org>/discounts: the organization's discounts, searched by name or code, sorted and
 // paged through the URL; each links to its edit page.
-import { formatDate } from "../format";
-import { discounts, type DiscountResource } from "../hooks/discounts";
-import { createdColumn, type Column } from "../kit/data-table";
-import { RecordListPage } from "../kit/list-page";
-import { useListView } from "../list-view";
+import { discounts, type DiscountResource } from "../hooks/catalog";
+import { catalogListPage } from "../kit/catalog-list-page";
 import { Badge } from "../ui/misc";
 import { DISCOUNT_SORT_FIELDS, discountValue, durationText } from "./logic";
 
-export function DiscountsPage() {
-  const view = useListView(DISCOUNT_SORT_FIELDS, ["-created_at"]);
-  const list = discounts.useList(view.params);
-  const columns: Column<DiscountResource>[] = [
+export const DiscountsPage = catalogListPage<DiscountResource>({
+  hooks: discounts,
+  sortFields: DISCOUNT_SORT_FIELDS,
+  description: "Codes and automatic discounts your checkouts can apply.",
+  search: "Name or code",
+  columns: [
     { label: "Name", sort: "name", link: true, cell: (discount) => discount.name },
     {
       label: "Code",
@@ -30,19 +29,6 @@ export function DiscountsPage() {
       cell: (discount) =>
         `${discount.redemptions_count}${discount.max_redemptions !== null ? ` / ${discount.max_redemptions}` : ""}`,
     },
-    createdColumn(formatDate),
-  ];
-
-  return (
-    <RecordListPage
-      title="Discounts"
-      description="Codes and automatic discounts your checkouts can apply."
-      records={{ path: "/discounts", noun: "discount" }}
-      search={{ placeholder: "Name or code" }}
-      view={view}
-      list={list}
-      columns={columns}
-      empty={{ title: "No discounts yet", text: "Create one to offer a code or a reduced price." }}
-    />
-  );
-}
+  ],
+  emptyText: "Create one to offer a code or a reduced price.",
+});

@@ -1,7 +1,7 @@
 // The discount form → API bodies: units to minor units and basis points, local problems keyed like
 // the API's, and a PATCH of only what changed.
 import { describe, expect, it } from "vitest";
-import type { DiscountResource } from "../hooks/discounts";
+import type { DiscountResource } from "../hooks/catalog";
 import {
   discountBody,
   discountPatch,

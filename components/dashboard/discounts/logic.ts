@@ -2,9 +2,10 @@
 // units ("10.50") become minor units, percentages ("12.5") basis points, dates ISO; problems found
 // before sending are keyed like the API's (`amount`, `basis_points`, …) so both show the same way.
 import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
-import type { DiscountResource, CreateDiscount, UpdateDiscount } from "../hooks/discounts";
+import type { DiscountResource, CreateDiscount, UpdateDiscount } from "../hooks/catalog";
 import {
   changedFields,
+  type Built,
   isoFromLocalInput,
   localInputValue,
   metadataFromRows,
@@ -95,10 +96,8 @@ export function formFromDiscount(discount: DiscountResource): DiscountForm {
   };
 }
 
-type Built = { body: CreateDiscount; errors: Record<string, string> };
-
 /** The full body the form describes (create), or the problems found in it. */
-export function discountBody(form: DiscountForm, original?: DiscountResource): Built {
+export function discountBody(form: DiscountForm, original?: DiscountResource): Built<CreateDiscount> {
   const errors: Record<string, string> = {};
   const body: CreateDiscount = {
     name: form.name.trim(),
@@ -138,10 +137,7 @@ export function discountBody(form: DiscountForm, original?: DiscountResource): B
 }
 
 /** The PATCH body: only what changed (type and duration never do; amounts stay put once redeemed). */
-export function discountPatch(
-  form: DiscountForm,
-  discount: DiscountResource,
-): { body: UpdateDiscount; errors: Record<string, string> } {
+export function discountPatch(form: DiscountForm, discount: DiscountResource): Built<UpdateDiscount> {
   const { body, errors } = discountBody(form, discount);
   const { type: _type, duration: _duration, ...editable } = body;
   const current = {

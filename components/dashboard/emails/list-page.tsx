@@ -5,7 +5,6 @@ import { formatDateTime } from "../format";
 import { useEmails, type EmailSummary } from "../hooks/emails";
 import { createdColumn, type Column } from "../kit/data-table";
 import { ListPage } from "../kit/list-page";
-import { SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
 import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
@@ -47,15 +46,7 @@ export function EmailsPage() {
     <ListPage
       title="Emails"
       description="Receipts and notices sent to your buyers. Without a mail server (SMTP_URL), they are kept here."
-      filters={
-        <SelectFilter
-          label="Status"
-          allLabel="All statuses"
-          value={view.filters.status}
-          options={STATUS_OPTIONS}
-          onChange={(status) => view.url.update({ status })}
-        />
-      }
+      selects={[{ name: "status", label: "Status", allLabel: "All statuses", options: STATUS_OPTIONS }]}
       rowHref={(email) => orgPath(`/emails/${email.id}`)}
       view={view}
       list={list}

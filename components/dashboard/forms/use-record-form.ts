@@ -12,8 +12,9 @@ import { useToast } from "../ui/toast";
 import type { FormErrorOptions } from "./form-errors";
 import { useFormErrors } from "./use-form-errors";
 
-/** A body built from the form's values, or the problems found in them (field → message). */
-export type Built<Body> = { body: Body; errors: Record<string, string> };
+import type { Built } from "./values";
+
+export type { Built };
 
 export type RecordFormOptions<Values, Body, Saved> = FormErrorOptions & {
   /** Prefix of the controls' ids (`${id}-${field}`). */

@@ -54,6 +54,18 @@ export function isoFromLocalInput(value: string): string | null | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
 
+/** A body built from the form's values, or the problems found in them (field → message). */
+export type Built<Body> = { body: Body; errors: Record<string, string> };
+
+/** A PATCH from the full body a form built: only the fields that differ from the record as the
+ * form would send it (`current`). */
+export function changedOnly<T extends Record<string, unknown>>(
+  built: Built<T>,
+  current: Record<string, unknown>,
+): Built<Partial<T>> {
+  return { body: changedFields(current, built.body), errors: built.errors };
+}
+
 /** The fields of `next` whose value differs from `current` (compared as JSON): a PATCH body. */
 export function changedFields<T extends Record<string, unknown>>(
   current: Record<string, unknown>,

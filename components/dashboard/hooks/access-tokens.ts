@@ -2,17 +2,14 @@
 // Organization access tokens over /v1/organization-access-tokens (signed-in merchants only): the
 // list, creation (the token itself is in that one response) and revocation.
 import type { z } from "zod";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  accessTokenSchema,
-  createAccessTokenBody,
-  createdAccessTokenSchema,
-} from "@/lib/access-tokens/schemas";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type * as tokens from "@/lib/access-tokens/schemas";
+import { useChangingMutation } from "./resource";
 import { apiFetch, type Page } from "@/components/api-client";
 
-export type AccessToken = z.input<typeof accessTokenSchema>;
-export type CreateAccessToken = z.input<typeof createAccessTokenBody>;
-export type CreatedAccessToken = z.input<typeof createdAccessTokenSchema>;
+export type AccessToken = z.input<typeof tokens.accessTokenSchema>;
+export type CreateAccessToken = z.input<typeof tokens.createAccessTokenBody>;
+export type CreatedAccessToken = z.input<typeof tokens.createdAccessTokenSchema>;
 
 export const accessTokenKeys = {
   all: ["access-tokens"] as const,
@@ -34,19 +31,17 @@ export function useAccessTokens(organizationId: string, page: number, limit: num
 }
 
 export function useCreateAccessToken(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateAccessToken) =>
+  return useChangingMutation(
+    (body: CreateAccessToken) =>
       apiFetch<CreatedAccessToken>("/v1/organization-access-tokens", { method: "POST", body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accessTokenKeys.list(organizationId) }),
-  });
+    (queryClient) => void queryClient.invalidateQueries({ queryKey: accessTokenKeys.list(organizationId) }),
+  );
 }
 
 export function useRevokeAccessToken(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
+  return useChangingMutation(
+    (id: string) =>
       apiFetch<void>(`/v1/organization-access-tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accessTokenKeys.list(organizationId) }),
-  });
+    (queryClient) => void queryClient.invalidateQueries({ queryKey: accessTokenKeys.list(organizationId) }),
+  );
 }

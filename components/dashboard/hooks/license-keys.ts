@@ -2,20 +2,15 @@
 // License keys over /v1/license-keys: the list (filters, sorting, page), one key with its current
 // activations, one activation, and the merchant's changes (status, limits, usage, expiry, rotation).
 import type { z } from "zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  activationSchema,
-  licenseKeyWithActivationsSchema,
-  merchantLicenseKeySchema,
-  updateLicenseKeyBody,
-} from "@/lib/license-keys/schemas";
+import { useQuery } from "@tanstack/react-query";
+import type * as keys from "@/lib/license-keys/schemas";
 import { apiFetch } from "@/components/api-client";
-import { resourceHooks } from "./resource";
+import { resourceHooks, useChangingMutation } from "./resource";
 
-export type LicenseKey = z.input<typeof merchantLicenseKeySchema>;
-export type LicenseKeyDetail = z.input<typeof licenseKeyWithActivationsSchema>;
-export type Activation = z.input<typeof activationSchema>;
-export type UpdateLicenseKey = z.input<typeof updateLicenseKeyBody>;
+export type LicenseKey = z.input<typeof keys.merchantLicenseKeySchema>;
+export type LicenseKeyDetail = z.input<typeof keys.licenseKeyWithActivationsSchema>;
+export type Activation = z.input<typeof keys.activationSchema>;
+export type UpdateLicenseKey = z.input<typeof keys.updateLicenseKeyBody>;
 
 export type LicenseKeyListParams = {
   organization_id: string;
@@ -58,17 +53,16 @@ export function useActivation(keyId: string, activationId: string) {
 
 /** PATCH the key; afterwards the detail shows the answer and every list and activation refetches. */
 export function useUpdateLicenseKey(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateLicenseKey) =>
+  return useChangingMutation(
+    (body: UpdateLicenseKey) =>
       apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}`, { method: "PATCH", body }),
-    onSuccess: (key) => {
+    (queryClient, key) => {
       queryClient.setQueryData(licenseKeyKeys.detail(id), key);
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.activations(id) });
     },
-  });
+  );
 }
 
 /**
@@ -76,16 +70,14 @@ export function useUpdateLicenseKey(id: string) {
  * detail shows the answer; lists show the new display key after their refetch.
  */
 export function useRotateLicenseKey(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}/rotate`, { method: "POST" }),
-    onSuccess: (key) => {
+  return useChangingMutation(
+    () => apiFetch<LicenseKeyDetail>(`/v1/license-keys/${encodeURIComponent(id)}/rotate`, { method: "POST" }),
+    (queryClient, key) => {
       queryClient.setQueryData(licenseKeyKeys.detail(id), key);
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.activations(id) });
     },
-  });
+  );
 }
 
 /**
@@ -93,17 +85,16 @@ export function useRotateLicenseKey(id: string) {
  * public budget): DELETE /v1/license-keys/{id}/activations/{activation_id}.
  */
 export function useDeactivateActivation(key: Pick<LicenseKeyDetail, "id" | "key" | "organization_id">) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (activationId: string) =>
+  return useChangingMutation(
+    (activationId: string) =>
       apiFetch<void>(
         `/v1/license-keys/${encodeURIComponent(key.id)}/activations/${encodeURIComponent(activationId)}`,
         { method: "DELETE" },
       ),
-    onSuccess: (_result, activationId) => {
+    (queryClient, _result, activationId) => {
       queryClient.removeQueries({ queryKey: licenseKeyKeys.activation(key.id, activationId) });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.detail(key.id) });
       void queryClient.invalidateQueries({ queryKey: licenseKeyKeys.lists });
     },
-  });
+  );
 }

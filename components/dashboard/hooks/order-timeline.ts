@@ -3,9 +3,10 @@
 // again every second while a receipt waits for the worker, and "Resend receipt"
 // (POST /v1/orders/{id}/receipt), which refreshes it.
 import type { z } from "zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { orderTimelineSchema } from "@/lib/orders/timeline";
 import type { resendReceiptSchema } from "@/lib/orders/resend-receipt";
+import { useChangingMutation } from "./resource";
 import { apiFetch } from "@/components/api-client";
 import { orderKeys } from "./orders";
 
@@ -31,10 +32,8 @@ export function useOrderTimeline(orderId: string) {
 }
 
 export function useResendReceipt(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiFetch<ResendReceipt>(`/v1/orders/${encodeURIComponent(orderId)}/receipt`, { method: "POST" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: timelineKey(orderId) }),
-  });
+  return useChangingMutation(
+    () => apiFetch<ResendReceipt>(`/v1/orders/${encodeURIComponent(orderId)}/receipt`, { method: "POST" }),
+    (queryClient) => void queryClient.invalidateQueries({ queryKey: timelineKey(orderId) }),
+  );
 }

@@ -3,21 +3,18 @@
 // tax rates (read and replaced as a whole). A change of name or slug refreshes the session, whose
 // organization list the switcher and the dashboard URL come from.
 import type { z } from "zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  createOrganizationBody,
-  organizationSchema,
-  updateOrganizationBody,
-} from "@/lib/organizations/schemas";
+import { useQuery } from "@tanstack/react-query";
+import type * as organization from "@/lib/organizations/schemas";
 import type { replaceTaxRatesBody, taxRatesSchema } from "@/lib/organizations/tax-rate-schemas";
+import { useChangingMutation } from "./resource";
 import { apiFetch } from "@/components/api-client";
 import { organizationsAfterUpdate } from "../settings/organization-logic";
 import type { SessionView } from "./session";
 import { sessionKeys } from "./session-keys";
 
-export type OrganizationResource = z.input<typeof organizationSchema>;
-export type CreateOrganization = z.input<typeof createOrganizationBody>;
-export type UpdateOrganization = z.input<typeof updateOrganizationBody>;
+export type OrganizationResource = z.input<typeof organization.organizationSchema>;
+export type CreateOrganization = z.input<typeof organization.createOrganizationBody>;
+export type UpdateOrganization = z.input<typeof organization.updateOrganizationBody>;
 export type TaxRates = z.input<typeof taxRatesSchema>;
 export type TaxRate = TaxRates["tax_rates"][number];
 export type ReplaceTaxRates = z.input<typeof replaceTaxRatesBody>;
@@ -37,11 +34,9 @@ export function useOrganizationDetail(id: string) {
 }
 
 export function useUpdateOrganization(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateOrganization) =>
-      apiFetch<OrganizationResource>(one(id), { method: "PATCH", body }),
-    onSuccess: async (updated) => {
+  return useChangingMutation(
+    (body: UpdateOrganization) => apiFetch<OrganizationResource>(one(id), { method: "PATCH", body }),
+    async (queryClient, updated) => {
       queryClient.setQueryData(organizationKeys.detail(id), updated);
       // The session (switcher, URL slug) knows the change at once; it is read again when the next
       // page mounts, not now: the page at the old slug must keep working until the navigation.
@@ -50,19 +45,18 @@ export function useUpdateOrganization(id: string) {
       );
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all, exact: true, refetchType: "none" });
     },
-  });
+  );
 }
 
 export function useCreateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateOrganization) =>
+  return useChangingMutation(
+    (body: CreateOrganization) =>
       apiFetch<OrganizationResource>("/v1/organizations/", { method: "POST", body }),
-    onSuccess: async (created) => {
+    async (queryClient, created) => {
       queryClient.setQueryData(organizationKeys.detail(created.id), created);
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all, exact: true });
     },
-  });
+  );
 }
 
 export function useTaxRates(organizationId: string) {
@@ -73,10 +67,9 @@ export function useTaxRates(organizationId: string) {
 }
 
 export function useReplaceTaxRates(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReplaceTaxRates) =>
+  return useChangingMutation(
+    (body: ReplaceTaxRates) =>
       apiFetch<TaxRates>(`${one(organizationId)}/tax-rates`, { method: "PUT", body }),
-    onSuccess: (rates) => queryClient.setQueryData(organizationKeys.taxRates(organizationId), rates),
-  });
+    (queryClient, rates) => queryClient.setQueryData(organizationKeys.taxRates(organizationId), rates),
+  );
 }

@@ -2,8 +2,9 @@
 // Refunds: an order's refunds (polled while one is pending, since the processor answers after the
 // request) and the refund action, which refreshes the order and its refunds.
 import type { z } from "zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { createRefundBody, refundSchema } from "@/lib/refunds/schemas";
+import { useChangingMutation } from "./resource";
 import { apiFetch, type Page } from "@/components/api-client";
 import { orderKeys } from "./orders";
 
@@ -29,12 +30,11 @@ export function useOrderRefunds(orderId: string) {
 }
 
 export function useCreateRefund(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateRefund) => apiFetch<Refund>("/v1/refunds/", { method: "POST", body }),
-    onSuccess: () => {
+  return useChangingMutation(
+    (body: CreateRefund) => apiFetch<Refund>("/v1/refunds/", { method: "POST", body }),
+    (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: refundKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
     },
-  });
+  );
 }

@@ -4,10 +4,27 @@
 // invalidation next to the mutations. A page keeps showing the previous list page while the next
 // one loads. `Detail` is what one item's route answers when it says more than the list (a license
 // key with its activations).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { apiFetch, type Page, type QueryValue } from "@/components/api-client";
 
 export type ListParams = Record<string, QueryValue> & { organization_id: string };
+
+/** How the dashboard names a resource from its domain ("checkout-links"): its list's path
+ * ("/checkout-links"), its title ("Checkout links") and one of it ("checkout link"). */
+export function resourceNames(domain: string) {
+  const plural = domain.replace(/-/g, " ");
+  return {
+    path: `/${domain}`,
+    title: plural.charAt(0).toUpperCase() + plural.slice(1),
+    noun: plural.replace(/s$/, ""),
+  };
+}
 
 export function resourceHooks<
   T extends { id: string },
@@ -73,5 +90,20 @@ export function resourceHooks<
     });
   }
 
-  return { keys, useList, useOne, useCreate, useUpdate, useDelete };
+  return { domain, keys, useList, useOne, useCreate, useUpdate, useDelete };
+}
+
+/**
+ * A mutation that, once it succeeds, updates or invalidates what it changed: `after` gets the
+ * query client, the answer and the variables.
+ */
+export function useChangingMutation<Vars, Result>(
+  mutationFn: (vars: Vars) => Promise<Result>,
+  after: (queryClient: QueryClient, result: Result, vars: Vars) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result: Result, vars: Vars) => after(queryClient, result, vars),
+  });
 }

@@ -2,24 +2,11 @@
 // the endpoint's page, and is gone once that page forgets it (shown once).
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { TEST_ENDPOINT } from "../webhooks/test-endpoint";
 import type { WebhookEndpointWithSecret } from "../webhooks/types";
 import { forgetRevealedSecret, peekRevealedSecret, rememberCreatedEndpoint, webhookKeys } from "./webhooks";
 
-const created: WebhookEndpointWithSecret = {
-  id: "e1",
-  created_at: "2030-01-01T00:00:00.000Z",
-  modified_at: null,
-  organization_id: "o1",
-  url: "https://example.com/hooks",
-  format: "raw",
-  events: ["order.paid"],
-  enabled: true,
-  failing_since: null,
-  disabled_at: null,
-  disabled_reason: null,
-  previous_secret_expires_at: null,
-  secret: "whsec_c2VjcmV0",
-};
+const created: WebhookEndpointWithSecret = { ...TEST_ENDPOINT, secret: "whsec_c2VjcmV0" };
 
 describe("the created endpoint's secret", () => {
   it("is cached apart from the endpoint and shown once", () => {

@@ -3,13 +3,7 @@
 // secret, send a test event) and their deliveries over /v1/webhooks/deliveries (list, redeliver).
 // The secret answered by create and rotate never enters the endpoint's cached detail: it is kept
 // apart (`webhookKeys.revealedSecret`) for the endpoint's page, which shows it once and drops it.
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiFetch, type Page } from "@/components/api-client";
 import type {
   CreateWebhookEndpoint,
@@ -20,7 +14,7 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from "../webhooks/types";
-import { resourceHooks } from "./resource";
+import { resourceHooks, useChangingMutation } from "./resource";
 
 const ENDPOINTS = "/v1/webhooks/endpoints/";
 const endpointPath = (id: string) => `${ENDPOINTS}${encodeURIComponent(id)}`;
@@ -58,12 +52,10 @@ export function forgetRevealedSecret(queryClient: QueryClient, id: string): void
 }
 
 export function useCreateWebhookEndpoint() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateWebhookEndpoint) =>
-      apiFetch<WebhookEndpointWithSecret>(ENDPOINTS, { method: "POST", body }),
-    onSuccess: (answer) => rememberCreatedEndpoint(queryClient, answer),
-  });
+  return useChangingMutation(
+    (body: CreateWebhookEndpoint) => apiFetch<WebhookEndpointWithSecret>(ENDPOINTS, { method: "POST", body }),
+    (queryClient, answer) => rememberCreatedEndpoint(queryClient, answer),
+  );
 }
 
 /** After create: the endpoint cached, its secret kept for the endpoint's page (where the form goes). */
@@ -76,12 +68,11 @@ export function rememberCreatedEndpoint(queryClient: QueryClient, answer: Webhoo
 }
 
 export function useRotateWebhookSecret(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+  return useChangingMutation(
+    () =>
       apiFetch<WebhookEndpointWithSecret>(`${endpointPath(id)}/rotate-secret`, { method: "POST", body: {} }),
-    onSuccess: (answer) => cacheWithoutSecret(queryClient, answer),
-  });
+    (queryClient, answer) => cacheWithoutSecret(queryClient, answer),
+  );
 }
 
 /** While a shown delivery waits for an attempt, the list asks again this often. */
@@ -104,36 +95,28 @@ function refreshDeliveries(queryClient: QueryClient, endpointId: string) {
   void queryClient.invalidateQueries({ queryKey: webhookKeys.detail(endpointId) });
 }
 
-export function useSendTestWebhook(endpointId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiFetch<WebhookDelivery>(`${endpointPath(endpointId)}/test`, { method: "POST", body: {} }),
-    onSuccess: () => refreshDeliveries(queryClient, endpointId),
-  });
+/** A POST about the endpoint's deliveries; the deliveries and the endpoint refetch after it. */
+function useDeliveryPost<Arg, Result>(endpointId: string, path: (arg: Arg) => string) {
+  return useChangingMutation(
+    (arg: Arg) => apiFetch<Result>(path(arg), { method: "POST", body: {} }),
+    (queryClient) => refreshDeliveries(queryClient, endpointId),
+  );
 }
 
-export function useRedeliverWebhookEvent(endpointId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (eventId: string) =>
-      apiFetch<RedeliverResult>(`/v1/webhooks/events/${encodeURIComponent(eventId)}/redeliver`, {
-        method: "POST",
-        body: {},
-      }),
-    onSuccess: () => refreshDeliveries(queryClient, endpointId),
-  });
-}
+/** "Send test": a ping event to this endpoint (POST /v1/webhooks/endpoints/{id}/test). */
+export const useSendTestWebhook = (endpointId: string) =>
+  useDeliveryPost<void, WebhookDelivery>(endpointId, () => `${endpointPath(endpointId)}/test`);
+
+/** "Redeliver": the event again to its endpoints (POST /v1/webhooks/events/{id}/redeliver). */
+export const useRedeliverWebhookEvent = (endpointId: string) =>
+  useDeliveryPost<string, RedeliverResult>(
+    endpointId,
+    (eventId) => `/v1/webhooks/events/${encodeURIComponent(eventId)}/redeliver`,
+  );
 
 /** "Retry now": the delivery is sent at once (POST /v1/webhooks/deliveries/{id}/retry). */
-export function useRetryWebhookDelivery(endpointId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (deliveryId: string) =>
-      apiFetch<WebhookDelivery>(`/v1/webhooks/deliveries/${encodeURIComponent(deliveryId)}/retry`, {
-        method: "POST",
-        body: {},
-      }),
-    onSuccess: () => refreshDeliveries(queryClient, endpointId),
-  });
-}
+export const useRetryWebhookDelivery = (endpointId: string) =>
+  useDeliveryPost<string, WebhookDelivery>(
+    endpointId,
+    (deliveryId) => `/v1/webhooks/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+  );

@@ -98,17 +98,29 @@ export function DataTable<T>({
 }
 
 /** The usual last column: when the row was created. */
-export function createdColumn<T extends { created_at: string }>(
-  format: (value: string) => string,
-  label = "Created",
+/** A column of dates or times that do not wrap; with `sort`, sortable (newest first unless
+ * `direction` says otherwise). */
+export function dateColumn<T>(
+  label: string,
+  date: (row: T) => string | null | undefined,
+  format: (value: string | null | undefined) => string,
+  options: { sort?: string; direction?: Direction; className?: string } = {},
 ): Column<T> {
   return {
     label,
-    sort: "created_at",
-    defaultDirection: "desc",
+    sort: options.sort,
+    defaultDirection: options.sort ? (options.direction ?? "desc") : undefined,
+    className: options.className,
     cellClassName: "whitespace-nowrap",
-    cell: (row) => format(row.created_at),
+    cell: (row) => format(date(row)),
   };
+}
+
+export function createdColumn<T extends { created_at: string }>(
+  format: (value: string | null | undefined) => string,
+  label = "Created",
+): Column<T> {
+  return dateColumn(label, (row) => row.created_at, format, { sort: "created_at" });
 }
 
 /** A link to an item's page in a table cell. */

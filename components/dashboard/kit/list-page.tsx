@@ -14,6 +14,7 @@ import { PageHeader } from "../ui/misc";
 import { DataTable, RowLink, type Column, type RowProps } from "./data-table";
 import { ListBody, type EmptyText } from "./list-body";
 import { SearchBox } from "./search-box";
+import { SelectFilter, type ViewSelect } from "./select-filter";
 
 type Props<T> = {
   title: string;
@@ -26,7 +27,9 @@ type Props<T> = {
   action?: ReactNode;
   /** A search box bound to the view's `query`. */
   search?: { label?: string; placeholder: string };
-  /** The page's filters (`SelectFilter`s, a combobox), between the search box and Clear filters. */
+  /** Selects bound to the view's filters, after the search box. */
+  selects?: ViewSelect[];
+  /** The page's other filters (a combobox), between the selects and Clear filters. */
   filters?: ReactNode;
   view: ListViewState;
   list: UseQueryResult<Page<T>>;
@@ -50,6 +53,7 @@ export function ListPage<T>({
   create,
   action,
   search,
+  selects,
   filters,
   view,
   list,
@@ -62,7 +66,7 @@ export function ListPage<T>({
   footer,
   children,
 }: Props<T>) {
-  const hasToolbar = Boolean((search && view.setQuery) || filters);
+  const hasToolbar = Boolean((search && view.setQuery) || selects?.length || filters);
   return (
     <>
       <PageHeader
@@ -94,6 +98,11 @@ export function ListPage<T>({
               />
             </div>
           ) : null}
+          {view.filter
+            ? selects?.map(({ name, ...select }) => (
+                <SelectFilter key={name} {...select} {...view.filter!(name)} />
+              ))
+            : null}
           {filters}
           {view.filtered ? (
             <Button variant="ghost" size="sm" className="mb-1" onClick={view.clearFilters}>

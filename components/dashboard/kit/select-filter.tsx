@@ -5,6 +5,9 @@
 import { useId } from "react";
 import { inputClass } from "../ui/field";
 
+/** A select of a list page's toolbar bound to the view's filter `name` (the kit's `selects`). */
+export type ViewSelect = Omit<Props, "value" | "onChange"> & { name: string };
+
 type Props = {
   label: string;
   allLabel: string;

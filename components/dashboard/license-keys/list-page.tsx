@@ -5,7 +5,7 @@ import Link from "next/link";
 import { formatDate } from "../format";
 import { useBenefits } from "../hooks/reference";
 import { useLicenseKeys, type LicenseKey } from "../hooks/license-keys";
-import { createdColumn, type Column } from "../kit/data-table";
+import { createdColumn, dateColumn, type Column } from "../kit/data-table";
 import { ListPage } from "../kit/list-page";
 import { oneOfParser, textParser, useListView } from "../list-view";
 import { useOrganization, useOrgPath } from "../organization";
@@ -79,14 +79,10 @@ export function LicenseKeysPage() {
         </>
       ),
     },
-    {
-      label: "Validated",
+    dateColumn("Validated", (key) => key.last_validated_at, formatDate, {
       sort: "last_validated_at",
-      defaultDirection: "desc",
       className: "hidden xl:table-cell",
-      cellClassName: "whitespace-nowrap",
-      cell: (key) => formatDate(key.last_validated_at),
-    },
+    }),
     {
       label: "Expires",
       sort: "expires_at",

@@ -5,9 +5,8 @@
 // browser (localStorage; hidden in the server's HTML, which cannot know it).
 import { useSyncExternalStore } from "react";
 import Link from "next/link";
-import { checkoutLinks } from "../hooks/checkout-links";
+import { checkoutLinks, products } from "../hooks/catalog";
 import { useOrders } from "../hooks/orders";
-import { products } from "../hooks/products";
 import { webhookEndpoints } from "../hooks/webhooks";
 import { useOrganization, useOrgPath } from "../organization";
 import { Button } from "../ui/button";

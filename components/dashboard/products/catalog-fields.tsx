@@ -8,7 +8,7 @@ import { CustomFieldForm } from "../custom-fields/form";
 import { CheckboxPicker, FieldSet, moved, RowButtons } from "../forms/field-set";
 import { CreateInDialog } from "../forms/form-dialog";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
-import { customFields } from "../hooks/custom-fields";
+import { customFields } from "../hooks/catalog";
 import { useBenefits } from "../hooks/reference";
 import { useOrganization } from "../organization";
 import { Button } from "../ui/button";

@@ -2,9 +2,8 @@
 // /dashboard/<org>/products/new and /dashboard/<org>/products/<id>: the form; on an existing
 // product also its checkout link, Archive/Unarchive (asks first) and its latest orders.
 import { useState } from "react";
-import { formatDateTime } from "../format";
-import { products, type ProductResource } from "../hooks/products";
-import { EditRecordPage, NewRecordPage } from "../forms/edit-page";
+import { products, type ProductResource } from "../hooks/catalog";
+import { recordPages } from "../forms/edit-page";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../kit/confirm-dialog";
 import { Badge } from "../ui/misc";
@@ -13,46 +12,28 @@ import { CheckoutLinkAction } from "./checkout-link";
 import { ProductForm } from "./form";
 import { ProductOrders } from "./product-orders";
 
-const BACK = { path: "/products", label: "Products" };
-
-export function NewProductPage() {
-  return (
-    <NewRecordPage back={BACK} title="New product">
-      <ProductForm />
-    </NewRecordPage>
-  );
-}
-
-export function EditProductPage({ id }: { id: string }) {
-  return (
-    <EditRecordPage
-      back={BACK}
-      query={products.useOne(id)}
-      what="Product"
-      title={(product) => (
-        <>
-          {product.name} {product.is_archived ? <Badge tone="amber">Archived</Badge> : null}
-        </>
-      )}
-      summary={(product) =>
-        `${product.is_recurring ? "Subscription" : "One-time purchase"} · created ${formatDateTime(product.created_at)}`
-      }
-      actions={(product) => (
-        <>
-          <ArchiveToggle product={product} />
-          <CheckoutLinkAction productId={product.id} />
-        </>
-      )}
-    >
-      {(product) => (
-        <>
-          <ProductForm key={product.id} product={product} />
-          <ProductOrders productId={product.id} />
-        </>
-      )}
-    </EditRecordPage>
-  );
-}
+export const { NewPage: NewProductPage, EditPage: EditProductPage } = recordPages({
+  hooks: products,
+  title: (product) => (
+    <>
+      {product.name} {product.is_archived ? <Badge tone="amber">Archived</Badge> : null}
+    </>
+  ),
+  summary: (product) => (product.is_recurring ? "Subscription" : "One-time purchase"),
+  actions: (product) => (
+    <>
+      <ArchiveToggle product={product} />
+      <CheckoutLinkAction productId={product.id} />
+    </>
+  ),
+  form: (product) => <ProductForm key={product?.id} product={product} />,
+  around: (product, form) => (
+    <>
+      {form}
+      <ProductOrders productId={product.id} />
+    </>
+  ),
+});
 
 function ArchiveToggle({ product }: { product: ProductResource }) {
   const [open, setOpen] = useState(false);

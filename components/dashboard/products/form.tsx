@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { MetadataCard, TextAreaField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useRecordForm } from "../forms/use-record-form";
-import { products, useSetProductBenefits, type CreateProduct, type ProductResource } from "../hooks/products";
+import { products, useSetProductBenefits, type CreateProduct, type ProductResource } from "../hooks/catalog";
 import { useOrganization, useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
 import { useToast } from "../ui/toast";

@@ -2,10 +2,9 @@
 // /dashboard/<org>/products: the organization's products with their prices, searched by name,
 // filtered (archived, one-time or subscription), sorted and paged through the URL.
 import { formatDate } from "../format";
-import { products, type ProductResource } from "../hooks/products";
+import { products, type ProductResource } from "../hooks/catalog";
 import { createdColumn, RowLink, type Column } from "../kit/data-table";
 import { RecordListPage } from "../kit/list-page";
-import { SelectFilter } from "../kit/select-filter";
 import { oneOfParser, useListView } from "../list-view";
 import { useOrganization, useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
@@ -13,15 +12,15 @@ import { PRODUCT_SORT_FIELDS, priceSummary } from "./logic";
 
 const YES_NO = ["true", "false"] as const;
 
-/** A yes/no filter of the toolbar: the URL's `key`, the labels of its "no" and "yes" options. */
+/** A yes/no filter of the toolbar: the URL's `name`, the labels of its "no" and "yes" options. */
 const yesNo = (
-  key: "archived" | "recurring",
+  name: "archived" | "recurring",
   label: string,
   allLabel: string,
   [no, yes]: [string, string],
   width: string,
 ) => ({
-  key,
+  name,
   label,
   allLabel,
   width,
@@ -74,17 +73,7 @@ export function ProductsPage() {
       description={`What ${organization.name} sells, with its prices and benefits.`}
       records={{ path: "/products", noun: "product" }}
       search={{ placeholder: "Product name" }}
-      filters={YES_NO_FILTERS.map((filter) => (
-        <SelectFilter
-          key={filter.key}
-          label={filter.label}
-          allLabel={filter.allLabel}
-          width={filter.width}
-          value={view.filters[filter.key]}
-          options={filter.options}
-          onChange={(value) => view.url.update({ [filter.key]: value })}
-        />
-      ))}
+      selects={YES_NO_FILTERS}
       view={view}
       list={list}
       columns={columns}

@@ -1,7 +1,7 @@
 // The product form → API bodies: new prices in minor units with problems keyed `prices.i.*`, kept
 // prices as `{id}`, removed ones left out (archived), and a PATCH of only what changed.
 import { describe, expect, it } from "vitest";
-import type { ProductPrice, ProductResource } from "../hooks/products";
+import type { ProductPrice, ProductResource } from "../hooks/catalog";
 import {
   benefitsChanged,
   EMPTY_PRODUCT_FORM,

@@ -3,8 +3,8 @@
 // is a new price. The body's `prices` list follows the rows' order, so a 422 at
 // ["body", "prices", i, "price_amount"] lands on row i's Amount.
 import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
-import type { CreateProduct, Media, ProductPrice, ProductResource, UpdateProduct } from "../hooks/products";
-import { changedFields, metadataFromRows, metadataRows, type MetadataRow } from "../forms/values";
+import type { CreateProduct, Media, ProductPrice, ProductResource, UpdateProduct } from "../hooks/catalog";
+import { changedFields, metadataFromRows, metadataRows, type Built, type MetadataRow } from "../forms/values";
 
 export const PRODUCT_SORT_FIELDS = ["created_at", "name", "price_amount"] as const;
 export const MAX_PRICES = 20;
@@ -183,8 +183,6 @@ export function pricesBody(
     row.existing ? { id: row.existing.id } : newPriceBody(row, index, isRecurring, errors),
   );
 }
-
-type Built<T> = { body: T; errors: Record<string, string> };
 
 function commonFields(form: ProductForm, original?: ProductResource) {
   return {

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { FieldSet, moved, RowButtons } from "../forms/field-set";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
-import type { Media } from "../hooks/products";
+import type { Media } from "../hooks/catalog";
 import { useOrganization } from "../organization";
 import { uploadImage } from "./upload";
 

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { CurrencyOptions } from "../forms/form-fields";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
-import type { ProductPrice } from "../hooks/products";
+import type { ProductPrice } from "../hooks/catalog";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
 import { Badge } from "../ui/misc";

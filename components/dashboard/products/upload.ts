@@ -1,7 +1,7 @@
 // Uploads an image to POST /v1/files/ with XMLHttpRequest, whose upload.onprogress reports the
 // bytes sent (fetch cannot); the dashboard session's CSRF token goes along like apiFetch sends it.
 import { csrfToken, errorFrom, ApiRequestError, NETWORK_ERROR } from "@/components/api-client";
-import type { Media } from "../hooks/products";
+import type { Media } from "../hooks/catalog";
 
 export type UploadHandle = { promise: Promise<Media>; abort: () => void };
 

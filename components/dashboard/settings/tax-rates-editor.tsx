@@ -71,7 +71,7 @@ export function TaxRatesEditor({ organizationId, rates }: Props) {
         {rows.length === 0 ? (
           <p className="text-sm text-zinc-500">No tax rates yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[560px] text-left text-sm" aria-label="Tax rates">
               <thead>
                 <tr className="text-xs text-zinc-500 dark:text-zinc-400">

@@ -4,9 +4,9 @@
 // the merchant's actions (cancel at period end, don't cancel, revoke now: ./row-actions.tsx).
 import { formatDate } from "../format";
 import { subscriptions, type SubscriptionResource } from "../hooks/subscriptions";
-import type { Column } from "../kit/data-table";
+import { dateColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
-import { labelledOptions, SelectFilter } from "../kit/select-filter";
+import { labelledOptions } from "../kit/select-filter";
 import { useListView } from "../list-view";
 import { useOrgPath } from "../organization";
 import { Badge } from "../ui/misc";
@@ -23,9 +23,22 @@ import {
   SUBSCRIPTION_STATUSES,
 } from "./logic";
 
-const ACTIVE_OPTIONS = [
-  { value: "true", label: "Active only" },
-  { value: "false", label: "Ended only" },
+const SELECTS = [
+  {
+    name: "status",
+    label: "Status",
+    allLabel: "All statuses",
+    options: labelledOptions(SUBSCRIPTION_STATUSES, STATUS_LABELS),
+  },
+  {
+    name: "active",
+    label: "Active",
+    allLabel: "Active and ended",
+    options: [
+      { value: "true", label: "Active only" },
+      { value: "false", label: "Ended only" },
+    ],
+  },
 ];
 
 export function SubscriptionsPage() {
@@ -35,7 +48,6 @@ export function SubscriptionsPage() {
     filters: { status: statusFrom, active: activeFrom },
   });
   const list = subscriptions.useList(view.params);
-  const { active } = view.filters;
   const columns: Column<SubscriptionResource>[] = [
     {
       label: "Customer",
@@ -75,13 +87,7 @@ export function SubscriptionsPage() {
           cancellationText(row)
         ),
     },
-    {
-      label: "Started",
-      sort: "started_at",
-      defaultDirection: "desc",
-      cellClassName: "whitespace-nowrap",
-      cell: (row) => formatDate(row.started_at),
-    },
+    dateColumn("Started", (row) => row.started_at, formatDate, { sort: "started_at" }),
     { label: "Actions", cell: (row) => <SubscriptionRowActions subscription={row} /> },
   ];
 
@@ -89,24 +95,7 @@ export function SubscriptionsPage() {
     <ListPage
       title="Subscriptions"
       description="Your customers' recurring purchases."
-      filters={
-        <>
-          <SelectFilter
-            label="Status"
-            allLabel="All statuses"
-            value={view.filters.status}
-            options={labelledOptions(SUBSCRIPTION_STATUSES, STATUS_LABELS)}
-            onChange={(status) => view.url.update({ status })}
-          />
-          <SelectFilter
-            label="Active"
-            allLabel="Active and ended"
-            value={active === undefined ? undefined : String(active)}
-            options={ACTIVE_OPTIONS}
-            onChange={(value) => view.url.update({ active: value })}
-          />
-        </>
-      }
+      selects={SELECTS}
       view={view}
       list={list}
       columns={columns}

@@ -5,7 +5,7 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { formatDate, formatDateTime } from "../format";
 import { useRevokeAccessToken, type AccessToken } from "../hooks/access-tokens";
 import { ConfirmButton } from "../kit/confirm-dialog";
-import type { Column } from "../kit/data-table";
+import { dateColumn, type Column } from "../kit/data-table";
 import { Badge } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { tokenState, type TokenState } from "./logic";
@@ -40,11 +40,7 @@ export function tokenColumns(organizationId: string): Column<AccessToken>[] {
         );
       },
     },
-    {
-      label: "Created",
-      cellClassName: "whitespace-nowrap",
-      cell: (token) => formatDateTime(token.created_at),
-    },
+    dateColumn("Created", (token) => token.created_at, formatDateTime),
     { label: "Last used", cellClassName: "whitespace-nowrap", cell: (token) => never(token.last_used_at) },
     { label: "Expires", cellClassName: "whitespace-nowrap", cell: (token) => never(token.expires_at) },
     {

@@ -3,7 +3,7 @@
 // the URL: each URL links to its page, with how many events it subscribes to and its state.
 import { formatDate } from "../format";
 import { webhookEndpoints } from "../hooks/webhooks";
-import type { Column } from "../kit/data-table";
+import { dateColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { useListView } from "../list-view";
 import { useOrgPath } from "../organization";
@@ -34,11 +34,7 @@ export function WebhooksPage() {
       cellClassName: "whitespace-nowrap",
       cell: (endpoint) => <EndpointStatusBadge endpoint={endpoint} />,
     },
-    {
-      label: "Added",
-      cellClassName: "whitespace-nowrap",
-      cell: (endpoint) => formatDate(endpoint.created_at),
-    },
+    dateColumn("Added", (endpoint) => endpoint.created_at, formatDate),
   ];
 
   return (

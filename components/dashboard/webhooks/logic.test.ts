@@ -19,22 +19,9 @@ import {
   succeededFilter,
   toggleEventTypes,
 } from "./logic";
-import type { WebhookEndpoint } from "./types";
+import { TEST_ENDPOINT } from "./test-endpoint";
 
-const endpoint: WebhookEndpoint = {
-  id: "e1",
-  created_at: "2030-01-01T00:00:00.000Z",
-  modified_at: null,
-  organization_id: "o1",
-  url: "https://example.com/hooks",
-  format: "raw",
-  events: ["order.paid", "subscription.canceled"],
-  enabled: true,
-  failing_since: null,
-  disabled_at: null,
-  disabled_reason: null,
-  previous_secret_expires_at: null,
-};
+const endpoint = TEST_ENDPOINT;
 
 const day = (iso: string) => iso.slice(0, 10);
 
