@@ -53,7 +53,12 @@ export function createCustomer(ctx: Context, params: Params): Stripe.Customer {
     description: optionalString(params, "description") ?? null,
     email: optionalString(params, "email") ?? null,
     invoice_prefix: null,
-    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null,
+      footer: null,
+      rendering_options: null,
+    },
     livemode: ctx.store.account.livemode,
     metadata: metadataParam(params),
     name: optionalString(params, "name") ?? null,

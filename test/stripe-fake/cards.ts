@@ -53,9 +53,17 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   // Authentication on session; a card saved after authenticating is charged off session.
   "4000002500003155": { ...PLAIN, onSessionAuthentication: "required" },
   // 3-D Secure 2 every time: on session it asks, off session it declines.
-  "4000000000003220": { ...PLAIN, onSessionAuthentication: "required", offSession: "authentication_required" },
+  "4000000000003220": {
+    ...PLAIN,
+    onSessionAuthentication: "required",
+    offSession: "authentication_required",
+  },
   // Authentication on every payment, saved or not: off session it declines.
-  "4000002760003184": { ...PLAIN, onSessionAuthentication: "required", offSession: "authentication_required" },
+  "4000002760003184": {
+    ...PLAIN,
+    onSessionAuthentication: "required",
+    offSession: "authentication_required",
+  },
   "4100000000000019": {
     ...PLAIN,
     riskLevel: "highest",

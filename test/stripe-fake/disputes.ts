@@ -42,10 +42,15 @@ function emptyEvidence(): Stripe.Dispute.Evidence {
   } satisfies Stripe.Dispute.Evidence;
 }
 
-export function createDispute(ctx: Context, paymentIntentId: string, options: DisputeOptions): Stripe.Dispute {
+export function createDispute(
+  ctx: Context,
+  paymentIntentId: string,
+  options: DisputeOptions,
+): Stripe.Dispute {
   const intent = lookup(ctx.store.paymentIntents, "payment_intent", paymentIntentId).intent;
   const charge = chargeOfIntent(ctx, intent);
-  if (!charge || charge.status !== "succeeded") throw new Error(`Stripe fake: ${paymentIntentId} has no charge to dispute`);
+  if (!charge || charge.status !== "succeeded")
+    throw new Error(`Stripe fake: ${paymentIntentId} has no charge to dispute`);
   const created = unixSeconds(ctx.fake);
   const dispute = {
     id: newId("dp"),
@@ -80,7 +85,11 @@ export function createDispute(ctx: Context, paymentIntentId: string, options: Di
 }
 
 /** Moves a dispute: `won`, `lost` (and `warning_closed`, `prevented`) close it; others update it. */
-export function updateDispute(ctx: Context, id: string, update: { status: Stripe.Dispute.Status }): Stripe.Dispute {
+export function updateDispute(
+  ctx: Context,
+  id: string,
+  update: { status: Stripe.Dispute.Status },
+): Stripe.Dispute {
   const dispute = lookup(ctx.store.disputes, "dispute", id);
   const previous = { status: dispute.status };
   dispute.status = update.status;

@@ -23,7 +23,10 @@ export class FakeStripeError extends Error {
   }
 }
 
-export function invalidRequest(message: string, options: { param?: string; code?: string } = {}): FakeStripeError {
+export function invalidRequest(
+  message: string,
+  options: { param?: string; code?: string } = {},
+): FakeStripeError {
   return new FakeStripeError(400, { type: "invalid_request_error", message, ...options });
 }
 

@@ -11,7 +11,9 @@ function envelope(ctx: Context) {
     created: unixSeconds(ctx.fake),
     livemode: ctx.store.account.livemode,
     pending_webhooks: 1,
-    request: ctx.cause ? { id: ctx.cause.requestId, idempotency_key: ctx.cause.idempotencyKey } : { id: null, idempotency_key: null },
+    request: ctx.cause
+      ? { id: ctx.cause.requestId, idempotency_key: ctx.cause.idempotencyKey }
+      : { id: null, idempotency_key: null },
   } satisfies Omit<Stripe.EventBase, "type" | "data">;
 }
 
@@ -54,7 +56,11 @@ export function emitSetupIntentEvent(
   return emit(ctx, event);
 }
 
-export function emitChargeRefunded(ctx: Context, charge: Stripe.Charge, previous: Partial<Stripe.Charge>): Stripe.Event {
+export function emitChargeRefunded(
+  ctx: Context,
+  charge: Stripe.Charge,
+  previous: Partial<Stripe.Charge>,
+): Stripe.Event {
   const event: Stripe.ChargeRefundedEvent = {
     ...envelope(ctx),
     type: "charge.refunded",

@@ -11,7 +11,10 @@ export function parseForm(text: string): Params {
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
     if (!match) throw invalidRequest(`Invalid parameter name: ${rawKey}`, { param: rawKey });
-    const segments = [match[1] as string, ...[...(match[2] ?? "").matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? "")];
+    const segments = [
+      match[1] as string,
+      ...[...(match[2] ?? "").matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? ""),
+    ];
     assign(root, segments, value, rawKey);
   }
   return root;
@@ -64,7 +67,8 @@ export function read(params: Params, ...path: string[]): ParamValue | undefined 
 export function optionalString(params: Params, ...path: string[]): string | undefined {
   const value = read(params, ...path);
   if (value === undefined) return undefined;
-  if (typeof value !== "string") throw invalidRequest(`Invalid string: ${path.join(".")}`, { param: paramName(path) });
+  if (typeof value !== "string")
+    throw invalidRequest(`Invalid string: ${path.join(".")}`, { param: paramName(path) });
   return value;
 }
 
@@ -83,7 +87,10 @@ export function optionalInteger(params: Params, ...path: string[]): number | und
   const value = optionalString(params, ...path);
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw invalidRequest(`Invalid integer: ${value}`, { param: paramName(path), code: "parameter_invalid_integer" });
+    throw invalidRequest(`Invalid integer: ${value}`, {
+      param: paramName(path),
+      code: "parameter_invalid_integer",
+    });
   }
   return Number(value);
 }
@@ -100,10 +107,12 @@ export function optionalBoolean(params: Params, ...path: string[]): boolean | un
 export function metadataParam(params: Params): Record<string, string> {
   const value = read(params, "metadata");
   if (value === undefined || value === "") return {};
-  if (typeof value === "string" || Array.isArray(value)) throw invalidRequest("Invalid metadata", { param: "metadata" });
+  if (typeof value === "string" || Array.isArray(value))
+    throw invalidRequest("Invalid metadata", { param: "metadata" });
   const metadata: Record<string, string> = {};
   for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== "string") throw invalidRequest("Invalid metadata value", { param: `metadata[${key}]` });
+    if (typeof entry !== "string")
+      throw invalidRequest("Invalid metadata value", { param: `metadata[${key}]` });
     metadata[key] = entry;
   }
   return metadata;

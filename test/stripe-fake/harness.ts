@@ -20,7 +20,12 @@ export async function startFake(now?: () => Date): Promise<{ fake: StripeFake; s
 }
 
 export function stripeClient(secretKey: string, server: FakeServer): Stripe {
-  return new Stripe(secretKey, { host: "127.0.0.1", port: server.port, protocol: "http", maxNetworkRetries: 0 });
+  return new Stripe(secretKey, {
+    host: "127.0.0.1",
+    port: server.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
 }
 
 export function newShop(fake: StripeFake, server: FakeServer, mode: "test" | "live" = "test"): Shop {

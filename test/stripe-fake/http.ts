@@ -26,7 +26,9 @@ function authenticate(fake: FakeState, header: string | undefined): Caller | nul
 
 function maskedKey(header: string | undefined): string {
   const key = /^Bearer (\S+)$/.exec(header ?? "")?.[1] ?? "";
-  return key.length > 8 ? `${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key;
+  return key.length > 8
+    ? `${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+    : key;
 }
 
 function errorAnswer(status: number, body: StripeErrorBody): Answer {
@@ -55,7 +57,11 @@ function send(response: ServerResponse, answer: Answer, headers: Record<string, 
 }
 
 /** Answers one request; what it changes happens synchronously, so requests never interleave. */
-export async function handleRequest(fake: FakeState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleRequest(
+  fake: FakeState,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const method = request.method ?? "GET";
   if (method === "OPTIONS") {
     // Stripe.js-like pages on another origin call the test helpers with a publishable key.
@@ -82,14 +88,22 @@ export async function handleRequest(fake: FakeState, request: IncomingMessage, r
       return;
     }
     if (failure) {
-      return send(response, errorAnswer(500, { type: "api_error", message: "An unknown error occurred" }), headers);
+      return send(
+        response,
+        errorAnswer(500, { type: "api_error", message: "An unknown error occurred" }),
+        headers,
+      );
     }
   }
 
   let answer: Answer;
   try {
     const text = method === "POST" ? await readBody(request) : url.search.slice(1);
-    answer = dispatch(fake, { method, path, text, caller, idempotencyKey, requestId, authorization: request.headers.authorization }, headers);
+    answer = dispatch(
+      fake,
+      { method, path, text, caller, idempotencyKey, requestId, authorization: request.headers.authorization },
+      headers,
+    );
   } catch (error) {
     if (!(error instanceof FakeStripeError)) throw error;
     answer = errorAnswer(error.status, error.body);

@@ -92,20 +92,34 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
 
     /** The buyer finishes (or fails) 3-D Secure on a PaymentIntent (pi_…) or SetupIntent (seti_…). */
     completeNextAction(id: string, outcome: NextActionOutcome): Stripe.PaymentIntent | Stripe.SetupIntent {
-      const ctx = control(id, (store) => (id.startsWith("seti_") ? store.setupIntents : store.paymentIntents));
+      const ctx = control(id, (store) =>
+        id.startsWith("seti_") ? store.setupIntents : store.paymentIntents,
+      );
       return completeNextAction(ctx, id, outcome);
     },
 
     createDispute(paymentIntentId: string, disputeOptions: DisputeOptions = {}): Stripe.Dispute {
-      return createDispute(control(paymentIntentId, (store) => store.paymentIntents), paymentIntentId, disputeOptions);
+      return createDispute(
+        control(paymentIntentId, (store) => store.paymentIntents),
+        paymentIntentId,
+        disputeOptions,
+      );
     },
 
     updateDispute(id: string, update: { status: Stripe.Dispute.Status }): Stripe.Dispute {
-      return updateDispute(control(id, (store) => store.disputes), id, update);
+      return updateDispute(
+        control(id, (store) => store.disputes),
+        id,
+        update,
+      );
     },
 
     settleRefund(refundId: string, outcome: "succeeded" | "failed"): Stripe.Refund {
-      return settleRefund(control(refundId, (store) => store.refunds), refundId, outcome);
+      return settleRefund(
+        control(refundId, (store) => store.refunds),
+        refundId,
+        outcome,
+      );
     },
 
     /** While true, new refunds stay `pending` until settleRefund(). */
@@ -114,7 +128,11 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
     },
 
     updatePaymentMethodCard(paymentMethodId: string, update: CardUpdate): Stripe.PaymentMethod {
-      return updatePaymentMethodCard(control(paymentMethodId, (store) => store.paymentMethods), paymentMethodId, update);
+      return updatePaymentMethodCard(
+        control(paymentMethodId, (store) => store.paymentMethods),
+        paymentMethodId,
+        update,
+      );
     },
 
     /**
@@ -143,7 +161,8 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
 
     /** Forgets every object, event, request and pending failure; accounts and listeners stay. */
     reset(): void {
-      for (const store of fake.accounts.values()) fake.accounts.set(store.account.id, emptyAccountState(store.account));
+      for (const store of fake.accounts.values())
+        fake.accounts.set(store.account.id, emptyAccountState(store.account));
       fake.events.length = 0;
       fake.requests.length = 0;
       fake.pendingFailures.length = 0;

@@ -6,7 +6,13 @@ import { createCharge } from "./charges";
 import { FakeStripeError, invalidRequest, unexpectedState } from "./errors";
 import { emitPaymentIntentEvent } from "./events";
 import { attachToCustomer, paymentMethodFromToken } from "./payment-methods";
-import { lookup, unixSeconds, type Context, type PaymentIntentRecord, type PaymentMethodRecord } from "./state";
+import {
+  lookup,
+  unixSeconds,
+  type Context,
+  type PaymentIntentRecord,
+  type PaymentMethodRecord,
+} from "./state";
 
 export type ConfirmInput = {
   confirmationToken?: string;
@@ -15,14 +21,20 @@ export type ConfirmInput = {
   returnUrl?: string;
 };
 
-const CONFIRMABLE: Stripe.PaymentIntent.Status[] = ["requires_payment_method", "requires_confirmation", "requires_action"];
+const CONFIRMABLE: Stripe.PaymentIntent.Status[] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+];
 
 function customerId(intent: Stripe.PaymentIntent): string | null {
   return typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
 }
 
 function methodId(intent: Stripe.PaymentIntent): string | null {
-  return typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
+  return typeof intent.payment_method === "string"
+    ? intent.payment_method
+    : (intent.payment_method?.id ?? null);
 }
 
 /** The payment method a confirmation uses: a new one from a token, a saved one, or the intent's own. */
@@ -69,7 +81,8 @@ export function confirmIntent(ctx: Context, record: PaymentIntentRecord, input: 
   intent.next_action = null;
 
   if (record.offSession) {
-    if (method.card.offSession === "authentication_required") return declineForAuthentication(ctx, record, method);
+    if (method.card.offSession === "authentication_required")
+      return declineForAuthentication(ctx, record, method);
     return authorize(ctx, record, method, false);
   }
   const asksForAuthentication = intent.payment_method_options?.card?.request_three_d_secure === "any";
@@ -86,7 +99,12 @@ export function confirmIntent(ctx: Context, record: PaymentIntentRecord, input: 
 }
 
 /** Charges the card; a decline leaves the intent waiting for another payment method and answers 402. */
-function authorize(ctx: Context, record: PaymentIntentRecord, method: PaymentMethodRecord, authenticated: boolean): void {
+function authorize(
+  ctx: Context,
+  record: PaymentIntentRecord,
+  method: PaymentMethodRecord,
+  authenticated: boolean,
+): void {
   const intent = record.intent;
   const charge = createCharge(ctx, intent, method, authenticated);
   intent.latest_charge = charge.id;
@@ -120,7 +138,11 @@ function authorize(ctx: Context, record: PaymentIntentRecord, method: PaymentMet
   emitPaymentIntentEvent(ctx, "payment_intent.succeeded", intent);
 }
 
-function declineForAuthentication(ctx: Context, record: PaymentIntentRecord, method: PaymentMethodRecord): void {
+function declineForAuthentication(
+  ctx: Context,
+  record: PaymentIntentRecord,
+  method: PaymentMethodRecord,
+): void {
   const intent = record.intent;
   const message = "Your card was declined. This transaction requires authentication.";
   intent.status = "requires_payment_method";
@@ -144,10 +166,17 @@ function declineForAuthentication(ctx: Context, record: PaymentIntentRecord, met
 }
 
 /** The buyer completes (or fails) 3-D Secure: the intent goes on by itself, as with Stripe.js. */
-export function completePaymentIntentAction(ctx: Context, record: PaymentIntentRecord, outcome: "succeed" | "fail"): void {
+export function completePaymentIntentAction(
+  ctx: Context,
+  record: PaymentIntentRecord,
+  outcome: "succeed" | "fail",
+): void {
   const intent = record.intent;
   if (intent.status !== "requires_action") {
-    throw unexpectedState("payment_intent", `This PaymentIntent's status is ${intent.status}, not requires_action.`);
+    throw unexpectedState(
+      "payment_intent",
+      `This PaymentIntent's status is ${intent.status}, not requires_action.`,
+    );
   }
   const method = resolvePaymentMethod(ctx, customerId(intent), { current: methodId(intent) });
   intent.next_action = null;
@@ -174,7 +203,11 @@ export function completePaymentIntentAction(ctx: Context, record: PaymentIntentR
 
 export function cancelIntent(ctx: Context, record: PaymentIntentRecord, reason: string | undefined): void {
   const intent = record.intent;
-  if (!["requires_payment_method", "requires_confirmation", "requires_action", "processing"].includes(intent.status)) {
+  if (
+    !["requires_payment_method", "requires_confirmation", "requires_action", "processing"].includes(
+      intent.status,
+    )
+  ) {
     throw unexpectedState(
       "payment_intent",
       `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,

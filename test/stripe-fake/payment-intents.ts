@@ -34,7 +34,13 @@ const CREATE_PARAMS = [
   "automatic_payment_methods",
   "expand",
 ] as const;
-const CONFIRM_PARAMS = ["confirmation_token", "payment_method", "return_url", "off_session", "expand"] as const;
+const CONFIRM_PARAMS = [
+  "confirmation_token",
+  "payment_method",
+  "return_url",
+  "off_session",
+  "expand",
+] as const;
 const EXPANDABLE = ["latest_charge", "payment_method", "customer"] as const;
 const CANCELLATION_REASONS = ["duplicate", "fraudulent", "requested_by_customer", "abandoned"];
 const MINIMUM_AMOUNT = 50;
@@ -69,18 +75,25 @@ function confirmInput(params: Params): ConfirmInput {
 
 function amountParam(params: Params): number {
   const amount = optionalInteger(params, "amount");
-  if (amount === undefined) throw invalidRequest("Missing required param: amount.", { param: "amount", code: "parameter_missing" });
+  if (amount === undefined)
+    throw invalidRequest("Missing required param: amount.", { param: "amount", code: "parameter_missing" });
   if (amount < MINIMUM_AMOUNT) {
     throw invalidRequest("Amount must be at least 50 cents.", { param: "amount", code: "amount_too_small" });
   }
   if (amount > MAXIMUM_AMOUNT) {
-    throw invalidRequest("Amount must be no more than 99,999,999.", { param: "amount", code: "amount_too_large" });
+    throw invalidRequest("Amount must be no more than 99,999,999.", {
+      param: "amount",
+      code: "amount_too_large",
+    });
   }
   return amount;
 }
 
-function requestThreeDSecure(params: Params): Stripe.PaymentIntent.PaymentMethodOptions.Card.RequestThreeDSecure {
-  const value = optionalString(params, "payment_method_options", "card", "request_three_d_secure") ?? "automatic";
+function requestThreeDSecure(
+  params: Params,
+): Stripe.PaymentIntent.PaymentMethodOptions.Card.RequestThreeDSecure {
+  const value =
+    optionalString(params, "payment_method_options", "card", "request_three_d_secure") ?? "automatic";
   if (!["any", "automatic", "challenge"].includes(value)) {
     throw invalidRequest("Invalid request_three_d_secure", {
       param: "payment_method_options[card][request_three_d_secure]",
@@ -94,7 +107,8 @@ export function createPaymentIntent(ctx: Context, params: Params): Stripe.Paymen
   const expand = expandParam(params, EXPANDABLE);
   const amount = amountParam(params);
   const currency = requiredString(params, "currency").toLowerCase();
-  if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}`, { param: "currency" });
+  if (!/^[a-z]{3}$/.test(currency))
+    throw invalidRequest(`Invalid currency: ${currency}`, { param: "currency" });
   const customer = optionalString(params, "customer") ?? null;
   if (customer) lookup(ctx.store.customers, "customer", customer, "customer");
   const confirm = optionalBoolean(params, "confirm") ?? false;
@@ -140,7 +154,12 @@ export function createPaymentIntent(ctx: Context, params: Params): Stripe.Paymen
     payment_method: paymentMethod,
     payment_method_configuration_details: null,
     payment_method_options: {
-      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: requestThreeDSecure(params) },
+      card: {
+        installments: null,
+        mandate_options: null,
+        network: null,
+        request_three_d_secure: requestThreeDSecure(params),
+      },
     },
     payment_method_types: ["card"],
     payment_record: null,
@@ -188,7 +207,11 @@ export function cancelPaymentIntent(ctx: Context, id: string, params: Params): S
 }
 
 /** The intent as answered: ids, or objects where `expand[]` asks for them. */
-export function view(ctx: Context, intent: Stripe.PaymentIntent, expand: readonly string[]): Stripe.PaymentIntent {
+export function view(
+  ctx: Context,
+  intent: Stripe.PaymentIntent,
+  expand: readonly string[],
+): Stripe.PaymentIntent {
   const answer: Stripe.PaymentIntent = { ...intent };
   if (expand.includes("latest_charge") && typeof intent.latest_charge === "string") {
     answer.latest_charge = lookup(ctx.store.charges, "charge", intent.latest_charge);

@@ -41,7 +41,9 @@ describe("account and keys", () => {
     expect([unknown.type, unknown.statusCode]).toEqual(["StripeAuthenticationError", 401]);
     expect(unknown.message).toContain("Invalid API Key provided");
     const shop = newShop(fake, server);
-    const publishable = await stripeError(stripeClient(shop.publishableKey, server).accounts.retrieveCurrent());
+    const publishable = await stripeError(
+      stripeClient(shop.publishableKey, server).accounts.retrieveCurrent(),
+    );
     expect(publishable.statusCode).toBe(401);
   });
 
@@ -66,7 +68,11 @@ describe("one-time payment", () => {
 
     const token = shop.token("4242424242424242");
     const confirmed = await shop.stripe.paymentIntents.confirm(created.id, { confirmation_token: token });
-    expect(confirmed).toMatchObject({ status: "succeeded", amount_received: 2500, metadata: { order: "o_1" } });
+    expect(confirmed).toMatchObject({
+      status: "succeeded",
+      amount_received: 2500,
+      metadata: { order: "o_1" },
+    });
     expect(confirmed.latest_charge).toMatch(/^ch_/);
 
     const expanded = await shop.stripe.paymentIntents.retrieve(created.id, { expand: ["latest_charge"] });
@@ -76,7 +82,9 @@ describe("one-time payment", () => {
     expect(charge.outcome).toMatchObject({ type: "authorized", risk_level: "normal" });
     expect(eventTypes(false, created.id)).toEqual(["payment_intent.succeeded"]);
 
-    const again = await stripeError(shop.stripe.paymentIntents.confirm(created.id, { confirmation_token: token }));
+    const again = await stripeError(
+      shop.stripe.paymentIntents.confirm(created.id, { confirmation_token: token }),
+    );
     expect([again.statusCode, again.code]).toEqual([400, "payment_intent_unexpected_state"]);
   });
 
@@ -108,10 +116,18 @@ describe("one-time payment", () => {
 
     const token = shop.token("4242424242424242");
     const confirmOnce = () =>
-      shop.stripe.paymentIntents.confirm(first.id, { confirmation_token: token }, { idempotencyKey: "confirm-1" });
+      shop.stripe.paymentIntents.confirm(
+        first.id,
+        { confirmation_token: token },
+        { idempotencyKey: "confirm-1" },
+      );
     const confirmed = await confirmOnce();
     const confirmedAgain = await confirmOnce();
-    expect(confirmedAgain).toMatchObject({ id: first.id, status: "succeeded", latest_charge: confirmed.latest_charge });
+    expect(confirmedAgain).toMatchObject({
+      id: first.id,
+      status: "succeeded",
+      latest_charge: confirmed.latest_charge,
+    });
     expect(eventTypes(false, first.id)).toEqual(["payment_intent.succeeded"]);
     const posted = fake.requests().filter((request) => request.idempotencyKey === "confirm-1");
     expect(posted).toHaveLength(2);
@@ -158,8 +174,15 @@ describe("declines", () => {
       expect(error.payment_intent?.status).toBe("requires_payment_method");
       const intent = await shop.stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
       expect(intent.status).toBe("requires_payment_method");
-      expect(intent.last_payment_error).toMatchObject({ type: "card_error", code: "card_declined", decline_code: decline });
-      expect((intent.latest_charge as Stripe.Charge).outcome).toMatchObject({ type: outcome, risk_level: risk });
+      expect(intent.last_payment_error).toMatchObject({
+        type: "card_error",
+        code: "card_declined",
+        decline_code: decline,
+      });
+      expect((intent.latest_charge as Stripe.Charge).outcome).toMatchObject({
+        type: outcome,
+        risk_level: risk,
+      });
       expect(eventTypes(false, intentId)).toEqual(["payment_intent.payment_failed"]);
     });
   }
@@ -174,7 +197,10 @@ describe("declines", () => {
       expand: ["latest_charge"],
     });
     expect(intent.status).toBe("succeeded");
-    expect((intent.latest_charge as Stripe.Charge).outcome).toMatchObject({ type: "authorized", risk_level: "elevated" });
+    expect((intent.latest_charge as Stripe.Charge).outcome).toMatchObject({
+      type: "authorized",
+      risk_level: "elevated",
+    });
   });
 
   it("refuses a wrong card number when the token is made", async () => {

@@ -15,7 +15,9 @@ export function createRefund(ctx: Context, params: Params): Stripe.Refund {
   const charge = refundedCharge(ctx, params);
   const remaining = charge.amount_captured - charge.amount_refunded;
   if (remaining <= 0) {
-    throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+    throw invalidRequest(`Charge ${charge.id} has already been refunded.`, {
+      code: "charge_already_refunded",
+    });
   }
   if (charge.disputed) {
     throw invalidRequest(`Charge ${charge.id} has been charged back; it cannot be refunded.`, {
@@ -23,7 +25,8 @@ export function createRefund(ctx: Context, params: Params): Stripe.Refund {
     });
   }
   const amount = optionalInteger(params, "amount") ?? remaining;
-  if (amount <= 0) throw invalidRequest("Invalid positive integer", { param: "amount", code: "parameter_invalid_integer" });
+  if (amount <= 0)
+    throw invalidRequest("Invalid positive integer", { param: "amount", code: "parameter_invalid_integer" });
   if (amount > remaining) {
     throw invalidRequest(
       `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
@@ -31,7 +34,8 @@ export function createRefund(ctx: Context, params: Params): Stripe.Refund {
     );
   }
   const reason = optionalString(params, "reason") ?? null;
-  if (reason !== null && !REASONS.includes(reason)) throw invalidRequest(`Invalid reason: ${reason}`, { param: "reason" });
+  if (reason !== null && !REASONS.includes(reason))
+    throw invalidRequest(`Invalid reason: ${reason}`, { param: "reason" });
   const refund = {
     id: newId("re"),
     object: "refund",
@@ -76,12 +80,16 @@ function refundedCharge(ctx: Context, params: Params): Stripe.Charge {
   }
   if (chargeId) {
     const charge = lookup(ctx.store.charges, "charge", chargeId, "charge");
-    if (charge.status !== "succeeded") throw invalidRequest(`Charge ${chargeId} did not succeed.`, { param: "charge" });
+    if (charge.status !== "succeeded")
+      throw invalidRequest(`Charge ${chargeId} did not succeed.`, { param: "charge" });
     return charge;
   }
-  throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", {
-    code: "parameter_missing",
-  });
+  throw invalidRequest(
+    "One of the following params should be provided for this request: payment_intent or charge.",
+    {
+      code: "parameter_missing",
+    },
+  );
 }
 
 export function retrieveRefund(ctx: Context, id: string): Stripe.Refund {

@@ -34,7 +34,12 @@ export type Route = {
 
 const ID = "([A-Za-z0-9_]+)";
 
-function route(method: Route["method"], path: string, handle: Route["handle"], keys: KeyRule = "secret"): Route {
+function route(
+  method: Route["method"],
+  path: string,
+  handle: Route["handle"],
+  keys: KeyRule = "secret",
+): Route {
   return { method, pattern: new RegExp(`^${path.replace("{id}", ID)}$`), keys, handle };
 }
 
@@ -66,8 +71,17 @@ export const ROUTES: Route[] = [
   route("GET", "/v1/refunds/{id}", retrieveOnly(retrieveRefund)),
   route("GET", "/v1/charges/{id}", retrieveOnly(retrieveCharge)),
   route("GET", "/v1/disputes/{id}", retrieveOnly(retrieveDispute)),
-  route("GET", "/v1/events/{id}", retrieveOnly((ctx, id) => lookup(ctx.store.events, "event", id))),
-  route("POST", "/v1/test_helpers/confirmation_tokens", (ctx, _id, params) => createConfirmationTokenFromParams(ctx, params), "any"),
+  route(
+    "GET",
+    "/v1/events/{id}",
+    retrieveOnly((ctx, id) => lookup(ctx.store.events, "event", id)),
+  ),
+  route(
+    "POST",
+    "/v1/test_helpers/confirmation_tokens",
+    (ctx, _id, params) => createConfirmationTokenFromParams(ctx, params),
+    "any",
+  ),
   route("POST", "/v1/test_helpers/next_action/{id}", completeNextActionFromParams, "any"),
 ];
 
@@ -83,7 +97,9 @@ export function findRoute(method: string, path: string): { route: Route; id: str
 /** A publishable key reads an intent only with its client secret, as Stripe.js does. */
 export function checkClientSecret(ctx: Context, id: string, params: Params): void {
   const secret = optionalString(params, "client_secret");
-  const intent = id.startsWith("seti_") ? ctx.store.setupIntents.get(id) : ctx.store.paymentIntents.get(id)?.intent;
+  const intent = id.startsWith("seti_")
+    ? ctx.store.setupIntents.get(id)
+    : ctx.store.paymentIntents.get(id)?.intent;
   if (!intent) throw resourceMissing(id.startsWith("seti_") ? "setup_intent" : "payment_intent", id);
   if (!secret || secret !== intent.client_secret) {
     throw new FakeStripeError(401, {

@@ -23,7 +23,11 @@ const CREATE_PARAMS = [
   "expand",
 ] as const;
 const CONFIRM_PARAMS = ["confirmation_token", "payment_method", "return_url", "expand"] as const;
-const CONFIRMABLE: Stripe.SetupIntent.Status[] = ["requires_payment_method", "requires_confirmation", "requires_action"];
+const CONFIRMABLE: Stripe.SetupIntent.Status[] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+];
 
 function idOf(value: string | { id: string } | null): string | null {
   return typeof value === "string" ? value : (value?.id ?? null);
@@ -35,16 +39,20 @@ export function createSetupIntent(ctx: Context, params: Params): Stripe.SetupInt
   const customer = optionalString(params, "customer") ?? null;
   if (customer) lookup(ctx.store.customers, "customer", customer, "customer");
   const usage = optionalString(params, "usage") ?? "off_session";
-  if (usage !== "on_session" && usage !== "off_session") throw invalidRequest("Invalid usage", { param: "usage" });
+  if (usage !== "on_session" && usage !== "off_session")
+    throw invalidRequest("Invalid usage", { param: "usage" });
   const confirm = optionalBoolean(params, "confirm") ?? false;
   const confirmationToken = optionalString(params, "confirmation_token");
   if (!confirm && confirmationToken) {
-    throw invalidRequest("confirmation_token can only be used when confirm=true.", { param: "confirmation_token" });
+    throw invalidRequest("confirmation_token can only be used when confirm=true.", {
+      param: "confirmation_token",
+    });
   }
   const paymentMethod = optionalString(params, "payment_method") ?? null;
   if (paymentMethod) lookup(ctx.store.paymentMethods, "payment_method", paymentMethod, "payment_method");
   const automatic = optionalBoolean(params, "automatic_payment_methods", "enabled");
-  const threeDSecure = optionalString(params, "payment_method_options", "card", "request_three_d_secure") ?? "automatic";
+  const threeDSecure =
+    optionalString(params, "payment_method_options", "card", "request_three_d_secure") ?? "automatic";
   const id = newId("seti");
   const intent = {
     id,
@@ -103,9 +111,15 @@ function confirmSetup(
   input: { confirmationToken?: string; paymentMethod?: string },
 ): void {
   if (!CONFIRMABLE.includes(intent.status)) {
-    throw unexpectedState("setup_intent", `This SetupIntent's status is ${intent.status}, which does not allow it to be confirmed.`);
+    throw unexpectedState(
+      "setup_intent",
+      `This SetupIntent's status is ${intent.status}, which does not allow it to be confirmed.`,
+    );
   }
-  const method = resolvePaymentMethod(ctx, idOf(intent.customer), { ...input, current: idOf(intent.payment_method) });
+  const method = resolvePaymentMethod(ctx, idOf(intent.customer), {
+    ...input,
+    current: idOf(intent.payment_method),
+  });
   intent.payment_method = method.method.id;
   intent.last_setup_error = null;
   intent.next_action = null;
@@ -151,9 +165,16 @@ function succeed(ctx: Context, intent: Stripe.SetupIntent, method: PaymentMethod
 }
 
 /** The buyer completes (or fails) 3-D Secure on a SetupIntent. */
-export function completeSetupIntentAction(ctx: Context, intent: Stripe.SetupIntent, outcome: "succeed" | "fail"): void {
+export function completeSetupIntentAction(
+  ctx: Context,
+  intent: Stripe.SetupIntent,
+  outcome: "succeed" | "fail",
+): void {
   if (intent.status !== "requires_action") {
-    throw unexpectedState("setup_intent", `This SetupIntent's status is ${intent.status}, not requires_action.`);
+    throw unexpectedState(
+      "setup_intent",
+      `This SetupIntent's status is ${intent.status}, not requires_action.`,
+    );
   }
   const method = resolvePaymentMethod(ctx, idOf(intent.customer), { current: idOf(intent.payment_method) });
   intent.next_action = null;

@@ -17,7 +17,12 @@ export type FakeAccount = {
   defaultCurrency: string;
 };
 
-export type PaymentMethodRecord = { method: Stripe.PaymentMethod; card: TestCard; cardNumber: string; expiry: CardExpiry };
+export type PaymentMethodRecord = {
+  method: Stripe.PaymentMethod;
+  card: TestCard;
+  cardNumber: string;
+  expiry: CardExpiry;
+};
 export type ConfirmationTokenRecord = {
   token: Stripe.ConfirmationToken;
   card: TestCard;
@@ -26,7 +31,13 @@ export type ConfirmationTokenRecord = {
   used: boolean;
 };
 export type PaymentIntentRecord = { intent: Stripe.PaymentIntent; offSession: boolean };
-export type IdempotentAnswer = { method: string; path: string; params: string; status: number; body: unknown };
+export type IdempotentAnswer = {
+  method: string;
+  path: string;
+  params: string;
+  status: number;
+  body: unknown;
+};
 
 export type AccountState = {
   account: FakeAccount;
@@ -42,7 +53,12 @@ export type AccountState = {
   idempotency: Map<string, IdempotentAnswer>;
 };
 
-export type LoggedRequest = { method: string; path: string; idempotencyKey: string | null; accountId: string | null };
+export type LoggedRequest = {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  accountId: string | null;
+};
 export type FailureMode = { status: 500 | "network" };
 
 export type FakeState = {
@@ -112,7 +128,11 @@ export function lookup<T>(map: Map<string, T>, kind: string, id: string, param?:
 }
 
 /** Finds which account holds an object, for the test controls that take only an id. */
-export function storeHolding(fake: FakeState, id: string, pick: (store: AccountState) => Map<string, unknown>): AccountState {
+export function storeHolding(
+  fake: FakeState,
+  id: string,
+  pick: (store: AccountState) => Map<string, unknown>,
+): AccountState {
   for (const store of fake.accounts.values()) {
     if (pick(store).has(id)) return store;
   }

@@ -4,8 +4,13 @@ import { createHmac } from "node:crypto";
 import type Stripe from "stripe";
 
 /** `timestamp` is a Date or Unix seconds (default: now). */
-export function signStripePayload(payload: string, secret: string, timestamp: Date | number = new Date()): string {
-  const seconds = typeof timestamp === "number" ? Math.floor(timestamp) : Math.floor(timestamp.getTime() / 1000);
+export function signStripePayload(
+  payload: string,
+  secret: string,
+  timestamp: Date | number = new Date(),
+): string {
+  const seconds =
+    typeof timestamp === "number" ? Math.floor(timestamp) : Math.floor(timestamp.getTime() / 1000);
   const signature = createHmac("sha256", secret).update(`${seconds}.${payload}`, "utf8").digest("hex");
   return `t=${seconds},v1=${signature}`;
 }
