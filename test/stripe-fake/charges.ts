@@ -49,22 +49,24 @@ export function createCharge(
   intent: Stripe.PaymentIntent,
   record: PaymentMethodRecord,
   authenticated: boolean,
+  pending = false,
 ): Stripe.Charge {
   const decline = record.card.decline;
+  const settled = !decline && !pending;
   const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
   const charge = {
     id: newId("ch"),
     object: "charge",
     amount: intent.amount,
-    amount_captured: decline ? 0 : intent.amount,
+    amount_captured: settled ? intent.amount : 0,
     amount_refunded: 0,
     application: null,
     application_fee: null,
     application_fee_amount: null,
-    balance_transaction: decline ? null : newId("txn"),
+    balance_transaction: settled ? newId("txn") : null,
     billing_details: record.method.billing_details,
     calculated_statement_descriptor: ctx.store.account.displayName.slice(0, 22).toUpperCase(),
-    captured: !decline,
+    captured: settled,
     created: unixSeconds(ctx.fake),
     currency: intent.currency,
     customer,
@@ -78,7 +80,7 @@ export function createCharge(
     metadata: { ...intent.metadata },
     on_behalf_of: null,
     outcome: outcomeOf(record),
-    paid: !decline,
+    paid: settled,
     payment_intent: intent.id,
     payment_method: record.method.id,
     payment_method_details: {
@@ -96,12 +98,31 @@ export function createCharge(
     source_transfer: null,
     statement_descriptor: null,
     statement_descriptor_suffix: null,
-    status: decline ? "failed" : "succeeded",
+    status: decline ? "failed" : pending ? "pending" : "succeeded",
     transfer_data: null,
     transfer_group: null,
   } satisfies Stripe.Charge;
   ctx.store.charges.set(charge.id, charge);
   return charge;
+}
+
+/** The bank's late answer on a pending charge. */
+export function settleCharge(charge: Stripe.Charge, outcome: "succeeded" | "failed"): void {
+  charge.status = outcome;
+  if (outcome === "succeeded") {
+    charge.paid = true;
+    charge.captured = true;
+    charge.amount_captured = charge.amount;
+    charge.balance_transaction = newId("txn");
+    return;
+  }
+  charge.failure_code = "card_declined";
+  charge.failure_message = "Your card was declined.";
+  if (charge.outcome) {
+    charge.outcome.type = "issuer_declined";
+    charge.outcome.network_status = "declined_by_network";
+    charge.outcome.reason = "generic_decline";
+  }
 }
 
 export function retrieveCharge(ctx: Context, id: string): Stripe.Charge {

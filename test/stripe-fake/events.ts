@@ -40,6 +40,7 @@ export function emitPaymentIntentEvent(
     | "payment_intent.succeeded"
     | "payment_intent.payment_failed"
     | "payment_intent.requires_action"
+    | "payment_intent.processing"
     | "payment_intent.canceled",
   intent: Stripe.PaymentIntent,
 ): Stripe.Event {

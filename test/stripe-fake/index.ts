@@ -11,6 +11,7 @@ import {
   type CardInput,
   type CardUpdate,
 } from "./payment-methods";
+import { settleProcessingPayment } from "./payment-attempts";
 import { settleRefund } from "./refunds";
 import {
   createState,
@@ -127,6 +128,20 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
       fake.refundsPending = pending;
     },
 
+    /** While true, card payments that would succeed stay `processing` until settlePayment(). */
+    setPaymentsProcessing(processing: boolean): void {
+      fake.paymentsProcessing = processing;
+    },
+
+    /** Ends a `processing` payment: succeeded, or failed (a generic decline). */
+    settlePayment(paymentIntentId: string, outcome: "succeeded" | "failed"): Stripe.PaymentIntent {
+      const ctx = control(paymentIntentId, (store) => store.paymentIntents);
+      const record = ctx.store.paymentIntents.get(paymentIntentId);
+      if (!record) throw new Error(`Stripe fake: no payment intent ${paymentIntentId}`);
+      settleProcessingPayment(ctx, record, outcome);
+      return record.intent;
+    },
+
     updatePaymentMethodCard(paymentMethodId: string, update: CardUpdate): Stripe.PaymentMethod {
       return updatePaymentMethodCard(
         control(paymentMethodId, (store) => store.paymentMethods),
@@ -167,6 +182,7 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
       fake.requests.length = 0;
       fake.pendingFailures.length = 0;
       fake.refundsPending = false;
+      fake.paymentsProcessing = false;
     },
   };
 }

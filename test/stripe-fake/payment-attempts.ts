@@ -2,7 +2,7 @@
 // token becomes a payment method), 3-D Secure is asked for or not, and the card is charged or
 // declined, following Stripe's states (docs/testing-stripe.md, "PaymentIntent states").
 import type Stripe from "stripe";
-import { createCharge } from "./charges";
+import { chargeOfIntent, createCharge, settleCharge } from "./charges";
 import { FakeStripeError, invalidRequest, unexpectedState } from "./errors";
 import { emitPaymentIntentEvent } from "./events";
 import { attachToCustomer, paymentMethodFromToken } from "./payment-methods";
@@ -106,9 +106,15 @@ function authorize(
   authenticated: boolean,
 ): void {
   const intent = record.intent;
-  const charge = createCharge(ctx, intent, method, authenticated);
-  intent.latest_charge = charge.id;
   const decline = method.card.decline;
+  const pending = !decline && ctx.fake.paymentsProcessing;
+  const charge = createCharge(ctx, intent, method, authenticated, pending);
+  intent.latest_charge = charge.id;
+  if (pending) {
+    intent.status = "processing";
+    emitPaymentIntentEvent(ctx, "payment_intent.processing", intent);
+    return;
+  }
   if (decline) {
     intent.status = "requires_payment_method";
     intent.payment_method = null;
@@ -131,11 +137,45 @@ function authorize(
       payment_method: method.method,
     });
   }
+  succeed(ctx, intent, method);
+}
+
+function succeed(ctx: Context, intent: Stripe.PaymentIntent, method: PaymentMethodRecord): void {
   intent.status = "succeeded";
   intent.amount_received = intent.amount;
   const customer = customerId(intent);
   if (intent.setup_future_usage && customer) attachToCustomer(ctx, method, customer);
   emitPaymentIntentEvent(ctx, "payment_intent.succeeded", intent);
+}
+
+/** The bank's late answer on a `processing` payment (setPaymentsProcessing). */
+export function settleProcessingPayment(
+  ctx: Context,
+  record: PaymentIntentRecord,
+  outcome: "succeeded" | "failed",
+): void {
+  const intent = record.intent;
+  if (intent.status !== "processing") {
+    throw unexpectedState(
+      "payment_intent",
+      `This PaymentIntent's status is ${intent.status}, not processing.`,
+    );
+  }
+  const method = resolvePaymentMethod(ctx, customerId(intent), { current: methodId(intent) });
+  const charge = chargeOfIntent(ctx, intent);
+  if (charge) settleCharge(charge, outcome);
+  if (outcome === "succeeded") return succeed(ctx, intent, method);
+  intent.status = "requires_payment_method";
+  intent.payment_method = null;
+  intent.last_payment_error = {
+    type: "card_error",
+    ...(charge ? { charge: charge.id } : {}),
+    code: "card_declined",
+    decline_code: "generic_decline",
+    message: "Your card was declined.",
+    payment_method: method.method,
+  };
+  emitPaymentIntentEvent(ctx, "payment_intent.payment_failed", intent);
 }
 
 function declineForAuthentication(

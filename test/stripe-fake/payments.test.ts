@@ -147,6 +147,42 @@ describe("one-time payment", () => {
   });
 });
 
+describe("processing payments", () => {
+  it("keeps payments processing until the bank settles them, succeeded or failed", async () => {
+    const shop = newShop(fake, server);
+    fake.setPaymentsProcessing(true);
+    let settles: Stripe.PaymentIntent, fails: Stripe.PaymentIntent;
+    try {
+      const create = () =>
+        shop.stripe.paymentIntents.create({
+          amount: 1500,
+          currency: "usd",
+          confirm: true,
+          confirmation_token: shop.token("4242424242424242"),
+        });
+      [settles, fails] = [await create(), await create()];
+    } finally {
+      fake.setPaymentsProcessing(false);
+    }
+    expect([settles.status, fails.status]).toEqual(["processing", "processing"]);
+    expect((await shop.stripe.charges.retrieve(settles.latest_charge as string)).status).toBe("pending");
+
+    expect(fake.settlePayment(settles.id, "succeeded").status).toBe("succeeded");
+    expect(fake.settlePayment(fails.id, "failed").status).toBe("requires_payment_method");
+    const failed = await shop.stripe.paymentIntents.retrieve(fails.id, { expand: ["latest_charge"] });
+    expect(failed.last_payment_error).toMatchObject({
+      code: "card_declined",
+      decline_code: "generic_decline",
+    });
+    expect((failed.latest_charge as Stripe.Charge).status).toBe("failed");
+    expect(eventTypes(false, settles.id)).toEqual(["payment_intent.processing", "payment_intent.succeeded"]);
+    expect(eventTypes(false, fails.id)).toEqual([
+      "payment_intent.processing",
+      "payment_intent.payment_failed",
+    ]);
+  });
+});
+
 describe("declines", () => {
   const cases = [
     { card: "4000000000000002", decline: "generic_decline", outcome: "issuer_declined", risk: "normal" },

@@ -70,6 +70,8 @@ export type FakeState = {
   requests: LoggedRequest[];
   pendingFailures: FailureMode[];
   refundsPending: boolean;
+  /** While true, card payments that would succeed stay `processing` until settlePayment(). */
+  paymentsProcessing: boolean;
 };
 
 /** What caused a change: an API request (its id and idempotency key) or a test control (null). */
@@ -87,6 +89,7 @@ export function createState(now: () => Date): FakeState {
     requests: [],
     pendingFailures: [],
     refundsPending: false,
+    paymentsProcessing: false,
   };
 }
 
