@@ -153,6 +153,7 @@ describe("events and webhooks", () => {
     stop();
     await expect.poll(() => heard).toEqual(["payment_intent.succeeded"]);
     const event = eventsAbout(intent.id)[0] as Stripe.Event;
+    expect(fake.events(shop.accountId)).toEqual([event]);
     expect(event.request).toMatchObject({ id: expect.stringMatching(/^req_/) });
 
     const secret = "whsec_receiver";

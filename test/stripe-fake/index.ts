@@ -158,9 +158,10 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
       for (let index = 0; index < n; index++) fake.pendingFailures.push(mode);
     },
 
-    /** Every event of every account, oldest first. */
-    events(): Stripe.Event[] {
-      return [...fake.events];
+    /** Every event of every account (or of one account), oldest first. */
+    events(accountId?: string): Stripe.Event[] {
+      if (accountId === undefined) return [...fake.events];
+      return [...(fake.accounts.get(accountId)?.events.values() ?? [])];
     },
 
     /** Called with each new event (after the change that caused it); returns the unsubscribe. */

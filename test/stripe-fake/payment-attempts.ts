@@ -1,6 +1,6 @@
 // What happens when a PaymentIntent is confirmed: the payment method is resolved (a confirmation
 // token becomes a payment method), 3-D Secure is asked for or not, and the card is charged or
-// declined, following Stripe's states (docs/testing-stripe.md, "PaymentIntent states").
+// declined, following Stripe's states (docs/testing-stripe.md, "PaymentIntent and SetupIntent states").
 import type Stripe from "stripe";
 import { chargeOfIntent, createCharge, settleCharge } from "./charges";
 import { FakeStripeError, invalidRequest, unexpectedState } from "./errors";
