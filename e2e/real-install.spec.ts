@@ -57,10 +57,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** Opens a section of the dashboard from its sidebar, as a merchant would. */
+/**
+ * Opens a section of the dashboard from its sidebar, as a merchant would. This server is a fresh
+ * process of its own: a section's first visit loads its code and data from it cold, which under
+ * CI's two parallel browser workers once took longer than the usual 5 s (the Overview's figures
+ * were still loading too).
+ */
 async function openSection(page: Page, name: string) {
   await page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The section's "New …" button, then its form (the list's own filters share some labels). */
