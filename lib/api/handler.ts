@@ -43,6 +43,8 @@ export type HandlerContext<A extends Auth, P, Q, B> = {
    * or null when there is none; undefined when it did not run there.
    */
   prefetched?: string | null;
+  /** `rawBody` routes: the body exactly as received (bounded like any body), for a signature. */
+  rawBody: string;
 };
 
 type Spec<
@@ -97,6 +99,8 @@ type Spec<
   upload?: UploadOption;
   /** A resource read to run in the admission's statement (`readRoute`), with its values. */
   prefetch?: { read: ResourceRead<unknown>; values: (params: z.output<P>) => readonly unknown[] };
+  /** The body is read as text and handed over unparsed (`rawBody`): a signed payload (Stripe's events). */
+  rawBody?: boolean;
 };
 
 /** A route's declaration without its type parameters, as documentation sees it. */
@@ -172,6 +176,7 @@ export function route<
           query: query as z.output<Q>,
           body: body as z.output<B>,
           prefetched: admitted.read,
+          rawBody: spec.rawBody ? text : "",
         });
         return toResponse(spec, result);
       };

@@ -18,6 +18,7 @@ type InputSpec = {
   body?: z.ZodType;
   idempotency?: "replay" | "none";
   upload?: UploadOption;
+  rawBody?: boolean;
 };
 
 export type RequestInput = {
@@ -26,7 +27,7 @@ export type RequestInput = {
   body: unknown;
   /** The Idempotency-Key, when the request has one and the route keeps answers. */
   key: string | null;
-  /** What the idempotency hash covers: the exact body text, or an upload's digest. */
+  /** What the idempotency hash covers (the exact body text, or an upload's digest); `rawBody` routes' body. */
   text: string;
 };
 
@@ -72,7 +73,8 @@ export async function readRequestInput(
   if (spec.upload) {
     raw = await receiveUpload(request, principal, spec.upload);
     keepUpload(raw);
-  } else raw = spec.body || key ? await readJsonBody(request, { parse: !!spec.body }) : null;
+  } else
+    raw = spec.body || key || spec.rawBody ? await readJsonBody(request, { parse: !!spec.body }) : null;
   const text = !raw ? "" : "text" in raw ? raw.text : key ? formDigest(raw.value) : "";
   let body: unknown;
   if (spec.body && raw) {

@@ -16,6 +16,7 @@ import type { Db, Tx } from "../db/client";
 import { ApiError, type Problem } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { pausePoint } from "../jobs/pause";
+import { publicBaseUrl } from "../public-url";
 import { kickWorker } from "../jobs/runtime";
 import type { PaymentAttempt } from "../generated/prisma/client";
 import { callProcessor, createPaymentAttempt, type CallInput } from "../payments/attempts";
@@ -198,7 +199,9 @@ async function startConfirm(
     now,
   );
   const customer = { email: next.customerEmail!, name: next.customerName };
-  return { kind: "payment", attempt, call: { token: token!, customer, saveForFutureUse } };
+  // A bank's 3-D Secure page sends the buyer back to the checkout's confirmation page.
+  const returnUrl = `${publicBaseUrl()}/checkout/${encodeURIComponent(clientSecret)}/confirmation`;
+  return { kind: "payment", attempt, call: { token: token!, customer, saveForFutureUse, returnUrl } };
 }
 
 /** The buyer's portal token for the purchase they just made. */
@@ -256,7 +259,7 @@ export async function confirmCheckout(
   }
   let result;
   try {
-    result = await callProcessor(started.attempt, started.call);
+    result = await callProcessor(db, started.attempt, started.call);
   } catch (error) {
     // The processor may or may not have taken the money: the attempt stays pending until
     // reconciliation (or this request's retry, ./resume.ts) asks the processor.

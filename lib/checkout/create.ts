@@ -10,7 +10,7 @@ import type { Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import { inOrganizations } from "../core/tenancy";
 import { checkoutTtlSeconds } from "../config";
-import { defaultPaymentProcessorName } from "../payments";
+import { sessionProcessor } from "../payments";
 import { checkoutInclude, toCheckout, type CreateCheckoutBody } from "./schemas";
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
@@ -192,6 +192,7 @@ export async function createCheckoutSession(
     billingAddress,
   });
 
+  const processor = await sessionProcessor(db, organizationId);
   const id = randomUUID();
   // One transaction, so that an Idempotency-Key's answer is stored with the session (lib/api/idempotency.ts).
   return db.$transaction(async (tx) => {
@@ -201,7 +202,11 @@ export async function createCheckoutSession(
         created_at: now,
         organization_id: organizationId,
         ...newClientSecret(id).columns,
-        payment_processor: defaultPaymentProcessorName(),
+        payment_processor: processor.name,
+        // The buyer's browser loads the processor's form with it (Stripe's publishable key).
+        ...(processor.publishableKey
+          ? { payment_processor_metadata: { publishable_key: processor.publishableKey } }
+          : {}),
         expires_at: new Date(now.getTime() + checkoutTtlSeconds() * 1000),
         success_url: body.success_url ?? null,
         embed_origin: body.embed_origin ?? null,

@@ -6,8 +6,7 @@
 // of the attempt (`findPayment`), records it through the one outcome path, and answers as the first
 // run would have: 200 with the session it paid for (docs/payments-reliability.md).
 import type { Db } from "../db/client";
-import { paymentProcessor } from "../payments";
-import { UNRESOLVED_STATUSES } from "../payments/attempts";
+import { lookUpAttempt, UNRESOLVED_STATUSES } from "../payments/attempts";
 import { recordPaymentOutcome } from "../payments/outcomes";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
 import { findClientCheckout } from "./client";
@@ -38,7 +37,7 @@ export async function answerRetriedConfirm(
   if ((UNRESOLVED_STATUSES as readonly string[]).includes(own.status)) {
     let found;
     try {
-      found = await paymentProcessor(own.processor).findPayment({ idempotencyKey: own.idempotency_key });
+      found = await lookUpAttempt(db, own);
     } catch (error) {
       // The processor cannot say now: the refusal (409) stands and reconciliation asks later.
       console.error(`Looking up payment attempt ${own.id} for a retried confirm failed:`, error);

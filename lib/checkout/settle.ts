@@ -163,7 +163,17 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
   const withoutAction = () => {
     const metadata = { ...((session.payment_processor_metadata ?? {}) as Record<string, unknown>) };
     delete metadata.next_action;
+    delete metadata.intent_client_secret;
     return metadata as Prisma.InputJsonObject;
+  };
+  /** The processor's step for the buyer; Stripe's also as `intent_client_secret` (docs/payments.md). */
+  const withAction = () => {
+    const action = (attempt.client_action ?? {}) as Record<string, unknown>;
+    return {
+      ...withoutAction(),
+      next_action: action as Prisma.InputJsonObject,
+      ...(typeof action.client_secret === "string" ? { intent_client_secret: action.client_secret } : {}),
+    };
   };
 
   switch (attempt.status) {
@@ -192,7 +202,7 @@ export async function settleCheckoutAttempt(tx: Tx, attempt: PaymentAttempt, now
         await tx.checkoutSession.update({
           where: { id: session.id },
           data: {
-            payment_processor_metadata: { ...withoutAction(), next_action: attempt.client_action ?? {} },
+            payment_processor_metadata: withAction(),
           },
         });
         await emitCheckoutEvent(tx, "checkout.updated", session, now);

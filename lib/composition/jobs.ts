@@ -28,6 +28,8 @@ import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
 import { pruneJob, PRUNE_JOB } from "../jobs/prune";
 import { removeStaleIncoming } from "../files/storage";
 import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
+import { processStripeEventJob } from "../stripe/events-job";
+import { PROCESS_STRIPE_EVENT_JOB } from "../stripe/webhook";
 import type { JobHandlers } from "../jobs/queue";
 import { paymentOutcomeHandlers } from "./payment-outcomes";
 
@@ -46,4 +48,11 @@ export const jobHandlers: JobHandlers = {
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [PRUNE_JOB]: pruneJob(removeStaleIncoming),
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
+  [PROCESS_STRIPE_EVENT_JOB]: processStripeEventJob({
+    outcomes: paymentOutcomeHandlers,
+    // The disputes domain takes these once it exists; until then a dispute is only logged.
+    recordDispute: async (_db, dispute) => {
+      console.error(`Stripe dispute ${dispute.processorDisputeId} (${dispute.status}) is not recorded yet.`);
+    },
+  }),
 };

@@ -10,7 +10,7 @@ import { ApiError } from "../core/errors";
 import { insertRow } from "../db/row-writes";
 import { Prisma, type PaymentAttempt, type PaymentAttemptKind } from "../generated/prisma/client";
 import { directSql } from "../db/direct";
-import { paymentProcessor } from "./index";
+import { processorFor } from "./index";
 import type { PaymentCustomer, PaymentResult } from "./processor";
 
 /** Statuses of an attempt whose outcome is still to come. */
@@ -96,15 +96,45 @@ export function assertNoUnresolvedAttempt(status: string | null): void {
 }
 
 /** What only the caller knows at call time (never stored: a token is single-use). */
-export type CallInput = { token?: string; customer?: PaymentCustomer; saveForFutureUse?: boolean };
+export type CallInput = {
+  token?: string;
+  customer?: PaymentCustomer;
+  saveForFutureUse?: boolean;
+  /** Where a bank's page sends the buyer back (the checkout's confirmation page). */
+  returnUrl?: string;
+  /** The organization asks for 3-D Secure on every card. */
+  requireThreeDSecure?: boolean;
+};
+
+/**
+ * Records the processor's id of the attempt's payment as soon as the processor has one, before it
+ * may move money (lib/payments/processor.ts `OnPaymentCreated`): its own short statement, outside
+ * any transaction.
+ */
+function recordProcessorPaymentId(db: DbOrTx, attemptId: string) {
+  return async (processorPaymentId: string) => {
+    await db.paymentAttempt.update({
+      where: { id: attemptId },
+      data: { processor_payment_id: processorPaymentId },
+    });
+  };
+}
 
 /**
  * Makes the processor call an attempt stands for. Never call it inside a transaction or under a
  * row lock: a slow processor would hold them across its network time.
  */
-export async function callProcessor(attempt: PaymentAttempt, input: CallInput = {}): Promise<PaymentResult> {
-  const processor = paymentProcessor(attempt.processor);
+export async function callProcessor(
+  db: DbOrTx,
+  attempt: PaymentAttempt,
+  input: CallInput = {},
+): Promise<PaymentResult> {
+  const processor = await processorFor(db, {
+    processor: attempt.processor,
+    organization_id: attempt.organization_id,
+  });
   const idempotencyKey = attempt.idempotency_key;
+  const onCreated = recordProcessorPaymentId(db, attempt.id);
   switch (attempt.kind) {
     case "charge":
       return processor.createPayment({
@@ -114,6 +144,10 @@ export async function callProcessor(attempt: PaymentAttempt, input: CallInput = 
         customer: input.customer ?? { email: "" },
         saveForFutureUse: input.saveForFutureUse ?? false,
         idempotencyKey,
+        returnUrl: input.returnUrl,
+        requireThreeDSecure: input.requireThreeDSecure,
+        processorPaymentId: attempt.processor_payment_id,
+        onCreated,
       });
     case "setup": {
       const setup = await processor.setupPaymentMethod({
@@ -131,16 +165,33 @@ export async function callProcessor(attempt: PaymentAttempt, input: CallInput = 
         currency: attempt.currency,
         paymentMethodRef: attempt.payment_method_ref ?? "",
         idempotencyKey,
+        processorPaymentId: attempt.processor_payment_id,
+        onCreated,
       });
     case "refund": {
       const refund = await processor.refund({
         paymentId: attempt.refunded_payment_id ?? "",
         amount: attempt.amount,
         idempotencyKey,
+        onCreated,
       });
       return refund.status === "failed"
         ? { status: "declined", code: refund.code, message: refund.message }
         : { status: refund.status, payment_id: refund.refund_id, payment_method_ref: null };
     }
   }
+}
+
+/** What the processor now knows of an attempt (reconciliation, a buyer's retried confirm). */
+export async function lookUpAttempt(db: DbOrTx, attempt: PaymentAttempt) {
+  const processor = await processorFor(db, {
+    processor: attempt.processor,
+    organization_id: attempt.organization_id,
+  });
+  return processor.findPayment({
+    idempotencyKey: attempt.idempotency_key,
+    processorPaymentId: attempt.processor_payment_id,
+    kind: attempt.kind,
+    refundedPaymentId: attempt.refunded_payment_id,
+  });
 }

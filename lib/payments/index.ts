@@ -1,5 +1,9 @@
-// Which processor takes a payment. Without a configured one, the built-in test processor does.
+// Which processor takes a payment. An organization with its own card processor (Stripe, with its
+// keys: lib/stripe/) uses it; any other uses the built-in test processor (or PAYMENT_PROCESSOR).
 import { ConfigError } from "../config";
+import type { DbOrTx } from "../db/client";
+import { stripeCredentials } from "../stripe/credentials";
+import { STRIPE_PROCESSOR, stripeProcessor } from "../stripe/processor";
 import type { PaymentProcessor } from "./processor";
 import { testProcessor } from "./test-processor";
 
@@ -28,10 +32,47 @@ export function checkPaymentProcessorSetting(env: Record<string, string | undefi
   );
 }
 
+/** A processor that needs no organization's keys (the built-in test processor). */
 export function paymentProcessor(name: string = defaultPaymentProcessorName()): PaymentProcessor {
   const processor = processors.get(name);
   if (!processor) throw new Error(`Unknown payment processor: ${name}`);
   return processor;
 }
 
-export type { PaymentLookup, PaymentProcessor, PaymentResult, RefundResult, SetupResult } from "./processor";
+/** The processor an attempt (or a session, or a subscription) of an organization was made with. */
+export async function processorFor(
+  db: DbOrTx,
+  owner: { processor: string; organization_id: string },
+): Promise<PaymentProcessor> {
+  if (owner.processor !== STRIPE_PROCESSOR) return paymentProcessor(owner.processor);
+  const credentials = await stripeCredentials(db, owner.organization_id);
+  if (!credentials) {
+    throw new Error(
+      `Organization ${owner.organization_id} has no Stripe keys: its Stripe payments cannot be made.`,
+    );
+  }
+  return stripeProcessor(db, credentials);
+}
+
+/** What a new checkout session of the organization pays with. */
+export async function sessionProcessor(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<{ name: string; publishableKey: string | null }> {
+  const row = await db.paymentProcessorSetting.findUnique({
+    where: { organization_id: organizationId },
+    select: { processor: true, publishable_key: true },
+  });
+  return row
+    ? { name: row.processor, publishableKey: row.publishable_key }
+    : { name: defaultPaymentProcessorName(), publishableKey: null };
+}
+
+export type {
+  PaymentDetails,
+  PaymentLookup,
+  PaymentProcessor,
+  PaymentResult,
+  RefundResult,
+  SetupResult,
+} from "./processor";

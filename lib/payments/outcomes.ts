@@ -90,6 +90,7 @@ async function applyOutcome(
       ? { payment_method_ref: outcome.payment_method_ref }
       : {}),
     client_action: outcome.status === "requires_action" ? (outcome.action as object) : undefined,
+    ...detailsOf(outcome),
     failure_code: outcome.status === "declined" ? outcome.code : failed ? "not_found" : null,
     failure_reason:
       outcome.status === "declined"
@@ -104,6 +105,17 @@ async function applyOutcome(
   }
   await settle(tx, attempt, now);
   return attempt;
+}
+
+/** The processor's risk evaluation and card fingerprint, where it gave them. */
+function detailsOf(outcome: PaymentLookup): Prisma.PaymentAttemptUncheckedUpdateInput {
+  const details = outcome.status === "not_found" ? undefined : outcome.details;
+  if (!details) return {};
+  return {
+    ...(details.risk_level ? { risk_level: details.risk_level } : {}),
+    ...(details.risk_outcome ? { risk_outcome: details.risk_outcome } : {}),
+    ...(details.card_fingerprint ? { card_fingerprint: details.card_fingerprint } : {}),
+  };
 }
 
 /** Where an outcome comes from: our attempt id, our idempotency key, or the processor's payment id. */

@@ -11,23 +11,35 @@
 
 export type PaymentCustomer = { email: string; name?: string | null };
 
+/**
+ * What the processor said of the payment besides its outcome: its risk evaluation and the card's
+ * fingerprint (the same card whatever token carried it: failed confirms are budgeted by it).
+ */
+export type PaymentDetails = {
+  risk_level?: string | null;
+  risk_outcome?: string | null;
+  card_fingerprint?: string | null;
+};
+
 export type PaymentResult =
   /** Money taken. `payment_method_ref` is set when a method was saved for future charges. */
-  | { status: "succeeded"; payment_id: string; payment_method_ref: string | null }
-  /** Accepted, outcome notified later by the processor (bank transfers, delayed capture, ...). */
-  | { status: "pending"; payment_id: string; payment_method_ref: string | null }
-  /**
-   * The buyer must act before the payment can complete (3-D Secure, a bank redirect). `action` is
-   * handed to the buyer's client as is (e.g. `{type: "redirect_to_url", url}`); the processor
-   * later reports the outcome.
-   */
-  | {
-      status: "requires_action";
-      payment_id: string;
-      payment_method_ref: string | null;
-      action: Record<string, unknown>;
-    }
-  | { status: "declined"; code: string; message: string };
+  (
+    | { status: "succeeded"; payment_id: string; payment_method_ref: string | null }
+    /** Accepted, outcome notified later by the processor (bank transfers, delayed capture, ...). */
+    | { status: "pending"; payment_id: string; payment_method_ref: string | null }
+    /**
+     * The buyer must act before the payment can complete (3-D Secure, a bank redirect). `action` is
+     * handed to the buyer's client as is (e.g. `{type: "redirect_to_url", url}`); the processor
+     * later reports the outcome.
+     */
+    | {
+        status: "requires_action";
+        payment_id: string;
+        payment_method_ref: string | null;
+        action: Record<string, unknown>;
+      }
+    | { status: "declined"; code: string; message: string }
+  ) & { details?: PaymentDetails };
 
 export type SetupResult =
   { status: "succeeded"; payment_method_ref: string } | { status: "declined"; code: string; message: string };
@@ -39,12 +51,21 @@ export type RefundResult =
 /** What the processor knows of an operation made with an idempotency key. */
 export type PaymentLookup = PaymentResult | { status: "not_found" };
 
+/**
+ * A processor that creates a payment before confirming it (Stripe) reports the payment's id through
+ * this as soon as it has one, and waits for it to be recorded before money can move: a crash after
+ * that finds the payment by its id (`findPayment`), one before it moved no money.
+ */
+export type OnPaymentCreated = (processorPaymentId: string) => Promise<void>;
+
 export interface PaymentProcessor {
   /** Stored on checkout sessions, subscriptions and payment attempts as `payment_processor`. */
   readonly name: string;
   /**
    * Charges `amount` (minor units) with a client-side token. With `saveForFutureUse`, also keeps
    * the method for renewals. `idempotencyKey` makes a retried call return the first result.
+   * `returnUrl`: where a bank's page sends the buyer back; `requireThreeDSecure`: ask for it on
+   * every card; `processorPaymentId`: the payment a previous try of this attempt created.
    */
   createPayment(input: {
     amount: number;
@@ -53,6 +74,10 @@ export interface PaymentProcessor {
     customer: PaymentCustomer;
     saveForFutureUse: boolean;
     idempotencyKey: string;
+    returnUrl?: string;
+    requireThreeDSecure?: boolean;
+    processorPaymentId?: string | null;
+    onCreated?: OnPaymentCreated;
   }): Promise<PaymentResult>;
   /** Saves a method for future charges without charging now (e.g. a fully discounted first period). */
   setupPaymentMethod(input: {
@@ -66,11 +91,25 @@ export interface PaymentProcessor {
     currency: string;
     paymentMethodRef: string;
     idempotencyKey: string;
+    processorPaymentId?: string | null;
+    onCreated?: OnPaymentCreated;
   }): Promise<PaymentResult>;
-  refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<RefundResult>;
+  refund(input: {
+    paymentId: string;
+    amount: number;
+    idempotencyKey: string;
+    onCreated?: OnPaymentCreated;
+  }): Promise<RefundResult>;
   /**
-   * The operation (payment, setup or refund) made with `idempotencyKey`, as the processor now sees
-   * it, or `not_found` when no call with that key reached it. Reconciliation relies on this.
+   * The operation (payment, setup or refund) made with `idempotencyKey` (whose id, when it was
+   * recorded, is `processorPaymentId`), as the processor now sees it, or `not_found` when no call
+   * with that key moved anything. Reconciliation relies on this.
    */
-  findPayment(input: { idempotencyKey: string }): Promise<PaymentLookup>;
+  findPayment(input: {
+    idempotencyKey: string;
+    processorPaymentId?: string | null;
+    kind?: "charge" | "setup" | "renewal" | "refund";
+    /** Refunds: the payment given back. */
+    refundedPaymentId?: string | null;
+  }): Promise<PaymentLookup>;
 }

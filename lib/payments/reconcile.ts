@@ -5,7 +5,7 @@
 // released. Attempts younger than the grace period may still be in a live call and are left alone.
 import type { Db } from "../db/client";
 import type { JobHandler } from "../jobs/queue";
-import { paymentProcessor } from "./index";
+import { lookUpAttempt } from "./attempts";
 import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "./outcomes";
 
 export const RECONCILE_PAYMENTS_JOB = "payments.reconcile";
@@ -39,9 +39,7 @@ export async function reconcilePayments(
   let resolved = 0;
   for (const attempt of stale) {
     try {
-      const found = await paymentProcessor(attempt.processor).findPayment({
-        idempotencyKey: attempt.idempotency_key,
-      });
+      const found = await lookUpAttempt(db, attempt);
       // Still waiting at the processor (a bank transfer, a buyer on a 3-D Secure page): leave it,
       // unless the buyer left a checkout's 3-D Secure step until the session expired.
       const outcome =

@@ -14,7 +14,7 @@ export function refundPaymentJob(outcomes: PaymentOutcomeHandlers): JobHandler<R
     run: async (db, payload, ctx) => {
       const attempt = await db.paymentAttempt.findUnique({ where: { id: payload.attempt_id } });
       if (!attempt || attempt.status !== "pending") return;
-      const result = await callProcessor(attempt);
+      const result = await callProcessor(db, attempt);
       await recordPaymentOutcome(db, outcomes, { attemptId: attempt.id }, result, ctx.now);
       if (result.status === "declined") {
         console.error(

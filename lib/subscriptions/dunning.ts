@@ -61,7 +61,7 @@ export async function chargeRenewalAttempt(
   attempt: PaymentAttempt,
   now: Date,
 ) {
-  const result = attempt.payment_method_ref ? await callProcessor(attempt) : NO_PAYMENT_METHOD;
+  const result = attempt.payment_method_ref ? await callProcessor(db, attempt) : NO_PAYMENT_METHOD;
   return recordPaymentOutcome(db, outcomes, { attemptId: attempt.id }, result, now);
 }
 

@@ -97,7 +97,7 @@ export async function updateSubscriptionPaymentMethod(
     (tx) => startSetup(tx, subscriptionId, now),
     TRANSACTION,
   );
-  const result = await callProcessor(attempt, {
+  const result = await callProcessor(db, attempt, {
     token,
     customer: { email: customer.email, name: customer.name },
   });

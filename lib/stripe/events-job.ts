@@ -1,0 +1,146 @@
+// Processing one stored Stripe event (./webhook.ts). The object is re-read from Stripe, never taken
+// from the event: events arrive late, twice and out of order, so only Stripe's current state is
+// acted on, through the same paths as a live answer (lib/payments/outcomes.ts for payments and
+// refunds: an outcome already recorded is not recorded again). Disputes go to their domain through
+// the handler the composition root gives (lib/composition/jobs.ts).
+import type Stripe from "stripe";
+import type { Db } from "../db/client";
+import type { JobHandler } from "../jobs/queue";
+import type { PaymentLookup } from "../payments/processor";
+import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "../payments/outcomes";
+import { stripeClient } from "./client";
+import { stripeCredentials } from "./credentials";
+import { paymentIntentResult, refundResult, STRIPE_PROCESSOR } from "./processor";
+
+/** A dispute as the disputes domain takes it from a processor. */
+export type ProcessorDispute = {
+  processor: string;
+  processorDisputeId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: string;
+  evidenceDueBy: Date | null;
+};
+
+export type StripeEventHandlers = {
+  /** Every domain's payment outcome handlers (any attempt may be concerned). */
+  outcomes: PaymentOutcomeHandlers;
+  /** Records a dispute's current state (lib/disputes/). */
+  recordDispute: (db: Db, dispute: ProcessorDispute, now: Date) => Promise<unknown>;
+};
+
+type Payload = { event_id: string };
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** The intent's state as an outcome, or null while it is not settled either way. */
+function intentOutcome(intent: Stripe.PaymentIntent): PaymentLookup | null {
+  if (intent.status === "requires_confirmation" || intent.status === "requires_capture") return null;
+  if (intent.status === "requires_payment_method" && !intent.last_payment_error) return null;
+  return paymentIntentResult(intent, Boolean(intent.setup_future_usage));
+}
+
+async function applyOutcome(
+  db: Db,
+  handlers: StripeEventHandlers,
+  paymentId: string,
+  attemptKey: string | undefined,
+  outcome: PaymentLookup,
+  now: Date,
+) {
+  const recorded = await recordPaymentOutcome(
+    db,
+    handlers.outcomes,
+    { processor: STRIPE_PROCESSOR, paymentId },
+    outcome,
+    now,
+  );
+  // Our id not recorded yet (the event came before our commit): the key in the metadata finds it.
+  if (!recorded && attemptKey) {
+    await recordPaymentOutcome(db, handlers.outcomes, { idempotencyKey: attemptKey }, outcome, now);
+  }
+}
+
+async function process(
+  db: Db,
+  handlers: StripeEventHandlers,
+  event: { type: string; object_id: string },
+  stripe: Stripe,
+  now: Date,
+) {
+  const [resource] = event.type.split(".");
+  if (resource === "payment_intent") {
+    const intent = await stripe.paymentIntents.retrieve(event.object_id, { expand: ["latest_charge"] });
+    const outcome = intentOutcome(intent);
+    if (outcome) await applyOutcome(db, handlers, intent.id, intent.metadata?.attempt, outcome, now);
+  } else if (resource === "refund") {
+    const refund = await stripe.refunds.retrieve(event.object_id);
+    const result = refundResult(refund);
+    const outcome: PaymentLookup =
+      result.status === "failed"
+        ? { status: "declined", code: result.code, message: result.message }
+        : { status: result.status, payment_id: result.refund_id, payment_method_ref: null };
+    await applyOutcome(db, handlers, refund.id, refund.metadata?.attempt, outcome, now);
+  } else if (event.type.startsWith("charge.dispute.")) {
+    const dispute = await stripe.disputes.retrieve(event.object_id);
+    const paymentId = idOf(dispute.payment_intent);
+    if (!paymentId) return;
+    await handlers.recordDispute(
+      db,
+      {
+        processor: STRIPE_PROCESSOR,
+        processorDisputeId: dispute.id,
+        paymentId,
+        amount: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+        status: dispute.status,
+        evidenceDueBy: dispute.evidence_details?.due_by
+          ? new Date(dispute.evidence_details.due_by * 1000)
+          : null,
+      },
+      now,
+    );
+  }
+  // charge.refunded (refund.* carries it), setup_intent.* (settled in the call that made it) and
+  // payment_method.automatically_updated (the card keeps its id) need nothing more.
+}
+
+export function processStripeEventJob(handlers: StripeEventHandlers): JobHandler<Payload> {
+  return {
+    maxAttempts: 20,
+    ownsTransactions: true,
+    run: async (db, payload, ctx) => {
+      const event = await db.stripeEvent.findUnique({ where: { id: payload.event_id } });
+      if (!event || event.processed_at) return;
+      try {
+        const credentials = await stripeCredentials(db, event.organization_id);
+        if (credentials && event.object_id) {
+          await process(
+            db,
+            handlers,
+            { type: event.type, object_id: event.object_id },
+            stripeClient(credentials.secretKey),
+            ctx.now,
+          );
+        }
+        await db.stripeEvent.update({
+          where: { id: event.id },
+          data: { processed_at: ctx.now, attempts: { increment: 1 } },
+        });
+      } catch (error) {
+        await db.stripeEvent.update({
+          where: { id: event.id },
+          data: {
+            attempts: { increment: 1 },
+            last_error: String((error as Error)?.message ?? error).slice(0, 500),
+          },
+        });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,300 @@
+// Stripe as a payment processor (lib/payments/processor.ts; docs/payments.md, "Stripe"). One
+// instance per organization, with its own keys.
+//
+// A payment is made in two calls so a crash can never charge twice or lose a charge: the
+// PaymentIntent is created unconfirmed with a key derived from our attempt (`<key>:create`), its id
+// is recorded on the attempt (`onCreated`), and only then is it confirmed (`<key>:confirm`). A retry
+// replays the same calls and Stripe answers the first result; a crash before the id was recorded
+// left an unconfirmed intent that moved no money; after it, `findPayment` re-reads the intent.
+import type Stripe from "stripe";
+import type { DbOrTx } from "../db/client";
+import type {
+  PaymentDetails,
+  PaymentLookup,
+  PaymentProcessor,
+  PaymentResult,
+  RefundResult,
+  SetupResult,
+} from "../payments/processor";
+import { isStripeError, stripeClient } from "./client";
+import type { StripeCredentials } from "./credentials";
+import { ensureStripeCustomer } from "./customers";
+
+export const STRIPE_PROCESSOR = "stripe";
+
+/** A saved card as our records keep it: the Stripe Customer and the PaymentMethod. */
+export function savedCardRef(customerId: string, paymentMethodId: string): string {
+  return `${customerId}/${paymentMethodId}`;
+}
+
+function parseSavedCard(ref: string): { customer: string; paymentMethod: string } | null {
+  const [customer, paymentMethod, extra] = ref.split("/");
+  return customer?.startsWith("cus_") && paymentMethod && !extra ? { customer, paymentMethod } : null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** Risk and card of the intent's charge (expanded), or of a decline's error. */
+function detailsOf(
+  intent: Stripe.PaymentIntent | undefined,
+  error?: Stripe.errors.StripeError,
+): PaymentDetails {
+  const charge = intent && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const card =
+    charge?.payment_method_details?.card ??
+    (error && "payment_method" in error
+      ? (error.payment_method as Stripe.PaymentMethod | undefined)?.card
+      : null);
+  return {
+    risk_level: charge?.outcome?.risk_level ?? null,
+    risk_outcome: charge?.outcome?.type ?? null,
+    card_fingerprint: card?.fingerprint ?? null,
+  };
+}
+
+/** A PaymentIntent as our outcome. */
+export function paymentIntentResult(intent: Stripe.PaymentIntent, savedCard: boolean): PaymentResult {
+  const paymentMethod = idOf(intent.payment_method);
+  const customer = idOf(intent.customer);
+  const ref = savedCard && customer && paymentMethod ? savedCardRef(customer, paymentMethod) : null;
+  const details = detailsOf(intent);
+  switch (intent.status) {
+    case "succeeded":
+      return { status: "succeeded", payment_id: intent.id, payment_method_ref: ref, details };
+    case "processing":
+      return { status: "pending", payment_id: intent.id, payment_method_ref: ref, details };
+    case "requires_action":
+      return {
+        status: "requires_action",
+        payment_id: intent.id,
+        payment_method_ref: ref,
+        action: { type: "use_stripe_sdk", client_secret: intent.client_secret },
+        details,
+      };
+    case "requires_payment_method":
+      if (!intent.last_payment_error) {
+        return {
+          status: "declined",
+          code: "not_confirmed",
+          message: "The payment was not confirmed.",
+          details,
+        };
+      }
+      return {
+        status: "declined",
+        code: intent.last_payment_error.decline_code ?? intent.last_payment_error.code ?? "card_declined",
+        message: intent.last_payment_error.message ?? "The card was declined.",
+        details,
+      };
+    case "canceled":
+      return { status: "declined", code: "canceled", message: "The payment was canceled.", details };
+    default:
+      // requires_confirmation, requires_capture: created, never confirmed by us.
+      return {
+        status: "declined",
+        code: "not_confirmed",
+        message: "The payment was not confirmed.",
+        details,
+      };
+  }
+}
+
+/** A refused confirm (402 card_error) as a decline; anything else goes up (the attempt stays pending). */
+function declineOf(error: unknown): PaymentResult | null {
+  if (!isStripeError(error) || error.type !== "StripeCardError") return null;
+  const intent = (error as Stripe.errors.StripeCardError).payment_intent as Stripe.PaymentIntent | undefined;
+  return {
+    status: "declined",
+    code: error.decline_code ?? error.code ?? "card_declined",
+    message: error.message,
+    details: detailsOf(intent, error),
+  };
+}
+
+export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): PaymentProcessor {
+  const stripe = stripeClient(credentials.secretKey);
+  const expand = ["latest_charge"];
+
+  async function confirm(
+    intentId: string,
+    params: Stripe.PaymentIntentConfirmParams,
+    key: string,
+    savedCard: boolean,
+  ): Promise<PaymentResult> {
+    try {
+      const intent = await stripe.paymentIntents.confirm(
+        intentId,
+        { ...params, expand },
+        { idempotencyKey: `${key}:confirm` },
+      );
+      return paymentIntentResult(intent, savedCard);
+    } catch (error) {
+      const decline = declineOf(error);
+      if (decline) return decline;
+      throw error;
+    }
+  }
+
+  return {
+    name: STRIPE_PROCESSOR,
+
+    async createPayment(input) {
+      const customer = input.saveForFutureUse
+        ? await ensureStripeCustomer(db, stripe, credentials.organizationId, input.customer)
+        : undefined;
+      const intentId =
+        input.processorPaymentId ??
+        (
+          await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              confirm: false,
+              ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
+              automatic_payment_methods: { enabled: true },
+              ...(input.requireThreeDSecure
+                ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } }
+                : {}),
+              receipt_email: input.customer.email || undefined,
+              metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
+            },
+            { idempotencyKey: `${input.idempotencyKey}:create` },
+          )
+        ).id;
+      if (!input.processorPaymentId) await input.onCreated?.(intentId);
+      return confirm(
+        intentId,
+        { confirmation_token: input.token, ...(input.returnUrl ? { return_url: input.returnUrl } : {}) },
+        input.idempotencyKey,
+        input.saveForFutureUse,
+      );
+    },
+
+    async setupPaymentMethod(input): Promise<SetupResult> {
+      const customer = await ensureStripeCustomer(db, stripe, credentials.organizationId, input.customer);
+      try {
+        const setup = await stripe.setupIntents.create(
+          {
+            customer,
+            confirm: true,
+            confirmation_token: input.token,
+            usage: "off_session",
+            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
+          },
+          { idempotencyKey: `${input.idempotencyKey}:setup` },
+        );
+        const paymentMethod = idOf(setup.payment_method);
+        if (setup.status === "succeeded" && paymentMethod) {
+          return { status: "succeeded", payment_method_ref: savedCardRef(customer, paymentMethod) };
+        }
+        return {
+          status: "declined",
+          code: setup.last_setup_error?.code ?? "authentication_required",
+          message:
+            setup.last_setup_error?.message ??
+            "The card could not be saved without the buyer's confirmation.",
+        };
+      } catch (error) {
+        const decline = declineOf(error);
+        if (decline && decline.status === "declined") return decline;
+        throw error;
+      }
+    },
+
+    async chargePaymentMethod(input) {
+      const saved = parseSavedCard(input.paymentMethodRef);
+      if (!saved)
+        return { status: "declined", code: "no_payment_method", message: "No saved card to charge." };
+      const intentId =
+        input.processorPaymentId ??
+        (
+          await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              customer: saved.customer,
+              payment_method: saved.paymentMethod,
+              confirm: false,
+              metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
+            },
+            { idempotencyKey: `${input.idempotencyKey}:create` },
+          )
+        ).id;
+      if (!input.processorPaymentId) await input.onCreated?.(intentId);
+      return confirm(
+        intentId,
+        { off_session: true, payment_method: saved.paymentMethod },
+        input.idempotencyKey,
+        true,
+      );
+    },
+
+    async refund(input): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentId,
+            amount: input.amount,
+            metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        await input.onCreated?.(refund.id);
+        return refundResult(refund);
+      } catch (error) {
+        if (isStripeError(error) && error.type === "StripeInvalidRequestError" && error.statusCode === 400) {
+          return { status: "failed", code: error.code ?? "refund_refused", message: error.message };
+        }
+        throw error;
+      }
+    },
+
+    async findPayment(input): Promise<PaymentLookup> {
+      const id = input.processorPaymentId;
+      if (id?.startsWith("pi_")) {
+        const intent = await stripe.paymentIntents.retrieve(id, { expand });
+        return paymentIntentResult(intent, Boolean(intent.setup_future_usage) || input.kind === "renewal");
+      }
+      if (id?.startsWith("re_")) return asLookup(refundResult(await stripe.refunds.retrieve(id)));
+      if (input.kind === "refund") {
+        // The refund may exist without its id recorded (a crash right after creating it): our key
+        // is in its metadata.
+        const found = input.refundedPaymentId
+          ? await findRefundByAttempt(stripe, input.refundedPaymentId, input.idempotencyKey)
+          : null;
+        return found ? asLookup(refundResult(found)) : { status: "not_found" };
+      }
+      // No intent id recorded: no intent was ever confirmed for this attempt, so no money moved.
+      return { status: "not_found" };
+    },
+  };
+}
+
+export function refundResult(refund: Stripe.Refund): RefundResult {
+  if (refund.status === "succeeded") return { status: "succeeded", refund_id: refund.id };
+  if (refund.status === "failed" || refund.status === "canceled") {
+    return {
+      status: "failed",
+      code: refund.failure_reason ?? refund.status,
+      message: `Stripe could not give the money back (${refund.failure_reason ?? refund.status}).`,
+    };
+  }
+  return { status: "pending", refund_id: refund.id };
+}
+
+function asLookup(refund: RefundResult): PaymentLookup {
+  return refund.status === "failed"
+    ? { status: "declined", code: refund.code, message: refund.message }
+    : { status: refund.status, payment_id: refund.refund_id, payment_method_ref: null };
+}
+
+async function findRefundByAttempt(
+  stripe: Stripe,
+  paymentIntent: string,
+  idempotencyKey: string,
+): Promise<Stripe.Refund | null> {
+  const page = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+  return page.data.find((refund) => refund.metadata?.attempt === idempotencyKey) ?? null;
+}
