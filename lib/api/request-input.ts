@@ -73,8 +73,7 @@ export async function readRequestInput(
   if (spec.upload) {
     raw = await receiveUpload(request, principal, spec.upload);
     keepUpload(raw);
-  } else
-    raw = spec.body || key || spec.rawBody ? await readJsonBody(request, { parse: !!spec.body }) : null;
+  } else raw = spec.body || key || spec.rawBody ? await readJsonBody(request, { parse: !!spec.body }) : null;
   const text = !raw ? "" : "text" in raw ? raw.text : key ? formDigest(raw.value) : "";
   let body: unknown;
   if (spec.body && raw) {
