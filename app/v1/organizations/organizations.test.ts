@@ -72,7 +72,7 @@ function shape(row: {
     pledge_badge_show_amount: false,
     default_upfront_split_to_contributors: null,
     profile_settings: DEFAULT_PROFILE,
-    feature_settings: { issue_funding_enabled: false },
+    feature_settings: { issue_funding_enabled: false, revoke_benefits_on_dispute: false },
     subscription_settings: row.subscription_settings ?? {
       allow_multiple_subscriptions: false,
       allow_customer_updates: true,
