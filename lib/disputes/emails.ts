@@ -7,6 +7,7 @@ import { queueEmail } from "../email/queue";
 import { disputeOpened, type DisputeEmailData } from "../email/templates/dispute-opened";
 import { disputeClosed } from "../email/templates/dispute-closed";
 import { publicBaseUrl } from "../public-url";
+import { disputeReasonLabel } from "./labels";
 
 export type DisputeOrganization = { id: string; name: string; email: string | null; slug: string };
 
@@ -31,7 +32,7 @@ async function emailData(
     customerEmail: order.customer.email,
     amount: dispute.amount,
     currency: dispute.currency,
-    reason: dispute.reason,
+    reason: disputeReasonLabel(dispute.reason),
     evidenceDueBy: dispute.evidence_due_by,
     disputedAt: dispute.created_at,
     accessRevoked,

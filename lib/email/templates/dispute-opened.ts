@@ -16,7 +16,7 @@ export type DisputeEmailData = {
   /** Minor units contested. */
   amount: number;
   currency: string;
-  /** The processor's reason, e.g. `product_not_received`. */
+  /** The processor's reason in words, e.g. "Product not received". */
   reason: string;
   /** Null: no evidence is expected (or the processor gave no deadline). */
   evidenceDueBy: Date | null;
@@ -27,12 +27,6 @@ export type DisputeEmailData = {
   orderUrl: string;
 };
 
-/** `product_not_received` → "Product not received". */
-export function reasonInWords(reason: string): string {
-  const words = reason.replace(/_/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** The facts both dispute emails give. */
 export function disputeFacts(data: Omit<DisputeEmailData, "evidenceDueBy">): Rows {
   return [
@@ -40,7 +34,7 @@ export function disputeFacts(data: Omit<DisputeEmailData, "evidenceDueBy">): Row
     ["Product", data.productName],
     ["Customer", data.customerEmail],
     ["Amount", formatMoney(data.amount, data.currency)],
-    ["Reason", reasonInWords(data.reason)],
+    ["Reason", data.reason],
     ["Disputed", formatDate(data.disputedAt)],
   ];
 }
