@@ -416,6 +416,32 @@ describe("PATCH /v1/organizations/{id}", () => {
     });
   });
 
+  it("turns revoke_benefits_on_dispute on and off; an empty feature_settings is a 422", async () => {
+    const org = await createOrganization(db, { name: "Dispute setting" });
+    const orgToken = (await createToken(db, org.id)).token;
+    const on = await patch(org.id, { feature_settings: { revoke_benefits_on_dispute: true } }, orgToken);
+    expect(on.status).toBe(200);
+    expect(on.body.feature_settings).toEqual({
+      issue_funding_enabled: false,
+      revoke_benefits_on_dispute: true,
+    });
+    expect(await db.organization.findUniqueOrThrow({ where: { id: org.id } })).toMatchObject({
+      revoke_benefits_on_dispute: true,
+    });
+    // Other changes leave it as it is.
+    expect((await patch(org.id, { name: "Renamed" }, orgToken)).body.feature_settings).toEqual({
+      issue_funding_enabled: false,
+      revoke_benefits_on_dispute: true,
+    });
+    const empty = await patch(org.id, { feature_settings: {} }, orgToken);
+    expect(empty.status).toBe(422);
+    expect(empty.body.detail).toEqual([
+      expect.objectContaining({ loc: ["body", "feature_settings", "revoke_benefits_on_dispute"] }),
+    ]);
+    const off = await patch(org.id, { feature_settings: { revoke_benefits_on_dispute: false } }, orgToken);
+    expect(off.body.feature_settings.revoke_benefits_on_dispute).toBe(false);
+  });
+
   it("changes the order-number prefix (upper-cased; letters and digits only)", async () => {
     const org = await createOrganization(db, { name: "Prefix", slug: "prefix-orgs-test" });
     expect(org.customer_invoice_prefix).toBe("PREFIXORGSTE"); // the slug's first 12 letters and digits

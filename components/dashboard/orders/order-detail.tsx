@@ -94,12 +94,13 @@ function OrderView({ o }: { o: Order }) {
         <ProductSection order={o} />
         <DiscountSection order={o} />
         <SubscriptionSection order={o} />
-        {/* Full width: the refunds table needs the room. */}
-        <div className="xl:col-span-2">
+        {/* Full width: the refunds table needs the room; min-w-0 lets a narrow screen scroll the
+            table inside its card instead of widening the whole grid to the table's width. */}
+        <div className="min-w-0 xl:col-span-2">
           <OrderRefunds order={o} />
         </div>
         {/* Only when the order's payment was disputed. */}
-        <div className="empty:hidden xl:col-span-2">
+        <div className="min-w-0 empty:hidden xl:col-span-2">
           <OrderDisputes orderId={o.id} />
         </div>
         <div className="xl:col-span-2">
