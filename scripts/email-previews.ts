@@ -1,4 +1,4 @@
-// Renders every email a buyer can receive, with sample data, to <out>/<kind>.html and .txt, so the
+// Renders every email a buyer (or, for disputes, the merchant) can receive, with sample data, to <out>/<kind>.html and .txt, so the
 // emails can be looked at (and screenshotted) without making a purchase. No database, no server.
 //   npm run email:previews -- [out directory, default ./email-previews]
 import fs from "node:fs";
@@ -8,6 +8,8 @@ import { orderReceipt } from "../lib/email/templates/order-receipt";
 import { portalSignInCode } from "../lib/email/templates/portal-sign-in-code";
 import { passwordReset } from "../lib/email/templates/password-reset";
 import { refundIssued } from "../lib/email/templates/refund-issued";
+import { disputeOpened } from "../lib/email/templates/dispute-opened";
+import { disputeClosed } from "../lib/email/templates/dispute-closed";
 import { subscriptionCanceled } from "../lib/email/templates/subscription-canceled";
 import { subscriptionEnded } from "../lib/email/templates/subscription-ended";
 import { subscriptionPaymentFailed } from "../lib/email/templates/subscription-payment-failed";
@@ -112,6 +114,37 @@ const previews: [EmailTemplate<never>, unknown][] = [
       refundedTotal: 2142,
       refundedAt: at("2026-11-26T09:00:00Z"),
       accessRevoked: true,
+    },
+  ],
+  [
+    disputeOpened,
+    {
+      invoiceNumber: "ACME-0042",
+      productName: "Acme Sync Pro",
+      customerEmail: "jane@example.com",
+      amount: 2142,
+      currency: "usd",
+      reason: "Product not received",
+      evidenceDueBy: at("2026-12-15T23:59:59Z"),
+      disputedAt: at("2026-12-01T10:00:00Z"),
+      accessRevoked: false,
+      orderUrl: `${base}/dashboard/acme/orders/${orderId}`,
+    },
+  ],
+  [
+    disputeClosed,
+    {
+      invoiceNumber: "ACME-0042",
+      productName: "Acme Sync Pro",
+      customerEmail: "jane@example.com",
+      amount: 2142,
+      currency: "usd",
+      reason: "Product not received",
+      disputedAt: at("2026-12-01T10:00:00Z"),
+      closedAt: at("2027-01-20T09:00:00Z"),
+      outcome: "lost",
+      accessRevoked: true,
+      orderUrl: `${base}/dashboard/acme/orders/${orderId}`,
     },
   ],
   [portalSignInCode, { customerName: "Jane Doe", code: "042917", validForMinutes: 10, portalUrl: portal }],

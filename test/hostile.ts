@@ -54,6 +54,8 @@ export type Fixture = {
   /** A paid order with a refund: POST /v1/refunds/ refunds it, GET /v1/refunds/{id} reads the refund. */
   paidOrderId: string;
   refundId: string;
+  /** A dispute of the paid order's payment: GET /v1/disputes/{id} reads it. */
+  disputeId: string;
   /** A token other than the one used to call, for the revoke route's path. */
   otherTokenId: string;
   /** Attached to no product, so the valid DELETE of its route succeeds. */
@@ -148,6 +150,20 @@ export async function createFixture(): Promise<Fixture> {
       status: "failed",
     },
   });
+  const dispute = await db.dispute.create({
+    data: {
+      id: randomUUID(),
+      organization_id: organization.id,
+      order_id: paid.order.id,
+      processor: paid.payment.processor,
+      processor_dispute_id: `du_hostile_${randomUUID()}`,
+      payment_id: paid.payment.processor_payment_id!,
+      amount: 1,
+      currency: "usd",
+      reason: "general",
+      status: "needs_response",
+    },
+  });
   const benefit = await createBenefit(db, organization.id);
   const lonelyCustomer = await createCustomer(db, organization.id);
   const file = await createMedia(db, organization.id);
@@ -219,6 +235,7 @@ export async function createFixture(): Promise<Fixture> {
     orderId: order.id,
     paidOrderId: paid.order.id,
     refundId: refund.id,
+    disputeId: dispute.id,
     otherTokenId: other.accessToken.id,
     customFieldId: customField.id,
     discountId: discount.id,

@@ -32,6 +32,8 @@ export const SCOPES = [
   "subscriptions:write",
   "refunds:read",
   "refunds:write",
+  // Disputes of payments, as the processor reports them: read only.
+  "disputes:read",
   // Sending an order's receipt again (POST /v1/orders/{id}/receipt).
   "orders:write",
   // The emails sent to buyers (their bodies hold license keys): read only.

@@ -47,6 +47,7 @@ export async function insertOwnedOrganization(
       avatar_url: body.avatar_url ?? null,
       email: body.email ?? null,
       ...settingsData(body.subscription_settings),
+      revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
     },
   });
   await tx.membership.create({
@@ -85,6 +86,7 @@ export async function updateOrganization(
         email: body.email,
         customer_invoice_prefix: body.customer_invoice_prefix,
         ...settingsData(body.subscription_settings),
+        revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
         modified_at: now,
       },
     });

@@ -39,7 +39,14 @@ export const organizationSchema = z.object({
     }),
     accent_color: z.string().nullable(),
   }),
-  feature_settings: z.object({ issue_funding_enabled: z.boolean() }),
+  feature_settings: z.object({
+    issue_funding_enabled: z.boolean(),
+    /**
+     * Take an order's benefits back as soon as its payment is disputed (a lost dispute always
+     * takes them back).
+     */
+    revoke_benefits_on_dispute: z.boolean(),
+  }),
   subscription_settings: z.object({
     allow_multiple_subscriptions: z.boolean(),
     allow_customer_updates: z.boolean(),
@@ -68,7 +75,10 @@ export function toOrganization(row: Organization) {
       },
       accent_color: typeof profile.accent_color === "string" ? profile.accent_color : null,
     },
-    feature_settings: { issue_funding_enabled: feature.issue_funding_enabled === true },
+    feature_settings: {
+      issue_funding_enabled: feature.issue_funding_enabled === true,
+      revoke_benefits_on_dispute: row.revoke_benefits_on_dispute,
+    },
     subscription_settings: {
       allow_multiple_subscriptions: row.allow_multiple_subscriptions,
       allow_customer_updates: row.allow_customer_updates,
@@ -145,6 +155,9 @@ const subscriptionSettingsInput = z
     `Give at least one of ${SUBSCRIPTION_SETTINGS.join(", ")}`,
   );
 
+/** The settings a merchant changes (the others of `feature_settings` are read-only). */
+const featureSettingsInput = z.object({ revoke_benefits_on_dispute: z.boolean() });
+
 export const createOrganizationBody = z.object({
   name: organizationName,
   slug: organizationSlug,
@@ -152,6 +165,7 @@ export const createOrganizationBody = z.object({
   email: supportEmail.optional(),
   customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
+  feature_settings: featureSettingsInput.optional(),
 });
 export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
 
@@ -162,5 +176,6 @@ export const updateOrganizationBody = z.object({
   email: supportEmail.optional(),
   customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
+  feature_settings: featureSettingsInput.optional(),
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;

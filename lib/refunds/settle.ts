@@ -5,26 +5,14 @@
 // "refund issued" email are written. Failed: the refund is `failed` and stops holding its share of
 // the order (what remains refundable is computed from the pending refunds).
 import type { Tx } from "../db/client";
-import type { Order, PaymentAttempt, Refund, Subscription } from "../generated/prisma/client";
-import { emitGrantsRevoked } from "../license-keys/grant-events";
-import { revokeOrderBenefits } from "../benefits/grants";
+import type { Order, PaymentAttempt, Refund } from "../generated/prisma/client";
 import { emitOrderEvents } from "../orders/events";
-import { isEnded, revokeSubscription } from "../subscriptions/lifecycle";
 import { lockRowForEvents } from "../webhooks/listeners";
 import type { PaymentOutcomeHandlers } from "../payments/outcomes";
 import { afterRefund } from "./amounts";
 import { queueRefundIssued } from "./email";
+import { revokeOrderAccess } from "./revoke-access";
 import { emitRefundEvent } from "./events";
-
-/** Takes back what the order granted: its subscription (revoked, with its grants), then its own grants. */
-async function revokeBenefits(tx: Tx, order: Order, now: Date): Promise<void> {
-  if (order.subscription_id) {
-    const subscription = await lockRowForEvents<Subscription>(tx, "subscriptions", order.subscription_id);
-    if (subscription && !isEnded(subscription.status)) await revokeSubscription(tx, subscription, now);
-  }
-  const grants = await revokeOrderBenefits(tx, order.id, now);
-  await emitGrantsRevoked(tx, order.organization_id, grants, now);
-}
 
 async function succeed(tx: Tx, refund: Refund, now: Date) {
   const order = await lockRowForEvents<Order>(tx, "orders", refund.order_id);
@@ -34,7 +22,7 @@ async function succeed(tx: Tx, refund: Refund, now: Date) {
     data: { ...afterRefund(order, refund), modified_at: now },
   });
   await tx.refund.update({ where: { id: refund.id }, data: { status: "succeeded", modified_at: now } });
-  if (refund.revoke_benefits) await revokeBenefits(tx, order, now);
+  if (refund.revoke_benefits) await revokeOrderAccess(tx, order, now);
   await emitOrderEvents(tx, ["order.refunded"], order, now);
   await emitRefundEvent(tx, "refund.updated", refund, now);
   await queueRefundIssued(tx, refund.id, now);

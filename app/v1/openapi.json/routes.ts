@@ -69,6 +69,8 @@ import * as order from "../orders/[id]/route";
 import * as ordersExport from "../orders/export/route";
 import * as refunds from "../refunds/route";
 import * as refund from "../refunds/[id]/route";
+import * as disputes from "../disputes/route";
+import * as dispute from "../disputes/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
@@ -163,6 +165,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/orders/{id}", module: order },
   { path: "/v1/refunds/", module: refunds },
   { path: "/v1/refunds/{id}", module: refund },
+  { path: "/v1/disputes/", module: disputes },
+  { path: "/v1/disputes/{id}", module: dispute },
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },

@@ -7,6 +7,7 @@ import type { DocumentedWebhook } from "@/lib/api/openapi";
 import { benefitGrantSchema } from "@/lib/benefits/grant-schemas";
 import { checkoutSchema } from "@/lib/checkout/schemas";
 import { customerResourceSchema } from "@/lib/customers/schemas";
+import { disputeSchema } from "@/lib/disputes/schemas";
 import { licenseKeyWithActivationsSchema } from "@/lib/license-keys/schemas";
 import { orderSchema } from "@/lib/orders/schemas";
 import { refundSchema } from "@/lib/refunds/schemas";
@@ -56,6 +57,21 @@ const EVENTS: Record<DeliveredEventType, Event> = {
     summary: "A refund succeeded or failed at the processor",
     description: AS_GET("/v1/refunds/{id}"),
     data: refundSchema,
+  },
+  "dispute.created": {
+    summary: "A payment processor reported a new dispute (or inquiry) of an order's payment",
+    description: AS_GET("/v1/disputes/{id}"),
+    data: disputeSchema,
+  },
+  "dispute.updated": {
+    summary: "A dispute moved on (a response under review, a new evidence deadline or amount)",
+    description: AS_GET("/v1/disputes/{id}"),
+    data: disputeSchema,
+  },
+  "dispute.closed": {
+    summary: "A dispute reached its final status: won, lost, or an inquiry closed",
+    description: `${AS_GET("/v1/disputes/{id}")} A lost dispute's benefit revocations come first.`,
+    data: disputeSchema,
   },
   "subscription.created": {
     summary: "A subscription was created by a recurring purchase",

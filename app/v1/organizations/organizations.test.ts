@@ -72,7 +72,7 @@ function shape(row: {
     pledge_badge_show_amount: false,
     default_upfront_split_to_contributors: null,
     profile_settings: DEFAULT_PROFILE,
-    feature_settings: { issue_funding_enabled: false },
+    feature_settings: { issue_funding_enabled: false, revoke_benefits_on_dispute: false },
     subscription_settings: row.subscription_settings ?? {
       allow_multiple_subscriptions: false,
       allow_customer_updates: true,
@@ -414,6 +414,32 @@ describe("PATCH /v1/organizations/{id}", () => {
       allow_customer_updates: true,
       proration_behavior: "invoice",
     });
+  });
+
+  it("turns revoke_benefits_on_dispute on and off; an empty feature_settings is a 422", async () => {
+    const org = await createOrganization(db, { name: "Dispute setting" });
+    const orgToken = (await createToken(db, org.id)).token;
+    const on = await patch(org.id, { feature_settings: { revoke_benefits_on_dispute: true } }, orgToken);
+    expect(on.status).toBe(200);
+    expect(on.body.feature_settings).toEqual({
+      issue_funding_enabled: false,
+      revoke_benefits_on_dispute: true,
+    });
+    expect(await db.organization.findUniqueOrThrow({ where: { id: org.id } })).toMatchObject({
+      revoke_benefits_on_dispute: true,
+    });
+    // Other changes leave it as it is.
+    expect((await patch(org.id, { name: "Renamed" }, orgToken)).body.feature_settings).toEqual({
+      issue_funding_enabled: false,
+      revoke_benefits_on_dispute: true,
+    });
+    const empty = await patch(org.id, { feature_settings: {} }, orgToken);
+    expect(empty.status).toBe(422);
+    expect(empty.body.detail).toEqual([
+      expect.objectContaining({ loc: ["body", "feature_settings", "revoke_benefits_on_dispute"] }),
+    ]);
+    const off = await patch(org.id, { feature_settings: { revoke_benefits_on_dispute: false } }, orgToken);
+    expect(off.body.feature_settings.revoke_benefits_on_dispute).toBe(false);
   });
 
   it("changes the order-number prefix (upper-cased; letters and digits only)", async () => {

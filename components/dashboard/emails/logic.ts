@@ -43,6 +43,8 @@ const KIND_LABELS: Record<string, string> = {
   order_receipt: "Purchase receipt",
   portal_sign_in_code: "Customer portal sign-in code",
   refund_issued: "Refund issued",
+  dispute_opened: "Payment disputed (to you)",
+  dispute_closed: "Dispute closed (to you)",
   subscription_renewal_receipt: "Renewal receipt",
   subscription_payment_failed: "Payment failed",
   subscription_canceled: "Subscription canceled",

@@ -1,8 +1,8 @@
 "use client";
 // /dashboard/<org>/orders/<id>: one order with its amounts, payment, license keys, customer, product
-// and price, discount, subscription, refunds (with the Refund action), timeline (with "Resend
-// receipt"), custom field answers and metadata, in the kit's detail frame (an unknown id is a clear
-// "not found").
+// and price, discount, subscription, refunds (with the Refund action), disputes (when any),
+// timeline (with "Resend receipt"), custom field answers and metadata, in the kit's detail frame
+// (an unknown id is a clear "not found").
 import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "../format";
 import { useOrder, type Order } from "../hooks/orders";
@@ -18,6 +18,7 @@ import {
   SubscriptionSection,
 } from "./order-sections";
 import { OrderRefunds } from "./order-refunds";
+import { OrderDisputes } from "./order-disputes";
 import { useOrderTimeline } from "../hooks/order-timeline";
 import { OrderKeysSection, OrderPaymentSection } from "./order-activity";
 import { OrderTimelineSection, ResendReceiptButton } from "./order-timeline";
@@ -93,9 +94,14 @@ function OrderView({ o }: { o: Order }) {
         <ProductSection order={o} />
         <DiscountSection order={o} />
         <SubscriptionSection order={o} />
-        {/* Full width: the refunds table needs the room. */}
-        <div className="xl:col-span-2">
+        {/* Full width: the refunds table needs the room; min-w-0 lets a narrow screen scroll the
+            table inside its card instead of widening the whole grid to the table's width. */}
+        <div className="min-w-0 xl:col-span-2">
           <OrderRefunds order={o} />
+        </div>
+        {/* Only when the order's payment was disputed. */}
+        <div className="min-w-0 empty:hidden xl:col-span-2">
+          <OrderDisputes orderId={o.id} />
         </div>
         <div className="xl:col-span-2">
           <OrderTimelineSection query={timeline} currency={o.currency} />

@@ -111,6 +111,7 @@ const organization = {
     allow_customer_updates: true,
     proration_behavior: "prorate",
   },
+  feature_settings: { issue_funding_enabled: false, revoke_benefits_on_dispute: false },
 } as OrganizationResource;
 
 describe("organizationPatch", () => {
@@ -134,6 +135,14 @@ describe("organizationPatch", () => {
         avatar_url: "https://cdn.acme.test/a.png",
         subscription_settings: { proration_behavior: "invoice" },
       },
+      errors: {},
+    });
+  });
+
+  it("sends the dispute setting only when it changed", () => {
+    const form = { ...formFromOrganization(organization), revoke_benefits_on_dispute: true };
+    expect(organizationPatch(form, organization)).toEqual({
+      body: { feature_settings: { revoke_benefits_on_dispute: true } },
       errors: {},
     });
   });

@@ -80,6 +80,17 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
           }
         />
       </Card>
+      <Card title="Disputes">
+        {/* lib/disputes/record.ts reads it when a processor reports a new dispute. */}
+        <CheckboxField
+          name="revoke_benefits_on_dispute"
+          field="feature_settings"
+          label="Take an order's benefits back as soon as its payment is disputed"
+        />
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          License keys stop working and a subscription ends at once. A lost dispute always takes them back.
+        </p>
+      </Card>
     </RecordFormFrame>
   );
 }

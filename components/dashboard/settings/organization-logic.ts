@@ -1,6 +1,6 @@
 // The organization form's values and the PATCH body made from them: empty avatar or support email
 // clears it (null); subscription settings are sent one by one, only those changed (the API refuses
-// an empty settings object).
+// an empty settings object); the dispute setting only when it changed.
 import type { OrganizationResource, UpdateOrganization } from "../hooks/organizations";
 import { changedFields } from "../forms/values";
 
@@ -11,6 +11,7 @@ export const ORGANIZATION_FIELDS = [
   "email",
   "customer_invoice_prefix",
   "subscription_settings",
+  "feature_settings",
 ] as const;
 
 type SubscriptionSettings = OrganizationResource["subscription_settings"];
@@ -22,6 +23,8 @@ export type OrganizationForm = {
   email: string;
   customer_invoice_prefix: string;
   subscription_settings: SubscriptionSettings;
+  /** feature_settings.revoke_benefits_on_dispute */
+  revoke_benefits_on_dispute: boolean;
 };
 
 export function formFromOrganization(organization: OrganizationResource): OrganizationForm {
@@ -32,6 +35,7 @@ export function formFromOrganization(organization: OrganizationResource): Organi
     email: organization.email ?? "",
     customer_invoice_prefix: organization.customer_invoice_prefix,
     subscription_settings: { ...organization.subscription_settings },
+    revoke_benefits_on_dispute: organization.feature_settings.revoke_benefits_on_dispute,
   };
 }
 
@@ -67,6 +71,8 @@ export function organizationPatch(
   );
   const changedSettings = changedFields(organization.subscription_settings, form.subscription_settings);
   if (Object.keys(changedSettings).length) body.subscription_settings = changedSettings;
+  if (form.revoke_benefits_on_dispute !== organization.feature_settings.revoke_benefits_on_dispute)
+    body.feature_settings = { revoke_benefits_on_dispute: form.revoke_benefits_on_dispute };
   return { body, errors };
 }
 

@@ -32,6 +32,7 @@ describe("event picker", () => {
       "Checkout",
       "Order",
       "Refund",
+      "Dispute",
       "Subscription",
       "Benefit grant",
       "License key",
