@@ -169,3 +169,29 @@ describe("a refund of a Stripe payment", () => {
     }
   });
 });
+
+describe("a dispute of a Stripe payment", () => {
+  it("is recorded from Stripe's events, re-read from Stripe: created, then lost and closed", async () => {
+    const shop = await stripeShop(db, { fake, server });
+    const session = await openCheckout(shop);
+    expect((await pay(session.client_secret, buyer(shop.stripe.token("4000000000000259")))).status).toBe(200);
+    await drainJobs(db);
+    const order = await db.order.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const charge = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+
+    const opened = fake.createDispute(charge.processor_payment_id!, { reason: "fraudulent" });
+    expect(await deliverEvents(fake, shop.organization.id, opened.id)).toEqual([200]);
+    await drainJobs(db);
+    expect(await db.dispute.findMany({ where: { order_id: order.id } })).toMatchObject([
+      { processor_dispute_id: opened.id, status: "needs_response", reason: "fraudulent", amount: 4900 },
+    ]);
+
+    fake.updateDispute(opened.id, { status: "lost" });
+    // Stripe delivers every event of the dispute again (and out of order): only its state counts.
+    await deliverEvents(fake, shop.organization.id, opened.id);
+    await drainJobs(db);
+    expect(await db.dispute.findMany({ where: { order_id: order.id } })).toMatchObject([
+      { status: "lost", closed_at: expect.any(Date) },
+    ]);
+  });
+});

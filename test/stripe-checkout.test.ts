@@ -278,3 +278,62 @@ describe("Stripe's events (POST /v1/integrations/stripe/webhook/{organization_id
     ]);
   });
 });
+
+describe("card-testing protection", () => {
+  it("refuses a card after 3 failures in an hour, whatever its token, email or session: 429, nothing sent to Stripe", async () => {
+    const shop = await stripeShop();
+    for (let n = 0; n < 3; n++) {
+      const session = await openCheckout(shop);
+      const refused = await call(confirm, {
+        params: { client_secret: session.client_secret },
+        body: buyer(shop.stripe.token("4000000000000002")),
+      });
+      expect(refused.status).toBe(400);
+    }
+    const session = await openCheckout(shop);
+    const confirmsBefore = fake.requests().filter((r) => r.path.endsWith("/confirm")).length;
+    const blocked = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4000000000000002")),
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ error: "RateLimitExceeded" });
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(fake.requests().filter((r) => r.path.endsWith("/confirm")).length).toBe(confirmsBefore);
+    expect(await db.paymentAttempt.count({ where: { checkout_id: session.id } })).toBe(0);
+    // Another card still pays.
+    const paid = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4242424242424242")),
+    });
+    expect(paid.status).toBe(200);
+  });
+
+  it("refuses a checkout session after 5 failed payments, with any card", async () => {
+    const shop = await stripeShop();
+    const session = await openCheckout(shop);
+    const cards = [
+      "4000000000000002",
+      "4000000000009995",
+      "4100000000000019",
+      "4000000000000002",
+      "4000000000009995",
+    ];
+    for (const card of cards) {
+      const refused = await call(confirm, {
+        params: { client_secret: session.client_secret },
+        body: {
+          ...buyer(shop.stripe.token(card)),
+          customer_email: `tester-${card}-${Math.random()}@example.com`,
+        },
+      });
+      expect(refused.status).toBe(400);
+    }
+    const blocked = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4242424242424242")),
+    });
+    expect(blocked.status).toBe(429);
+    expect(await db.paymentAttempt.count({ where: { checkout_id: session.id } })).toBe(5);
+  });
+});

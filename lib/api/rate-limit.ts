@@ -288,3 +288,40 @@ export async function enforceRateLimits(
   }
   return tightest;
 }
+
+type Budget = { key: string; limit: RateLimit };
+
+/**
+ * Budgets charged only when something fails (lib/checkout/card-testing.ts): refuses with 429 and
+ * Retry-After when one more charge would not fit one of them, reading the buckets without
+ * charging them.
+ */
+export async function assertBudgetsHaveRoom(db: DbOrTx, budgets: Budget[], now: Date): Promise<void> {
+  if (!budgets.length) return;
+  const rows = await directQuery(db)<{ key: string; full_at_ms: number }>(
+    `SELECT key, (EXTRACT(EPOCH FROM full_at) * 1000)::float8 AS full_at_ms
+       FROM rate_limit_buckets WHERE key = ANY($1::text[])`,
+    [budgets.map((budget) => budget.key)],
+  );
+  const fullAt = new Map(rows.map((row) => [row.key, Number(row.full_at_ms)]));
+  let waitMs = 0;
+  for (const { key, limit } of budgets) {
+    const interval = limit.windowMs / limit.limit;
+    const next = Math.max(fullAt.get(key) ?? 0, now.getTime()) + interval;
+    const over = next - (now.getTime() + limit.windowMs);
+    if (over > 0) waitMs = Math.max(waitMs, over);
+  }
+  if (waitMs > 0) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new ApiError(
+      "RateLimitExceeded",
+      `Too many failed payments. Try again in ${seconds} seconds, or with another card.`,
+      { headers: { "Retry-After": String(seconds) } },
+    );
+  }
+}
+
+/** Spends one of each budget (a failure happened). */
+export async function chargeBudgets(db: DbOrTx, budgets: Budget[], now: Date): Promise<void> {
+  for (const budget of budgets) await hitRateLimit(db, budget.key, budget.limit, now);
+}

@@ -36,6 +36,7 @@ import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { findLiveSubscription } from "../subscriptions/live";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
 import { answerRetriedConfirm, type ConfirmAnswer } from "./resume";
+import { confirmFailureBudgets, type FailureBudgetGuard } from "./card-testing";
 import { checkEmailError, noticeExistingSubscription } from "./existing-subscription";
 
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
@@ -57,6 +58,10 @@ export type ConfirmOptions = {
    * crash is answered with what became of it (./resume.ts).
    */
   requestKeyHash?: string | null;
+  /** The buyer's client address (its /64 for IPv6), for the card-testing budgets; null: unknown. */
+  clientAddress?: string | null;
+  /** Enforces the card-testing budgets (./card-testing.ts); without it, none are. */
+  failureBudgets?: FailureBudgetGuard;
   now?: Date;
 };
 
@@ -243,6 +248,18 @@ export async function confirmCheckout(
   const requestKeyHash = options.requestKeyHash ?? null;
   const retried = await checkBeforeLock(db, clientSecret, now, requestKeyHash);
   if (retried) return retried;
+  // Card testing: past a budget of failed payments, the card is not even tried (./card-testing.ts).
+  const guard = options.failureBudgets;
+  const budgets =
+    guard && body.confirmation_token_id
+      ? await confirmFailureBudgets(db, {
+          clientSecret,
+          token: body.confirmation_token_id,
+          email: body.customer_email,
+          clientAddress: options.clientAddress,
+        })
+      : [];
+  await guard?.assertRoom(db, budgets, now);
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   // Events (the confirmation, a new customer) are written last, after the customer session: see
@@ -301,6 +318,9 @@ export async function confirmCheckout(
     TRANSACTION_OPTIONS,
   );
   kickWorker();
-  if (failure || !answer) throw new ApiError("PaymentError", failure ?? "The payment failed.");
+  if (failure || !answer) {
+    await guard?.charge(db, budgets, now);
+    throw new ApiError("PaymentError", failure ?? "The payment failed.");
+  }
   return answer;
 }

@@ -28,6 +28,7 @@ import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
 import { pruneJob, PRUNE_JOB } from "../jobs/prune";
 import { removeStaleIncoming } from "../files/storage";
 import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
+import { recordProcessorDispute } from "../disputes/record";
 import { processStripeEventJob } from "../stripe/events-job";
 import { PROCESS_STRIPE_EVENT_JOB } from "../stripe/webhook";
 import type { JobHandlers } from "../jobs/queue";
@@ -50,9 +51,6 @@ export const jobHandlers: JobHandlers = {
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
   [PROCESS_STRIPE_EVENT_JOB]: processStripeEventJob({
     outcomes: paymentOutcomeHandlers,
-    // The disputes domain takes these once it exists; until then a dispute is only logged.
-    recordDispute: async (_db, dispute) => {
-      console.error(`Stripe dispute ${dispute.processorDisputeId} (${dispute.status}) is not recorded yet.`);
-    },
+    recordDispute: recordProcessorDispute,
   }),
 };

@@ -148,6 +148,12 @@ export function clientAddress(request: Request, trust: TrustedProxies = trustedP
  * The rate-limit key of an address. An IPv6 client usually holds a whole /64 and can pick a new
  * address in it for every request, so IPv6 addresses share their /64's budget.
  */
+/** The client address's bucket (`addressBucket`), or null when no trusted hop vouches for it. */
+export function knownClientAddress(request: Request): string | null {
+  const address = clientAddress(request);
+  return address === UNKNOWN_ADDRESS ? null : addressBucket(address);
+}
+
 export function addressBucket(address: string): string {
   if (isIP(address) !== 6) return address;
   return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;

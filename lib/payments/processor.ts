@@ -79,6 +79,11 @@ export interface PaymentProcessor {
     processorPaymentId?: string | null;
     onCreated?: OnPaymentCreated;
   }): Promise<PaymentResult>;
+  /**
+   * The fingerprint of the card behind a client-side token (the same card whatever token carries
+   * it), without charging: failed confirms are budgeted by card (lib/checkout/card-testing.ts).
+   */
+  cardFingerprint?(token: string): Promise<string | null>;
   /** Saves a method for future charges without charging now (e.g. a fully discounted first period). */
   setupPaymentMethod(input: {
     token: string;

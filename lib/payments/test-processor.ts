@@ -177,6 +177,10 @@ async function refund(paymentId: string, amount: number, idempotencyKey: string)
 
 export const testProcessor: PaymentProcessor = {
   name: "test",
+  /** Test tokens are no real cards: nothing to budget by card. */
+  async cardFingerprint() {
+    return null;
+  },
   async createPayment({ amount, currency, token, saveForFutureUse, idempotencyKey }) {
     const result = outcome(token, idempotencyKey, saveForFutureUse ? methodFor(token) : null);
     return record(await getDb(), idempotencyKey, { operation: "charge", amount, currency, result });

@@ -171,6 +171,12 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       );
     },
 
+    async cardFingerprint(token) {
+      if (!token.startsWith("ctoken_")) return null;
+      const confirmation = await stripe.confirmationTokens.retrieve(token);
+      return confirmation.payment_method_preview?.card?.fingerprint ?? null;
+    },
+
     async setupPaymentMethod(input): Promise<SetupResult> {
       const customer = await ensureStripeCustomer(db, stripe, credentials.organizationId, input.customer);
       try {

@@ -3,6 +3,8 @@
 import { methods, route } from "@/lib/api/handler";
 import { clientSecretScope, requestKeyHash } from "@/lib/api/idempotency";
 import { confirmCheckout } from "@/lib/checkout/confirm";
+import { knownClientAddress } from "@/lib/http/peer";
+import { assertBudgetsHaveRoom, chargeBudgets } from "@/lib/api/rate-limit";
 import { checkoutConfirmedSchema, clientSecretParams, confirmCheckoutBody } from "@/lib/checkout/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -18,6 +20,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     ({ db, params, body, request }) =>
       confirmCheckout(db, params.client_secret, body, {
         requestKeyHash: requestKeyHash(request, clientSecretScope(params.client_secret)),
+        clientAddress: knownClientAddress(request),
+        failureBudgets: { assertRoom: assertBudgetsHaveRoom, charge: chargeBudgets },
       }),
   ),
 });
