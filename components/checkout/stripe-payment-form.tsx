@@ -74,21 +74,22 @@ export function StripePaymentForm({
       setStatus("failed");
       setUnavailable(UNAVAILABLE);
     };
-    if (!publishableKey) return fail();
-    loadStripe(publishableKey).then((stripe) => {
-      if (cancelled || !mountRef.current) return;
-      if (!stripe) return fail();
-      const elements = stripe.elements({
-        ...optionsRef.current,
-        appearance: stripeAppearance(prefersDark()),
-      });
-      const payment = elements.create("payment", { layout: "tabs" });
-      payment.on("ready", () => !cancelled && setStatus("ready"));
-      payment.on("loaderror", fail);
-      payment.on("change", () => setFieldError(STRIPE_PAYMENT_FIELD, null));
-      payment.mount(mountRef.current);
-      loaded.current = { stripe, elements, payment };
-    }, fail);
+    if (!publishableKey) fail();
+    else
+      loadStripe(publishableKey).then((stripe) => {
+        if (cancelled || !mountRef.current) return;
+        if (!stripe) return fail();
+        const elements = stripe.elements({
+          ...optionsRef.current,
+          appearance: stripeAppearance(prefersDark()),
+        });
+        const payment = elements.create("payment", { layout: "tabs" });
+        payment.on("ready", () => !cancelled && setStatus("ready"));
+        payment.on("loaderror", fail);
+        payment.on("change", () => setFieldError(STRIPE_PAYMENT_FIELD, null));
+        payment.mount(mountRef.current);
+        loaded.current = { stripe, elements, payment };
+      }, fail);
     return () => {
       cancelled = true;
       loaded.current?.payment.unmount();
