@@ -5,7 +5,7 @@
 import dynamic from "next/dynamic";
 import type { PaymentForm, PaymentFormProps } from "./payment-form";
 import { PaymentFormLoading, PaymentFormUnavailable } from "./payment-form-unavailable";
-import { STRIPE_ERROR_PREFIX, STRIPE_PAYMENT_FIELD } from "./stripe-elements";
+import { STRIPE_ERROR_PREFIX, STRIPE_PAYMENT_FIELD } from "./stripe-field";
 import { TestCardForm } from "./test-card-form";
 
 // Its own chunk, fetched only when a Stripe session renders it (never on the server: Stripe.js is

@@ -5,11 +5,7 @@
 import type { Appearance, StripeElementsOptionsMode, StripeError } from "@stripe/stripe-js";
 import type { CheckoutView } from "./api";
 import type { FieldErrors } from "./form-state";
-
-/** The field key of the Payment Element: its problems show under it and a decline lands there. */
-export const STRIPE_PAYMENT_FIELD = "stripe.payment";
-/** The keys of the Stripe form's problems start with it (./payment-forms.ts). */
-export const STRIPE_ERROR_PREFIX = "stripe.";
+import { STRIPE_PAYMENT_FIELD } from "./stripe-field";
 
 /** The session's publishable key (`payment_processor_metadata.publishable_key`), or null. */
 export function publishableKeyOf(checkout: CheckoutView): string | null {

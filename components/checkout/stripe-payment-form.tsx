@@ -30,9 +30,9 @@ import {
   fieldErrorsFromStripe,
   nextActionFailureMessage,
   publishableKeyOf,
-  STRIPE_PAYMENT_FIELD,
   stripeAppearance,
 } from "./stripe-elements";
+import { STRIPE_PAYMENT_FIELD } from "./stripe-field";
 
 type Loaded = { stripe: Stripe; elements: StripeElements; payment: StripePaymentElement };
 type Status = "loading" | "ready" | "failed";
