@@ -122,6 +122,8 @@ function fakeStripeJs(apiOrigin: string, authenticationFailed: string) {
       input.style.width = "100%";
       input.style.boxSizing = "border-box";
       input.style.padding = "8px";
+      input.style.border = "1px solid #a1a1aa";
+      input.style.borderRadius = "6px";
       input.addEventListener("input", () => {
         const values = read();
         emit("change", {
