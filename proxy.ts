@@ -6,6 +6,8 @@
 // - frame-ancestors: for the checkout, the session's embed_origin when the merchant set one, else
 //   'none'. That needs the session, hence this lookup (one indexed read by the secret's hash)
 //   before the page renders; every other page is never framed;
+// - Stripe's script, frames and API for a checkout session of the Stripe processor only (the same
+//   read): a test processor's session keeps a policy with no third party at all;
 // - no referrer where the URL is a credential (checkout, portal sign-in links, receipts), nosniff.
 // A portal link that carries a customer session token (`?customer_session_token=`, minted by the
 // merchant) is answered here with a redirect to the same page without it, the session moved into
@@ -20,23 +22,52 @@ import { customerSessionCsrfToken, customerSessionExpiry } from "@/lib/customer-
 /** The query parameter of merchant-minted portal links (lib/customer-portal/sessions.ts). */
 export const PORTAL_TOKEN_PARAM = "customer_session_token";
 
-/** The origin a session may be framed by, or null: only a well-formed http(s) origin is trusted. */
-async function frameAncestorFor(clientSecret: string): Promise<string | null> {
-  if (!clientSecret || clientSecret.length > 128) return null;
+type CheckoutPolicyInputs = { frameAncestor: string | null; paymentProcessor: string | null };
+
+/**
+ * What a checkout page's policy depends on: the origin the session may be framed by (only a
+ * well-formed http(s) origin is trusted) and its payment processor.
+ */
+async function checkoutPolicyInputs(clientSecret: string): Promise<CheckoutPolicyInputs> {
+  const none = { frameAncestor: null, paymentProcessor: null };
+  if (!clientSecret || clientSecret.length > 128) return none;
   try {
     const db = await getDb();
     const session = await db.checkoutSession.findUnique({
       where: { client_secret_hash: clientSecretHash(clientSecret) },
-      select: { embed_origin: true },
+      select: { embed_origin: true, payment_processor: true },
     });
-    if (!session?.embed_origin) return null;
-    const url = new URL(session.embed_origin);
+    if (!session) return none;
+    return {
+      frameAncestor: trustedOrigin(session.embed_origin),
+      paymentProcessor: session.payment_processor,
+    };
+  } catch {
+    // Unreadable session or database: never frameable, no third party; the page reports the error.
+    return none;
+  }
+}
+
+function trustedOrigin(origin: string | null): string | null {
+  if (!origin) return null;
+  try {
+    const url = new URL(origin);
     return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
   } catch {
-    // Unreadable session or database: never frameable; the page reports the error itself.
     return null;
   }
 }
+
+/**
+ * The sources Stripe.js and its Payment Element need (docs/checkout.md, "Stripe on the checkout
+ * page and in Settings"): its script (which 'strict-dynamic' already admits once the page's nonced
+ * code loads it; listed for browsers without it), the element's and 3-D Secure's frames, and its API.
+ */
+export const STRIPE_SOURCES = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+} as const;
 
 function secretOf(pathname: string): string {
   try {
@@ -54,18 +85,24 @@ function nonce(): string {
 export function checkoutContentSecurityPolicy(options: {
   nonce: string;
   frameAncestor: string | null;
+  /** The session's `payment_processor`: Stripe's sources are added for "stripe" only. */
+  paymentProcessor?: string | null;
   dev?: boolean;
 }): string {
   const { dev } = options;
   const n = `'nonce-${options.nonce}'`;
+  const stripe = options.paymentProcessor === "stripe";
+  const plus = (sources: readonly string[]) => (stripe ? ` ${sources.join(" ")}` : "");
   return [
     "default-src 'self'",
-    `script-src 'self' ${n} 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' ${n} 'strict-dynamic'${plus(STRIPE_SOURCES.script)}${dev ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' ${dev ? "'unsafe-inline'" : n}`,
     // Product media and organization logos may live on the merchant's own host.
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${plus(STRIPE_SOURCES.connect)}${dev ? " ws: wss:" : ""}`,
+    // Without it frames fall back to default-src 'self'.
+    ...(stripe ? [`frame-src 'self' ${STRIPE_SOURCES.frame.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -120,7 +157,7 @@ export async function proxy(request: NextRequest) {
   const csp = checkout
     ? checkoutContentSecurityPolicy({
         nonce: nonce(),
-        frameAncestor: await frameAncestorFor(secretOf(pathname)),
+        ...(await checkoutPolicyInputs(secretOf(pathname))),
         dev,
       })
     : pageContentSecurityPolicy({

@@ -163,14 +163,14 @@ test("an empty organization's Overview lists the first steps, ticks them from it
   for (const [title, href] of [
     ["Create a product", `${base}/products/new`],
     ["Create a checkout link", `${base}/checkout-links/new`],
-    ["Set up payments", `${base}/checkout-links`],
+    ["Set up payments", `${base}/settings#payments`],
     ["Add a webhook endpoint", `${base}/webhooks/new`],
   ] as const) {
     await expect(step(page, title).getByRole("link", { name: title })).toHaveAttribute("href", href);
     await expect(step(page, title)).toHaveAttribute("data-done", "false");
   }
   await expect(step(page, "Set up payments")).toContainText(
-    "Test mode — real payments come with a processor",
+    "Connect your Stripe account to take real payments",
   );
 
   // Ticked from real data: a product and a webhook endpoint made elsewhere.

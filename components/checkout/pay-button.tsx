@@ -1,6 +1,7 @@
 // Pay, and what is said above it: a problem without a field of its own, or "check your email"
 // (./check-email-notice.tsx). Enabled from the first paint: a press before hydration is held and paid
-// once it ends (./early-pay-script.ts); locked while an attempt runs.
+// once it ends (./early-pay-script.ts); locked while an attempt runs, and while the payment form
+// cannot take a payment (its processor's script did not load: ./payment-form.ts `setUnavailable`).
 import { CheckEmailNotice } from "./check-email-notice";
 import { Spinner } from "./fields";
 import { PAY_BUTTON_ID } from "./form-state";
@@ -43,7 +44,7 @@ export function PayButton({ form }: { form: CheckoutForm }) {
         type="submit"
         // When it is first painted (the Element Timing API), for bench:checkout-page.
         elementtiming="pay-button"
-        disabled={submitting}
+        disabled={submitting || form.paymentUnavailable !== null}
         aria-describedby="pay-note"
         className="flex w-full items-center justify-center gap-2 rounded-lg bg-zinc-900 px-4 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
       >

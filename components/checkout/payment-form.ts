@@ -35,6 +35,11 @@ export type PaymentFormProps = {
   errors: FieldErrors;
   /** Shows (or with null clears) a problem at one of the form's fields. */
   setFieldError: (key: string, message: string | null) => void;
+  /**
+   * The form cannot take a payment at all (its processor's script could not load): a sentence for
+   * the buyer, and Pay is disabled; null once it can again. A form that always can never calls it.
+   */
+  setUnavailable: (message: string | null) => void;
   ref: Ref<PaymentFormHandle>;
 };
 

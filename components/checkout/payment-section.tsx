@@ -21,6 +21,7 @@ export function PaymentSection({ form, paymentRef }: Props) {
           disabled={form.submitting}
           errors={form.errors}
           setFieldError={form.setFieldError}
+          setUnavailable={form.setPaymentUnavailable}
           ref={paymentRef}
         />
       ) : (

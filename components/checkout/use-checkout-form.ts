@@ -51,6 +51,8 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [checkEmail, setCheckEmail] = useState<string | null>(null);
+  /** Why the payment form cannot take a payment (./payment-form.ts `setUnavailable`): Pay is off. */
+  const [paymentUnavailable, setPaymentUnavailable] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [payQueued, setPayQueued] = useState(false);
   const confirmKeys = useRef(createConfirmKeys()).current;
@@ -254,6 +256,8 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
       errors,
       formError,
       checkEmail,
+      paymentUnavailable,
+      setPaymentUnavailable,
       announcement,
       submitting,
       hydrated,

@@ -15,6 +15,8 @@ export const organizationSchema = z.object({
   slug: z.string(),
   /** Starts the organization's order numbers (`ACME-0042`). */
   customer_invoice_prefix: z.string(),
+  /** Whether its payments are real (a live processor's keys) or test ones (docs/checkout.md). */
+  livemode: z.boolean(),
   avatar_url: z.string().nullable(),
   bio: z.string().nullable(),
   company: z.string().nullable(),

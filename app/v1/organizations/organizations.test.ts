@@ -21,6 +21,7 @@ const ORGANIZATION_FIELDS = [
   "email",
   "feature_settings",
   "id",
+  "livemode",
   "location",
   "modified_at",
   "name",
@@ -61,6 +62,8 @@ function shape(row: {
     name: row.name,
     slug: row.slug,
     customer_invoice_prefix: row.customer_invoice_prefix ?? defaultInvoicePrefix(row.slug),
+    // A new organization's payments are test ones until it has live processor keys.
+    livemode: false,
     avatar_url: row.avatar_url ?? null,
     bio: null,
     company: null,

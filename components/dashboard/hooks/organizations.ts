@@ -1,13 +1,13 @@
 "use client";
-// Organizations over /v1/organizations/: one (the settings form), its changes, a new one, and its
-// tax rates (read and replaced as a whole). A change of name or slug refreshes the session, whose
+// Organizations over /v1/organizations/: one (the settings form), its changes, a new one, its
+// tax rates (read and replaced as a whole) and its payment processor's settings (Stripe's keys). A change of name or slug refreshes the session, whose
 // organization list the switcher and the dashboard URL come from.
 import type { z } from "zod";
 import { useQuery } from "@tanstack/react-query";
 import type * as organization from "@/lib/organizations/schemas";
 import type { replaceTaxRatesBody, taxRatesSchema } from "@/lib/organizations/tax-rate-schemas";
 import { useChangingMutation } from "./resource";
-import { apiFetch } from "@/components/api-client";
+import { ApiRequestError, apiFetch } from "@/components/api-client";
 import { organizationsAfterUpdate } from "../settings/organization-logic";
 import type { SessionView } from "./session";
 import { sessionKeys } from "./session-keys";
@@ -19,9 +19,38 @@ export type TaxRates = z.input<typeof taxRatesSchema>;
 export type TaxRate = TaxRates["tax_rates"][number];
 export type ReplaceTaxRates = z.input<typeof replaceTaxRatesBody>;
 
+// `GET`/`PUT /v1/organizations/{id}/payment-processor` (docs/checkout.md, "Stripe on the checkout
+// page and in Settings"). Typed here from the contract until the route's zod schemas exist to take
+// `z.input` of; no secret ever comes back, only the secret key's last four characters.
+export type PaymentProcessorSettings = {
+  processor: "stripe" | "test" | null;
+  livemode: boolean;
+  publishable_key: string | null;
+  secret_key_last4: string | null;
+  account_id: string | null;
+  webhook_url: string | null;
+};
+export type SavePaymentProcessor = {
+  processor: "stripe";
+  secret_key: string;
+  publishable_key: string;
+  webhook_secret: string;
+};
+
+/** What an organization without a processor's settings reads as (the route's 404). */
+export const NO_PAYMENT_PROCESSOR: PaymentProcessorSettings = {
+  processor: null,
+  livemode: false,
+  publishable_key: null,
+  secret_key_last4: null,
+  account_id: null,
+  webhook_url: null,
+};
+
 export const organizationKeys = {
   detail: (id: string) => ["organizations", "detail", id] as const,
   taxRates: (id: string) => ["organizations", "tax-rates", id] as const,
+  paymentProcessor: (id: string) => ["organizations", "payment-processor", id] as const,
 };
 
 const one = (id: string) => `/v1/organizations/${encodeURIComponent(id)}`;
@@ -71,5 +100,34 @@ export function useReplaceTaxRates(organizationId: string) {
     (body: ReplaceTaxRates) =>
       apiFetch<TaxRates>(`${one(organizationId)}/tax-rates`, { method: "PUT", body }),
     (queryClient, rates) => queryClient.setQueryData(organizationKeys.taxRates(organizationId), rates),
+  );
+}
+
+export function usePaymentProcessor(organizationId: string) {
+  return useQuery({
+    queryKey: organizationKeys.paymentProcessor(organizationId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<PaymentProcessorSettings>(`${one(organizationId)}/payment-processor`, {
+          signal,
+        });
+      } catch (error) {
+        // None set up yet: the route's 404 is an answer, not a failure.
+        if (error instanceof ApiRequestError && error.status === 404) return NO_PAYMENT_PROCESSOR;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useSavePaymentProcessor(organizationId: string) {
+  return useChangingMutation(
+    (body: SavePaymentProcessor) =>
+      apiFetch<PaymentProcessorSettings>(`${one(organizationId)}/payment-processor`, { method: "PUT", body }),
+    async (queryClient, saved) => {
+      queryClient.setQueryData(organizationKeys.paymentProcessor(organizationId), saved);
+      // The keys decide whether the organization is live.
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.detail(organizationId) });
+    },
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dismissalKey, onboardingState, type OnboardingCounts } from "./onboarding-state";
 
-const none: OnboardingCounts = { products: 0, checkoutLinks: 0, orders: 0, webhooks: 0 };
+const none: OnboardingCounts = { products: 0, checkoutLinks: 0, paymentProcessor: null, webhooks: 0 };
 const doneKeys = (counts: OnboardingCounts) =>
   onboardingState(counts, false)
     .steps.filter((step) => step.done)
@@ -13,24 +13,29 @@ describe("onboarding checklist", () => {
     expect(state.steps.map(({ key, path, done }) => ({ key, path, done }))).toEqual([
       { key: "product", path: "/products/new", done: false },
       { key: "checkout_link", path: "/checkout-links/new", done: false },
-      { key: "payments", path: "/checkout-links", done: false },
+      { key: "payments", path: "/settings#payments", done: false },
       { key: "webhook", path: "/webhooks/new", done: false },
     ]);
     expect(state.done).toBe(0);
     expect(state.visible).toBe(true);
-    expect(state.steps[2]!.description).toMatch(/^Test mode — real payments come with a processor\./);
+    expect(state.steps[2]!.description).toMatch(/^Connect your Stripe account to take real payments\./);
   });
 
   it("ticks each step from its own count", () => {
     expect(doneKeys({ ...none, products: 3 })).toEqual(["product"]);
     expect(doneKeys({ ...none, checkoutLinks: 1 })).toEqual(["checkout_link"]);
-    expect(doneKeys({ ...none, orders: 1 })).toEqual(["payments"]);
+    expect(doneKeys({ ...none, paymentProcessor: "stripe" })).toEqual(["payments"]);
+    // The test processor is no payment set up.
+    expect(doneKeys({ ...none, paymentProcessor: "test" })).toEqual([]);
     expect(doneKeys({ ...none, webhooks: 2 })).toEqual(["webhook"]);
-    expect(onboardingState({ products: 1, checkoutLinks: 1, orders: 0, webhooks: 0 }, false).done).toBe(2);
+    expect(onboardingState({ ...none, products: 1, checkoutLinks: 1 }, false).done).toBe(2);
   });
 
   it("is hidden once every step is done", () => {
-    const all = onboardingState({ products: 1, checkoutLinks: 1, orders: 5, webhooks: 1 }, false);
+    const all = onboardingState(
+      { products: 1, checkoutLinks: 1, paymentProcessor: "stripe", webhooks: 1 },
+      false,
+    );
     expect(all.done).toBe(4);
     expect(all.visible).toBe(false);
   });
@@ -40,8 +45,8 @@ describe("onboarding checklist", () => {
   });
 
   it("waits for every count before showing (no flash of unticked steps)", () => {
-    expect(onboardingState({ ...none, orders: undefined }, false).visible).toBe(false);
-    expect(onboardingState({ ...none, orders: undefined }, false).steps[2]!.done).toBe(false);
+    expect(onboardingState({ ...none, paymentProcessor: undefined }, false).visible).toBe(false);
+    expect(onboardingState({ ...none, paymentProcessor: undefined }, false).steps[2]!.done).toBe(false);
   });
 
   it("remembers a dismissal per organization", () => {

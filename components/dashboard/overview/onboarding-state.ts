@@ -4,11 +4,13 @@
 
 export type OnboardingStepKey = "product" | "checkout_link" | "payments" | "webhook";
 
-/** How many of each the organization has; undefined while that count is loading. */
-export type OnboardingCounts = Record<
-  "products" | "checkoutLinks" | "orders" | "webhooks",
-  number | undefined
->;
+/**
+ * How many of each the organization has, and its payment processor (null: none, the test one);
+ * undefined while it is loading.
+ */
+export type OnboardingCounts = Record<"products" | "checkoutLinks" | "webhooks", number | undefined> & {
+  paymentProcessor: string | null | undefined;
+};
 
 export type OnboardingStep = {
   key: OnboardingStepKey;
@@ -36,8 +38,8 @@ const STEPS: Omit<OnboardingStep, "done">[] = [
     key: "payments",
     title: "Set up payments",
     description:
-      "Test mode — real payments come with a processor. Make a test purchase through your checkout link (card 4242 4242 4242 4242).",
-    path: "/checkout-links",
+      "Connect your Stripe account to take real payments. Until then checkouts run in test mode (card 4242 4242 4242 4242).",
+    path: "/settings#payments",
   },
   {
     key: "webhook",
@@ -50,8 +52,8 @@ const STEPS: Omit<OnboardingStep, "done">[] = [
 const DONE_WHEN: Record<OnboardingStepKey, (counts: OnboardingCounts) => boolean> = {
   product: (c) => (c.products ?? 0) > 0,
   checkout_link: (c) => (c.checkoutLinks ?? 0) > 0,
-  // The test processor's "payment set up" is a payment that went through: the first order.
-  payments: (c) => (c.orders ?? 0) > 0,
+  // Real payments: a Stripe processor is set up (Settings → Payments).
+  payments: (c) => c.paymentProcessor === "stripe",
   webhook: (c) => (c.webhooks ?? 0) > 0,
 };
 

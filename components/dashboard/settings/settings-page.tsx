@@ -1,6 +1,6 @@
 "use client";
-// /dashboard/<org>/settings: the organization's details and subscription settings, its tax rates,
-// its offline-license public key, its id (what API calls take), and where its access tokens are
+// /dashboard/<org>/settings: the organization's details and subscription settings, its payments
+// (the processor and Stripe's keys), its tax rates, its offline-license public key, its id (what API calls take), and where its access tokens are
 // managed.
 import Link from "next/link";
 import { useOrganizationDetail, useTaxRates } from "../hooks/organizations";
@@ -10,6 +10,7 @@ import { Card, CopyButton, PageHeader } from "../ui/misc";
 import { linkClass } from "../ui/table";
 import { OrganizationForm } from "./organization-form";
 import { LicensePublicKeyCard } from "./license-public-key-card";
+import { PaymentsCard } from "./payments-card";
 import { TaxRatesEditor } from "./tax-rates-editor";
 
 export function SettingsPage() {
@@ -27,6 +28,7 @@ export function SettingsPage() {
       ) : (
         <OrganizationForm key={detail.data.id} organization={detail.data} />
       )}
+      <PaymentsCard />
       {taxRates.isPending ? (
         <DetailSkeleton />
       ) : taxRates.isError ? (
