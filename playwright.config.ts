@@ -2,7 +2,16 @@
 // runs it: scripts/serve.mjs, which opens the database before it listens), on Debian's chromium:
 // `npx playwright install` cannot download browsers on these machines.
 import { defineConfig } from "@playwright/test";
-import { DEMO_ACCESS_TOKEN, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from "./e2e/env";
+import {
+  DEMO_ACCESS_TOKEN,
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  E2E_BASE_URL,
+  E2E_PORT,
+  E2E_STRIPE_API,
+  E2E_STRIPE_CONTROL,
+  E2E_STRIPE_PORT,
+} from "./e2e/env";
 
 // A fresh embedded database per run (unless DATABASE_URL points at PostgreSQL), so runs never see
 // each other's data nor a developer's .data folder, which a running `npm start` would hold locked.
@@ -43,30 +52,41 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // CI builds ahead, beside the unit tests (E2E_PREBUILT=1, .ci/run); a run by hand builds here.
-    command: process.env.E2E_PREBUILT
-      ? "node scripts/serve.mjs start"
-      : "node_modules/.bin/next build && node scripts/serve.mjs start",
-    url: `${E2E_BASE_URL}/`,
-    reuseExistingServer: false,
-    // The build, then a fresh embedded database (initdb, migrations, demo seed) before the server listens.
-    timeout: 300_000,
-    stdout: "pipe",
-    env: {
-      ...database,
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PUBLIC_BASE_URL: E2E_BASE_URL,
-      SEED_DEMO: "true",
-      DEMO_ACCESS_TOKEN,
-      DEMO_ADMIN_EMAIL,
-      DEMO_ADMIN_PASSWORD,
-      // Every browser test comes from 127.0.0.1 without a proxy header: one shared IP budget.
-      RATE_LIMIT_IP_PER_MINUTE: "100000",
-      // e2e/dashboard-webhooks.spec.ts delivers to a receiver of its own on 127.0.0.1.
-      WEBHOOKS_ALLOW_PRIVATE: "true",
+  webServer: [
+    {
+      // Stripe's API for the organizations that connect Stripe (e2e/stripe-account.ts).
+      command: "node --import tsx test/stripe-fake/serve.ts",
+      url: `${E2E_STRIPE_CONTROL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STRIPE_FAKE_PORT: String(E2E_STRIPE_PORT) },
     },
-  },
+    {
+      // CI builds ahead, beside the unit tests (E2E_PREBUILT=1, .ci/run); a run by hand builds here.
+      command: process.env.E2E_PREBUILT
+        ? "node scripts/serve.mjs start"
+        : "node_modules/.bin/next build && node scripts/serve.mjs start",
+      url: `${E2E_BASE_URL}/`,
+      reuseExistingServer: false,
+      // The build, then a fresh embedded database (initdb, migrations, demo seed) before the server listens.
+      timeout: 300_000,
+      stdout: "pipe",
+      env: {
+        ...database,
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PUBLIC_BASE_URL: E2E_BASE_URL,
+        SEED_DEMO: "true",
+        DEMO_ACCESS_TOKEN,
+        DEMO_ADMIN_EMAIL,
+        DEMO_ADMIN_PASSWORD,
+        // Every browser test comes from 127.0.0.1 without a proxy header: one shared IP budget.
+        RATE_LIMIT_IP_PER_MINUTE: "100000",
+        // e2e/dashboard-webhooks.spec.ts delivers to a receiver of its own on 127.0.0.1.
+        WEBHOOKS_ALLOW_PRIVATE: "true",
+        STRIPE_API_BASE: E2E_STRIPE_API,
+      },
+    },
+  ],
 });

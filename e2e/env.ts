@@ -7,3 +7,9 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const DEMO_ACCESS_TOKEN = "oat_e2e_0000000000000000000000000000000000000000000";
 export const DEMO_ADMIN_EMAIL = "admin@e2e.test";
 export const DEMO_ADMIN_PASSWORD = "e2e-admin-password";
+
+// The Stripe fake (test/stripe-fake/serve.ts) the server's STRIPE_API_BASE points at, and its
+// control port (accounts, webhook endpoints), 1000 above the app's.
+export const E2E_STRIPE_PORT = E2E_PORT + 1000;
+export const E2E_STRIPE_API = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
+export const E2E_STRIPE_CONTROL = `http://127.0.0.1:${E2E_STRIPE_PORT + 1}`;

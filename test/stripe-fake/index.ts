@@ -65,6 +65,11 @@ export function createStripeFake(options: { now?: () => Date } = {}) {
   }
 
   return {
+    /** The id of the account a secret or publishable key belongs to. */
+    accountIdOf(key: string): string {
+      return storeForKey(key).account.id;
+    },
+
     addAccount(input: AccountInput): Stripe.Account {
       const livemode = input.livemode ?? input.secretKey.startsWith("sk_live_");
       const account = {
