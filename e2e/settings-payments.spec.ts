@@ -4,79 +4,29 @@
 // checked in words, a key Stripe refuses is the server's 422 on its field, saved keys show as the
 // account, the secret key's last four characters and Test or Live, a secret is never shown back,
 // and replacing keys asks first. At 375 px the page is 375 px wide.
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { shot, signInFromHome } from "./dashboard-helpers";
 import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
-import { ownShop } from "./own-organization";
+import { createShop, ownShop } from "./own-organization";
+import { newStripeAccount } from "./stripe-account";
 
 const shop = ownShop("settings-payments");
 
-type Saved = {
-  processor: "stripe";
-  livemode: boolean;
-  publishable_key: string;
-  secret_key_last4: string;
-  account_id: string;
-  webhook_url: string;
-};
-
-/**
- * The contract of `GET`/`PUT /v1/organizations/{id}/payment-processor`, answered in the browser
- * while the server's route is being written: this interception goes when the route lands (the
- * spec then runs against the server, with a Stripe fake behind STRIPE_API_BASE refusing the
- * revoked key). 404 until keys are saved; a revoked secret key is a 422 at `secret_key`, in the
- * shape of docs/api.md §2.
- */
-async function answerPaymentProcessorRoute(page: Page) {
-  const state = {
-    saved: null as Saved | null,
-    puts: [] as Record<string, unknown>[],
-    putPaths: new Set<string>(),
-  };
-  await page.route("**/v1/organizations/*/payment-processor", async (route: Route) => {
-    const request = route.request();
-    const json = (status: number, body: unknown) =>
-      route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
-    if (request.method() === "GET") {
-      return state.saved
-        ? json(200, state.saved)
-        : json(404, { error: "ResourceNotFound", detail: "Not found" });
+/** The PUTs the page sends to the payment-processor route (the server checks them with Stripe). */
+function recordPuts(page: Page) {
+  const puts: Record<string, unknown>[] = [];
+  const paths = new Set<string>();
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().endsWith("/payment-processor")) {
+      puts.push(request.postDataJSON() as Record<string, unknown>);
+      paths.add(new URL(request.url()).pathname);
     }
-    if (request.method() !== "PUT")
-      return json(405, { error: "MethodNotAllowed", detail: "Method not allowed" });
-    const body = request.postDataJSON() as Record<string, string>;
-    state.puts.push(body);
-    state.putPaths.add(new URL(request.url()).pathname);
-    if (body.secret_key === "sk_test_revoked0000") {
-      return json(422, {
-        error: "RequestValidationError",
-        detail: [
-          {
-            type: "value_error",
-            loc: ["body", "secret_key"],
-            msg: "Stripe refused this key: it is revoked or mistyped.",
-            input: null,
-          },
-        ],
-      });
-    }
-    state.saved = {
-      processor: "stripe",
-      livemode: body.secret_key!.startsWith("sk_live_"),
-      publishable_key: body.publishable_key!,
-      secret_key_last4: body.secret_key!.slice(-4),
-      account_id: "acct_1SpecAccount",
-      webhook_url: `${E2E_BASE_URL}/v1/integrations/stripe/webhook/${shop.id}`,
-    };
-    return json(200, state.saved);
   });
-  return state;
+  return { puts, paths };
 }
 
 const payments = (page: Page) => page.locator("#payments");
-const LIVE_SECRET = "sk_live_51SpecSecretKeyAbCd9876";
-const WEBHOOK_SECRET = "whsec_SpecSigningSecret123";
 
 async function fillKeys(page: Page, keys: { secret: string; publishable: string; webhook: string }) {
   await payments(page).getByLabel("Secret key").fill(keys.secret);
@@ -84,10 +34,17 @@ async function fillKeys(page: Page, keys: { secret: string; publishable: string;
   await payments(page).getByLabel("Webhook signing secret").fill(keys.webhook);
 }
 
-test("connects Stripe from the onboarding step: checked keys, the server's 422 on its field, then the account and Live", async ({
+test("connects Stripe from the onboarding step: checked keys, Stripe's refusal on its field, then the account", async ({
   page,
 }) => {
-  const api = await answerPaymentProcessorRoute(page);
+  const account = await newStripeAccount();
+  const other = await newStripeAccount();
+  const keysOf = (a: typeof account) => ({
+    secret: a.secretKey,
+    publishable: a.publishableKey,
+    webhook: a.webhookSecret,
+  });
+  const api = recordPuts(page);
   await signInFromHome(page, shop);
   const step = page.getByRole("region", { name: "Get started" }).getByRole("listitem").filter({
     hasText: "Set up payments",
@@ -116,57 +73,52 @@ test("connects Stripe from the onboarding step: checked keys, the server's 422 o
   await expect(card).toContainText("Paste the signing secret of your Stripe webhook endpoint.");
   // The keys swapped, as a hurried paste does; HTML where a key goes is refused and shown as text.
   await fillKeys(page, {
-    secret: "pk_live_51SpecPublishable",
+    secret: account.publishableKey,
     publishable: "<img src=x onerror=alert(1)>",
-    webhook: WEBHOOK_SECRET,
+    webhook: account.webhookSecret,
   });
   await card.getByRole("button", { name: "Connect Stripe" }).click();
   await expect(card).toContainText("A secret key starts with sk_test_ or sk_live_");
   await expect(card).toContainText("A publishable key starts with pk_test_ or pk_live_.");
   expect(api.puts).toEqual([]);
 
-  // A key Stripe refuses: the server's 422 lands on its field.
-  await fillKeys(page, {
-    secret: "sk_test_revoked0000",
-    publishable: "pk_test_51SpecPk",
-    webhook: WEBHOOK_SECRET,
-  });
+  // A key Stripe does not know (revoked, mistyped): the server's 422 lands on its field.
+  await fillKeys(page, { ...keysOf(account), secret: "sk_test_revoked00000000" });
   await card.getByRole("button", { name: "Connect Stripe" }).click();
   await expect(card.getByLabel("Secret key")).toHaveAttribute("aria-invalid", "true");
-  await expect(card).toContainText("Stripe refused this key: it is revoked or mistyped.");
+  await expect(card).toContainText("Stripe does not accept this secret key.");
   await expect(card.getByLabel("Publishable key")).not.toHaveAttribute("aria-invalid", "true");
   // The field's message goes as soon as it changes.
-  await card.getByLabel("Secret key").fill(LIVE_SECRET);
-  await expect(card).not.toContainText("Stripe refused this key");
+  await card.getByLabel("Secret key").fill(account.secretKey);
+  await expect(card).not.toContainText("Stripe does not accept this secret key.");
 
-  await fillKeys(page, { secret: LIVE_SECRET, publishable: "pk_live_51SpecPk", webhook: WEBHOOK_SECRET });
+  await fillKeys(page, keysOf(account));
   await card.getByRole("button", { name: "Connect Stripe" }).click();
-  await expect(card.getByText("Live mode", { exact: true })).toBeVisible();
-  await expect(card).toContainText("acct_1SpecAccount");
-  await expect(card).toContainText("sk_…9876");
-  await expect(card).toContainText("pk_live_51SpecPk");
+  await expect(card.getByText("Test mode", { exact: true })).toBeVisible();
+  await expect(card).toContainText(/acct_\w+/);
+  await expect(card).toContainText(`sk_…${account.secretKey.slice(-4)}`);
+  await expect(card).toContainText(account.publishableKey);
   await expect(card.getByTestId("stripe-webhook-url")).toHaveText(webhookUrl);
   expect(api.puts.at(-1)).toEqual({
     processor: "stripe",
-    secret_key: LIVE_SECRET,
-    publishable_key: "pk_live_51SpecPk",
-    webhook_secret: WEBHOOK_SECRET,
+    secret_key: account.secretKey,
+    publishable_key: account.publishableKey,
+    webhook_secret: account.webhookSecret,
   });
-  expect([...api.putPaths]).toEqual([`/v1/organizations/${shop.id}/payment-processor`]);
+  expect([...api.paths]).toEqual([`/v1/organizations/${shop.id}/payment-processor`]);
   await shot(page, "settings-payments-connected");
-  // No secret is shown back, nor kept in a field of the page.
+  // No secret is shown back, nor kept in a field of the page, nor answered by the server.
   await expect(card.getByLabel("Secret key")).toHaveCount(0);
   const html = await page.content();
-  expect(html).not.toContain(LIVE_SECRET);
-  expect(html).not.toContain(WEBHOOK_SECRET);
+  expect(html).not.toContain(account.secretKey);
+  expect(html).not.toContain(account.webhookSecret);
+  expect(JSON.stringify(await shop.get(`/v1/organizations/${shop.id}/payment-processor`))).not.toContain(
+    account.secretKey,
+  );
 
   // Replacing asks first; Cancel sends nothing.
   await card.getByRole("button", { name: "Replace keys" }).click();
-  await fillKeys(page, {
-    secret: "sk_live_51SpecOther1111",
-    publishable: "pk_live_51Other",
-    webhook: WEBHOOK_SECRET,
-  });
+  await fillKeys(page, keysOf(other));
   await card.getByRole("button", { name: "Replace keys" }).click();
   const dialog = page.getByRole("dialog", { name: "Replace the Stripe keys?" });
   await expect(dialog).toBeVisible();
@@ -175,7 +127,7 @@ test("connects Stripe from the onboarding step: checked keys, the server's 422 o
   expect(api.puts).toHaveLength(2); // the refused one and the saved one: nothing more
   await card.getByRole("button", { name: "Replace keys" }).click();
   await dialog.getByRole("button", { name: "Replace keys" }).click();
-  await expect(card).toContainText("sk_…1111");
+  await expect(card).toContainText(`sk_…${other.secretKey.slice(-4)}`);
   expect(api.puts).toHaveLength(3);
 
   // The onboarding step is done now.
@@ -186,10 +138,12 @@ test("connects Stripe from the onboarding step: checked keys, the server's 422 o
 test("at 375 px the Payments card, before and after connecting, keeps the page 375 px wide", async ({
   page,
 }) => {
-  await answerPaymentProcessorRoute(page);
-  await signInFromHome(page, shop);
+  // An organization of this test's own: not yet connected, whatever the other test did.
+  const narrow = await createShop("settings-payments-375");
+  const account = await newStripeAccount();
+  await signInFromHome(page, narrow);
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`${shop.dashboard}/settings#payments`);
+  await page.goto(`${narrow.dashboard}/settings#payments`);
   const card = payments(page);
   await card.getByText("Events to send (12)").click();
   await expect(card.getByLabel("Webhook signing secret")).toBeVisible();
@@ -197,14 +151,15 @@ test("at 375 px the Payments card, before and after connecting, keeps the page 3
   expect(await width()).toBeLessThanOrEqual(375);
 
   await fillKeys(page, {
-    secret: "sk_test_51Narrow0375",
-    publishable: "pk_test_51Narrow",
-    webhook: WEBHOOK_SECRET,
+    secret: account.secretKey,
+    publishable: account.publishableKey,
+    webhook: account.webhookSecret,
   });
   await card.getByRole("button", { name: "Connect Stripe" }).click();
   await expect(card.getByText("Test mode", { exact: true })).toBeVisible();
-  await expect(card).toContainText("sk_…0375");
+  await expect(card).toContainText(`sk_…${account.secretKey.slice(-4)}`);
   expect(await width()).toBeLessThanOrEqual(375);
   await card.scrollIntoViewIfNeeded();
   await shot(page, "settings-payments-375");
+  await narrow.dispose();
 });

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { useQuery } from "@tanstack/react-query";
 import type * as organization from "@/lib/organizations/schemas";
+import type * as processorSchemas from "@/lib/stripe/schemas";
 import type { replaceTaxRatesBody, taxRatesSchema } from "@/lib/organizations/tax-rate-schemas";
 import { useChangingMutation } from "./resource";
 import { ApiRequestError, apiFetch } from "@/components/api-client";
@@ -22,20 +23,12 @@ export type ReplaceTaxRates = z.input<typeof replaceTaxRatesBody>;
 // `GET`/`PUT /v1/organizations/{id}/payment-processor` (docs/checkout.md, "Stripe on the checkout
 // page and in Settings"). Typed here from the contract until the route's zod schemas exist to take
 // `z.input` of; no secret ever comes back, only the secret key's last four characters.
-export type PaymentProcessorSettings = {
-  processor: "stripe" | "test" | null;
-  livemode: boolean;
-  publishable_key: string | null;
-  secret_key_last4: string | null;
-  account_id: string | null;
-  webhook_url: string | null;
-};
-export type SavePaymentProcessor = {
-  processor: "stripe";
-  secret_key: string;
-  publishable_key: string;
-  webhook_secret: string;
-};
+/** The organization's card processor as GET/PUT …/payment-processor answer it (lib/stripe/schemas.ts). */
+export type PaymentProcessorSettings = z.input<typeof processorSchemas.paymentProcessorSchema>;
+export type SavePaymentProcessor = Extract<
+  z.input<typeof processorSchemas.putPaymentProcessorBody>,
+  { processor: "stripe" }
+>;
 
 /** What an organization without a processor's settings reads as (the route's 404). */
 export const NO_PAYMENT_PROCESSOR: PaymentProcessorSettings = {
@@ -44,7 +37,8 @@ export const NO_PAYMENT_PROCESSOR: PaymentProcessorSettings = {
   publishable_key: null,
   secret_key_last4: null,
   account_id: null,
-  webhook_url: null,
+  webhook_url: "",
+  webhook_events: [],
 };
 
 export const organizationKeys = {

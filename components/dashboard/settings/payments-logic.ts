@@ -70,5 +70,5 @@ export function maskedSecretKey(settings: Pick<PaymentProcessorSettings, "secret
 
 /** The URL of the organization's Stripe webhook endpoint: the server's, else this site's. */
 export function stripeWebhookUrl(settings: PaymentProcessorSettings, organizationId: string, origin: string) {
-  return settings.webhook_url ?? `${origin}/v1/integrations/stripe/webhook/${organizationId}`;
+  return settings.webhook_url || `${origin}/v1/integrations/stripe/webhook/${organizationId}`;
 }
