@@ -34,6 +34,11 @@ export const orderPaymentSchema = z.object({
   /** The card, when the processor's ref of the payment method tells it (else null). */
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  /** The processor's id of the payment (Stripe's pi_…, re_…), to find it in its dashboard. */
+  processor_payment_id: z.string().nullable(),
+  /** The processor's risk evaluation (Stripe: normal, elevated, highest) and outcome (authorized, issuer_declined, blocked…). */
+  risk_level: z.string().nullable(),
+  risk_outcome: z.string().nullable(),
   failure_reason: z.string().nullable(),
   resolved_at: dateTime.nullable(),
 });
@@ -193,6 +198,9 @@ export async function getOrderTimeline(
         currency: payment.currency,
         card_brand: card?.brand ?? null,
         card_last4: card?.last4 ?? null,
+        processor_payment_id: payment.processor_payment_id,
+        risk_level: payment.risk_level,
+        risk_outcome: payment.risk_outcome,
         failure_reason: payment.failure_reason,
         resolved_at: payment.resolved_at,
       };

@@ -146,6 +146,9 @@ describe("GET /v1/orders/{id}/timeline", () => {
           // A one-time charge saves no payment method: its card is not known here.
           card_brand: null,
           card_last4: null,
+          processor_payment_id: attempt.processor_payment_id,
+          risk_level: null,
+          risk_outcome: null,
           failure_reason: null,
           resolved_at: attempt.resolved_at!.toISOString(),
         },

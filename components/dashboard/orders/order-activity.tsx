@@ -82,6 +82,16 @@ export function cardLabel(payment: { card_brand: string | null; card_last4: stri
   return `${brand} ···· ${payment.card_last4}`;
 }
 
+/** What the processor said of the payment's risk: "Risk: elevated (authorized)". */
+export function riskLabel(payment: {
+  risk_level: string | null;
+  risk_outcome: string | null;
+}): string | null {
+  if (!payment.risk_level) return null;
+  const outcome = payment.risk_outcome ? ` (${payment.risk_outcome.replaceAll("_", " ")})` : "";
+  return `Risk: ${payment.risk_level}${outcome}`;
+}
+
 export function OrderPaymentSection({ query }: { query: Query }) {
   const payments = query.data?.payments;
   return (
@@ -114,7 +124,11 @@ export function OrderPaymentSection({ query }: { query: Query }) {
                 <p className={muted}>
                   {[
                     `Processor: ${payment.processor}`,
+                    payment.processor_payment_id && payment.processor !== "test"
+                      ? payment.processor_payment_id
+                      : null,
                     card,
+                    riskLabel(payment),
                     formatDateTime(payment.created_at),
                     payment.failure_reason,
                   ]
