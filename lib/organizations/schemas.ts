@@ -15,6 +15,11 @@ export const organizationSchema = z.object({
   slug: z.string(),
   /** Starts the organization's order numbers (`ACME-0042`). */
   customer_invoice_prefix: z.string(),
+  livemode: z
+    .boolean()
+    .describe(
+      "Live (true) takes real payments; test (false) only test payments. Chosen at creation; never changes.",
+    ),
   avatar_url: z.string().nullable(),
   bio: z.string().nullable(),
   company: z.string().nullable(),
@@ -145,9 +150,17 @@ const subscriptionSettingsInput = z
     `Give at least one of ${SUBSCRIPTION_SETTINGS.join(", ")}`,
   );
 
+/** Whether the organization takes real payments; fixed at creation (docs/payments.md). */
+const livemodeInput = z
+  .boolean()
+  .describe(
+    "Live (true) or test (false, the default). Chosen at creation; a PATCH that changes it is refused.",
+  );
+
 export const createOrganizationBody = z.object({
   name: organizationName,
   slug: organizationSlug,
+  livemode: livemodeInput.default(false),
   avatar_url: avatarUrl.optional(),
   email: supportEmail.optional(),
   customer_invoice_prefix: invoicePrefix.optional(),
@@ -157,6 +170,8 @@ export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
 
 export const updateOrganizationBody = z.object({
   name: organizationName.optional(),
+  /** Accepted only to refuse a change with a 422 naming the field (lib/organizations/manage.ts). */
+  livemode: livemodeInput.optional(),
   slug: organizationSlug.optional(),
   avatar_url: avatarUrl.optional(),
   email: supportEmail.optional(),
