@@ -179,3 +179,23 @@ export const updateOrganizationBody = z.object({
   subscription_settings: subscriptionSettingsInput.optional(),
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
+
+/** POST /v1/organizations/{id}/copy-catalog: the test organization whose catalog is copied. */
+export const copyCatalogBody = z.object({
+  from_organization_id: id().describe(
+    "The test organization whose catalog is copied; the caller must be allowed on both organizations.",
+  ),
+});
+export type CopyCatalogBody = z.output<typeof copyCatalogBody>;
+
+const copiedCount = (what: string) => z.number().int().describe(`How many ${what} were copied.`);
+
+export const copyCatalogResultSchema = z
+  .object({
+    products: copiedCount("products (with their prices and images)"),
+    benefits: copiedCount("benefits"),
+    custom_fields: copiedCount("custom fields"),
+    discounts: copiedCount("discounts"),
+    checkout_links: copiedCount("checkout links"),
+  })
+  .describe("What copy-catalog copied into the live organization, by kind.");
