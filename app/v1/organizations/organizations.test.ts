@@ -21,6 +21,7 @@ const ORGANIZATION_FIELDS = [
   "email",
   "feature_settings",
   "id",
+  "livemode",
   "location",
   "modified_at",
   "name",
@@ -49,6 +50,7 @@ function shape(row: {
   name: string;
   slug: string;
   customer_invoice_prefix?: string;
+  livemode?: boolean;
   modified_at?: Date | string | null;
   avatar_url?: string | null;
   email?: string | null;
@@ -61,6 +63,7 @@ function shape(row: {
     name: row.name,
     slug: row.slug,
     customer_invoice_prefix: row.customer_invoice_prefix ?? defaultInvoicePrefix(row.slug),
+    livemode: row.livemode ?? false,
     avatar_url: row.avatar_url ?? null,
     bio: null,
     company: null,
