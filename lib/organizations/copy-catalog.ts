@@ -133,7 +133,14 @@ async function copyProducts(
   await tx.product.createMany({
     // lowest_price_amount is the prices' trigger's to write.
     data: products.map(
-      ({ prices, product_benefits, attached_custom_fields, product_medias, lowest_price_amount, ...p }) => ({
+      ({
+        prices: _prices,
+        product_benefits: _benefits,
+        attached_custom_fields: _fields,
+        product_medias: _medias,
+        lowest_price_amount: _lowest,
+        ...p
+      }) => ({
         ...p,
         id: mapped(productIds, p.id),
         organization_id: targetId,
@@ -189,7 +196,7 @@ async function copyDiscountsAndLinks(
   });
   const discountIds = remap(discounts);
   await tx.discount.createMany({
-    data: discounts.map(({ discount_products, ...discount }) => ({
+    data: discounts.map(({ discount_products: _products, ...discount }) => ({
       ...discount,
       id: mapped(discountIds, discount.id),
       organization_id: targetId,
@@ -211,7 +218,7 @@ async function copyDiscountsAndLinks(
   });
   const linkIds = remap(links);
   await tx.checkoutLink.createMany({
-    data: links.map(({ link_products, ...link }) => ({
+    data: links.map(({ link_products: _products, ...link }) => ({
       ...link,
       id: mapped(linkIds, link.id),
       organization_id: targetId,
