@@ -16,6 +16,9 @@ import {
   createProduct,
   createToken,
 } from "@/lib/factories";
+import { deleteFile } from "@/lib/files/manage";
+import type { FileStorage } from "@/lib/files/storage";
+import { organizationPrincipal } from "@/lib/webhooks/resource-events";
 import { call, type CallOptions } from "@/test/http";
 import { POST as signIn } from "../auth/sign-in/route";
 import { POST as copyCatalog } from "./[id]/copy-catalog/route";
@@ -298,5 +301,18 @@ describe("POST /v1/organizations/{id}/copy-catalog", () => {
     expect(
       await db.product.count({ where: { organization_id: { in: [target.id, strangersLive.id] } } }),
     ).toBe(0);
+  });
+
+  it("keeps a copied image's stored file until its last media row is deleted", async () => {
+    const target = await liveTarget();
+    expect((await copy(target.id, source.id)).status).toBe(200);
+    const copied = await db.media.findFirstOrThrow({ where: { organization_id: target.id } });
+    const deleted: string[] = [];
+    const storage = { delete: async (key: string) => void deleted.push(key) } as unknown as FileStorage;
+    await db.productMedia.deleteMany({ where: { media_id: copied.id } });
+    await deleteFile(db, organizationPrincipal(target.id), copied.id, { storage });
+    // The source's row (and any other copy's) still holds the file.
+    expect(await db.media.findUnique({ where: { id: copied.id } })).toBeNull();
+    expect(deleted).toEqual([]);
   });
 });
