@@ -5,11 +5,11 @@
 //
 // Order hint: event writers of one organization take a transaction-scoped advisory lock before
 // they take the event's `sequence`, so a greater sequence always belongs to a later commit. The body
-// carries it (`{"type", "timestamp", "sequence", "livemode", "data"}`): deliveries may arrive out of order (a
-// retried one after later ones), and a receiver keeps, per resource, the event with the greatest
-// sequence. The lock is taken only when an enabled endpoint listens for the event, so organizations
-// without webhooks pay one indexed read per transaction (./listeners.ts), none where the
-// transaction's row lock already read it. Test events and redeliveries (./deliveries.ts) take the
+// carries it (`{"type", "timestamp", "sequence", "livemode", "data"}`): deliveries may arrive out of
+// order (a retried one after later ones), and a receiver keeps, per resource, the event with the
+// greatest sequence. The lock is taken only when an enabled endpoint listens for the event, so
+// organizations without webhooks pay one indexed read per transaction (./listeners.ts), none where
+// the transaction's row lock already read it. Test events and redeliveries (./deliveries.ts) take the
 // same lock.
 //
 // The payload is stored encrypted (lib/secrets, bound to the event's row): a checkout's `data`
@@ -93,8 +93,9 @@ export async function queueDelivery(
 }
 
 /**
- * Writes an event whose payload is `{"type", "timestamp", "sequence", "livemode", "data"}`, the exact body every
- * delivery sends, encrypted (see the file's header). The caller holds lockOrganizationDeliveries.
+ * Writes an event whose payload is `{"type", "timestamp", "sequence", "livemode", "data"}`, the
+ * exact body every delivery sends, encrypted (see the file's header). The caller holds
+ * lockOrganizationDeliveries.
  */
 export async function insertWebhookEvent(
   tx: Tx,
