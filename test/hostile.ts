@@ -62,6 +62,8 @@ export type Fixture = {
   customFieldId: string;
   discountId: string;
   subscriptionId: string;
+  /** Renewed by the test clock's valid request (the other one is revoked by DELETE before it). */
+  clockSubscriptionId: string;
   /** Attached to no product and never granted, so the valid DELETE of its route succeeds. */
   benefitId: string;
   /** Without purchases, so the valid DELETE of its route succeeds. */
@@ -128,6 +130,10 @@ export async function createFixture(): Promise<Fixture> {
   const discount = await createDiscount(db, organization.id);
   const monthly = await createProduct(db, organization.id, { price: { type: "recurring" } });
   const renewing = await createOrder(db, organization.id, {
+    customerId: customer.id,
+    priceId: monthly.price.id,
+  });
+  const clocked = await createOrder(db, organization.id, {
     customerId: customer.id,
     priceId: monthly.price.id,
   });
@@ -240,6 +246,7 @@ export async function createFixture(): Promise<Fixture> {
     customFieldId: customField.id,
     discountId: discount.id,
     subscriptionId: renewing.subscription_id!,
+    clockSubscriptionId: clocked.subscription_id!,
     benefitId: benefit.id,
     customerId: lonelyCustomer.id,
     fileId: file.id,

@@ -156,7 +156,7 @@ export default function ApiReference() {
           <h2 className="text-xl font-semibold tracking-tight">Webhook events</h2>
           <Markdown
             className="mt-2 text-sm text-zinc-600 dark:text-zinc-400"
-            text={`Each event is a \`POST\` of \`{"type", "timestamp", "sequence", "data"}\` to every enabled endpoint subscribed to its type, signed as [Standard Webhooks](https://www.standardwebhooks.com) specifies. Only a 2xx within 10 s is a success; failures are retried for about three days. The same events are the \`webhooks\` of [/v1/openapi.json](/v1/openapi.json).`}
+            text={`Each event is a \`POST\` of \`{"type", "timestamp", "sequence", "livemode", "data"}\` to every enabled endpoint subscribed to its type, signed as [Standard Webhooks](https://www.standardwebhooks.com) specifies. Only a 2xx within 10 s is a success; failures are retried for about three days. The same events are the \`webhooks\` of [/v1/openapi.json](/v1/openapi.json).`}
           />
           {webhooks.map((event) => (
             <WebhookEvent key={event.type} event={event} />

@@ -66,7 +66,7 @@ describe("the API reference's model", () => {
     for (const event of model.webhooks) {
       const example = JSON.parse(event.example);
       expect(example.type).toBe(event.type);
-      expect(Object.keys(example)).toEqual(["type", "timestamp", "sequence", "data"]);
+      expect(Object.keys(example)).toEqual(["type", "timestamp", "sequence", "livemode", "data"]);
     }
   });
 

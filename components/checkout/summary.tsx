@@ -26,7 +26,20 @@ export function OrganizationBadge({ organization }: { organization: CheckoutView
         </span>
       )}
       <span className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{organization.name}</span>
+      {organization.livemode ? null : <TestModeBadge />}
     </div>
+  );
+}
+
+/** A test organization's sessions take no real payment: the buyer is told (docs/payments.md). */
+function TestModeBadge() {
+  return (
+    <span
+      title="Payments on this page are not real"
+      className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 dark:bg-amber-900/40 dark:text-amber-200 dark:ring-amber-700"
+    >
+      Test mode
+    </span>
   );
 }
 

@@ -94,6 +94,7 @@ export function DashboardShell({ slug, children }: { slug: string; children: Rea
           />
         }
         search={<GlobalSearch />}
+        banner={organization.livemode ? null : <TestModeBanner />}
       >
         {children}
       </ShellFrame>
@@ -163,5 +164,17 @@ function Account({ base, email, active }: { base: string; email: string; active:
         </Button>
       </div>
     </>
+  );
+}
+
+/** A test organization's pages say so: its orders and payments are not real (docs/payments.md). */
+function TestModeBanner() {
+  return (
+    <p
+      role="note"
+      className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-900 sm:px-6 lg:px-8 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+    >
+      Test mode — payments are not real
+    </p>
   );
 }

@@ -9,6 +9,14 @@ export const signInBody = z.object({
 
 export const sessionViewSchema = z.object({
   user: z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable() }),
-  organizations: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string(), role: z.string() })),
+  organizations: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      slug: z.string(),
+      livemode: z.boolean().describe("false for a test organization (its dashboard says so)."),
+      role: z.string(),
+    }),
+  ),
   csrf_token: z.string(),
 });

@@ -15,7 +15,7 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export type SessionView = {
   user: { id: string; email: string; name: string | null };
-  organizations: { id: string; name: string; slug: string; role: string }[];
+  organizations: { id: string; name: string; slug: string; livemode: boolean; role: string }[];
   csrf_token: string;
 };
 
@@ -143,7 +143,10 @@ export async function sessionView(db: DbOrTx, userId: string, csrfToken: string)
       name: true,
       memberships: {
         where: { organization: { blocked_at: null } },
-        select: { role: true, organization: { select: { id: true, name: true, slug: true } } },
+        select: {
+          role: true,
+          organization: { select: { id: true, name: true, slug: true, livemode: true } },
+        },
         orderBy: { organization: { name: "asc" } },
       },
     },

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import type { Metadata } from "../core/metadata";
 import { ApiError } from "../core/errors";
 import { createCheckoutSession } from "../checkout/create";
+import { PAYMENTS_NOT_SET_UP } from "../organizations/payments-ready";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What an id or a slug can look like; anything else (NUL bytes, long strings) is not looked up. */
@@ -66,6 +67,11 @@ export async function openCheckoutLink(
     );
     return { kind: "session", clientSecret: session.client_secret, url: session.url };
   } catch (error) {
+    // A live organization without its card processor: the link exists, but cannot be paid yet,
+    // and the 422 says so (docs/payments.md, "Test and live organizations").
+    if (error instanceof ApiError && error.problems.some((problem) => problem.msg === PAYMENTS_NOT_SET_UP)) {
+      throw error;
+    }
     // A product archived between the look-up and the create: the link has nothing left to sell.
     if (error instanceof ApiError && error.status === 422) return { kind: "gone" };
     throw error;

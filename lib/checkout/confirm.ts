@@ -38,6 +38,7 @@ import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-port
 import { answerRetriedConfirm, type ConfirmAnswer } from "./resume";
 import { confirmFailureBudgets, type FailureBudgetGuard } from "./card-testing";
 import { checkEmailError, noticeExistingSubscription } from "./existing-subscription";
+import { paymentsNotReadyProblem } from "../organizations/payments-ready";
 
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
 // pooled connection: let them wait for one rather than fail.
@@ -90,6 +91,12 @@ async function confirmProblems(
   if ((paymentRequired || setupRequired) && !body.confirmation_token_id) {
     missing(["body", "confirmation_token_id"]);
   }
+  // The buyer may have moved to a paid price or amount since creation (lib/checkout/create.ts).
+  const notReady = await paymentsNotReadyProblem(tx, session.organization, {
+    amountDue: next.totalAmount,
+    savesCard: setupRequired,
+  });
+  if (notReady) problems.push(notReady);
 
   const answers = validateCustomFieldData(next.product.attached_custom_fields, next.customFieldData, {
     requireAnswers: true,

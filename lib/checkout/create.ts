@@ -16,6 +16,7 @@ import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
 import { newClientSecret, withClientSecret } from "./client-secret";
 import { emitCheckoutEvent } from "./events";
+import { assertCanTakePayments } from "../organizations/payments-ready";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
@@ -190,6 +191,11 @@ export async function createCheckoutSession(
     amount,
     discount,
     billingAddress,
+  });
+  // A live organization without its card processor sells free products only (what confirm
+  // would charge or save a card for is refused here already, and again at confirm).
+  await assertCanTakePayments(db, organizationId, amounts.total_amount, {
+    savesCard: price.type === "recurring" && price.amount_type !== "free",
   });
 
   const processor = await sessionProcessor(db, organizationId);

@@ -73,6 +73,11 @@ export const checkoutClientSchema = checkoutSchema
   .omit({ metadata: true, subscription_id: true, customer_metadata: true, external_customer_id: true })
   .extend({
     organization: organizationSchema,
+    livemode: z
+      .boolean()
+      .describe(
+        'The selling organization\'s mode: false for a test organization, whose payments are not real (the page shows "Test mode").',
+      ),
     /**
      * A subscription whose discount covers only its first period(s) (`once`, `repeating`): what each
      * period costs once the discount ends, tax included ("$8.57 today, then $10.71 / month").
@@ -323,5 +328,10 @@ export type CheckoutClientRow = Prisma.CheckoutSessionGetPayload<{ include: type
 export type CheckoutOrderView = z.output<typeof checkoutClientSchema>["order"];
 
 export function toCheckoutClient(row: CheckoutClientRow & WithSecret, order: CheckoutOrderView = null) {
-  return { ...toCheckout(row), organization: toOrganization(row.organization), order };
+  return {
+    ...toCheckout(row),
+    organization: toOrganization(row.organization),
+    livemode: row.organization.livemode,
+    order,
+  };
 }

@@ -51,6 +51,22 @@ export function parseFrom(from: string): { name: string; address: string } {
   return match ? { name: match[1]!, address: match[2]! } : { name: "", address: from };
 }
 
+/** Marks what a test organization sends (docs/payments.md, "Test and live organizations"). */
+export const TEST_SUBJECT_PREFIX = "[Test] ";
+
+/**
+ * The subject as stored: a test organization's starts with "[Test] ", so that no buyer mistakes a
+ * test purchase for a real one. Decided inside the INSERT (the organization's `livemode` read
+ * there), so every email kind gets it without a statement more; the merchant's own account emails
+ * (no organization) never do.
+ */
+function testSubjectSql(subject: string, organizationId: string | null): Prisma.Sql {
+  if (!organizationId) return Prisma.sql`${subject}`;
+  return Prisma.sql`(CASE WHEN (SELECT o.livemode FROM organizations o WHERE o.id = ${organizationId}::uuid)
+                          THEN ${subject}::text
+                          ELSE left(${TEST_SUBJECT_PREFIX}::text || ${subject}::text, 998) END)`;
+}
+
 /**
  * Renders the template and stores the email `queued` with its send job; returns its id, or null when
  * nothing is queued: an email for this reference exists already, or the recipient was anonymized.
@@ -75,7 +91,7 @@ export async function queueEmail<Data>(tx: Tx, input: QueueEmailInput<Data>): Pr
                         text_sealed, html_sealed, message_id, customer_id, order_id, subscription_id)
     VALUES (${id}::uuid, ${input.now.toISOString()}::timestamp, ${input.organization.id}::uuid,
             ${input.template.kind}, ${input.reference}, ${input.to}, ${from}, ${brand.supportEmail},
-            ${subject}, ${encrypt(content.text, emailBodyContext(id, "text"))},
+            ${testSubjectSql(subject, input.organization.id)}, ${encrypt(content.text, emailBodyContext(id, "text"))},
             ${encrypt(content.html, emailBodyContext(id, "html"))}, ${messageId},
             ${input.related?.customerId ?? null}::uuid, ${input.related?.orderId ?? null}::uuid,
             ${input.related?.subscriptionId ?? null}::uuid)

@@ -119,8 +119,12 @@ export async function deleteFile(
       );
     }
     await tx.media.delete({ where: { id } });
-    return row;
+    // A catalog copied into another organization shares the stored file (lib/organizations/
+    // copy-catalog.ts): it goes with the last row holding it.
+    const shared = await tx.media.count({ where: { path: row.path } });
+    return { ...row, shared: shared > 0 };
   }, TRANSACTION_OPTIONS);
+  if (media.shared) return;
   const storage = options.storage ?? fileStorage();
   await storage.delete(media.path).catch((error: unknown) => {
     // The row is gone, so the file is never served again: what is left is garbage on disk.

@@ -36,10 +36,21 @@ export type ActivateLicenseKeyBody = z.output<typeof activateLicenseKeyBody>;
 export const deactivateLicenseKeyBody = z.object({ ...keyRef, activation_id: id() });
 export type DeactivateLicenseKeyBody = z.output<typeof deactivateLicenseKeyBody>;
 
+/** The mode of the key's organization: software can refuse keys sold by a test organization. */
+const keyOrganizationLivemode = z
+  .boolean()
+  .describe(
+    "false when the key's organization is a test organization (its sales are not real payments); true when live.",
+  );
+
 /** The key as the merchant API shows it, plus the activation the software validated, if any. */
 export const validatedLicenseKeySchema = licenseKeySchema.extend({
   activation: activationSchema.omit({ license_key: true }).nullable(),
+  livemode: keyOrganizationLivemode,
 });
+
+/** The activation taken (or the device's existing one), with its key and the organization's mode. */
+export const activatedLicenseKeySchema = activationSchema.extend({ livemode: keyOrganizationLivemode });
 
 // The same bodies on the merchant's authenticated routes (POST /v1/license-keys/validate,
 // activate, deactivate): the token names the organization, so `organization_id` may be left out.

@@ -22,8 +22,12 @@ import {
 
 type KeyRef = { key: string; organization_id: string };
 
+// Every answer carries the mode of the key's organization (docs/payments.md, "Test and live
+// organizations"), read in the key's own statement.
+const ORGANIZATION_LIVEMODE_SQL = `(SELECT o.livemode FROM organizations o WHERE o.id = $1::uuid) AS livemode`;
+
 const LOCK_KEY_SQL = `
-  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer
+  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer, ${ORGANIZATION_LIVEMODE_SQL}
   FROM license_keys k JOIN customers c ON c.id = k.customer_id
   WHERE k.organization_id = $1::uuid AND k.key = $2
   FOR UPDATE OF k`;
@@ -33,13 +37,17 @@ const LOCK_KEY_SQL = `
  * and activation-count checks, and the writes that follow them, must not interleave with another
  * request's.
  */
-async function lockKey(query: DirectQuery, ref: KeyRef): Promise<LicenseKeyRow> {
-  const [row] = await query<{ key: string; customer: string }>(LOCK_KEY_SQL, [ref.organization_id, ref.key]);
+async function lockKey(query: DirectQuery, ref: KeyRef): Promise<{ key: LicenseKeyRow; livemode: boolean }> {
+  const [row] = await query<{ key: string; customer: string; livemode: boolean }>(LOCK_KEY_SQL, [
+    ref.organization_id,
+    ref.key,
+  ]);
   if (!row) throw ApiError.notFound("License key not found.");
-  return {
+  const key = {
     ...rowFromJson<LicenseKey>("license_keys", row.key),
     customer: rowFromJson<Customer>("customers", row.customer),
   };
+  return { key, livemode: row.livemode };
 }
 
 /**
@@ -84,7 +92,7 @@ const VALIDATE_SQL = `
       AND $4::int <= GREATEST(COALESCE(limit_usage, $7::int) - usage, 0)
     RETURNING *
   )
-  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer
+  SELECT row_to_json(k)::text AS key, row_to_json(c)::text AS customer, ${ORGANIZATION_LIVEMODE_SQL}
   FROM validated k JOIN customers c ON c.id = k.customer_id`;
 
 /**
@@ -97,7 +105,7 @@ const VALIDATE_SQL = `
  */
 async function validateInOneStatement(db: Db, body: ValidateLicenseKeyBody, now: Date) {
   return atomicWrite(db, async (query) => {
-    const [row] = await query<{ key: string; customer: string }>(VALIDATE_SQL, [
+    const [row] = await query<{ key: string; customer: string; livemode: boolean }>(VALIDATE_SQL, [
       body.organization_id,
       body.key,
       now.toISOString(),
@@ -111,7 +119,7 @@ async function validateInOneStatement(db: Db, body: ValidateLicenseKeyBody, now:
       ...rowFromJson<LicenseKey>("license_keys", row.key),
       customer: rowFromJson<Customer>("customers", row.customer),
     };
-    return { ...toLicenseKey(key), activation: null };
+    return { ...toLicenseKey(key), activation: null, livemode: row.livemode };
   });
 }
 
@@ -121,7 +129,7 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
     if (validated) return validated;
   }
   return db.$transaction(async (tx) => {
-    const key = await lockKey(directQuery(tx), body);
+    const { key, livemode } = await lockKey(directQuery(tx), body);
     assertUsable(key, now);
 
     const activation = body.activation_id
@@ -153,7 +161,11 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
       },
       include: { customer: true },
     });
-    return { ...toLicenseKey(validated), activation: activation && toActivation(activation) };
+    return {
+      ...toLicenseKey(validated),
+      activation: activation && toActivation(activation),
+      livemode,
+    };
   });
 }
 
@@ -173,7 +185,7 @@ export async function validateLicenseKey(db: Db, body: ValidateLicenseKeyBody, n
  * (`atomicWrite`).
  */
 const ACTIVATE_SQL = `
-  SELECT key_json, customer_json, activation_json
+  SELECT key_json, customer_json, activation_json, ${ORGANIZATION_LIVEMODE_SQL}
   FROM activate_license_key($1::uuid, $2, $3::uuid, $4::timestamp, $5, $6::jsonb, $7::jsonb)`;
 
 export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, now = new Date()) {
@@ -182,6 +194,7 @@ export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, n
       key_json: string;
       customer_json: string;
       activation_json: string | null;
+      livemode: boolean;
     }>(ACTIVATE_SQL, [
       body.organization_id,
       body.key,
@@ -204,7 +217,7 @@ export async function activateLicenseKey(db: Db, body: ActivateLicenseKeyBody, n
       throw new ApiError("NotPermitted", "License key activation limit already reached");
     }
     const activation = rowFromJson<LicenseKeyActivation>("license_key_activations", row.activation_json);
-    return { ...toActivation(activation), license_key: toLicenseKey(key) };
+    return { ...toActivation(activation), license_key: toLicenseKey(key), livemode: row.livemode };
   });
 }
 

@@ -33,7 +33,7 @@ function settingsData(settings: CreateOrganizationBody["subscription_settings"])
 export async function insertOwnedOrganization(
   tx: Tx,
   userId: string,
-  body: CreateOrganizationBody,
+  body: Omit<CreateOrganizationBody, "livemode"> & { livemode?: boolean },
   now = new Date(),
 ) {
   await assertSlugFree(tx, body.slug);
@@ -43,6 +43,7 @@ export async function insertOwnedOrganization(
       created_at: now,
       name: body.name,
       slug: body.slug,
+      livemode: body.livemode ?? false,
       customer_invoice_prefix: body.customer_invoice_prefix ?? defaultInvoicePrefix(body.slug),
       avatar_url: body.avatar_url ?? null,
       email: body.email ?? null,
@@ -73,7 +74,16 @@ export async function updateOrganization(
   now = new Date(),
 ) {
   const row = await db.$transaction(async (tx) => {
-    await findOrganizationOrThrow(tx, principal, id);
+    const current = await findOrganizationOrThrow(tx, principal, id);
+    // Test and live never switch: a live organization's orders, keys and processor are real ones,
+    // a test organization's are not (docs/payments.md, "Test and live organizations").
+    if (body.livemode !== undefined && body.livemode !== current.livemode) {
+      throw ApiError.invalid(
+        ["body", "livemode"],
+        "livemode cannot be changed: create a new organization (copy-catalog copies a test catalog into it).",
+        body.livemode,
+      );
+    }
     // Two renames racing: the second waits, then checks the slug against the first's result.
     await lockRow(tx, "organizations", id);
     if (body.slug !== undefined) await assertSlugFree(tx, body.slug, id);

@@ -15,8 +15,11 @@ export const organizationSchema = z.object({
   slug: z.string(),
   /** Starts the organization's order numbers (`ACME-0042`). */
   customer_invoice_prefix: z.string(),
-  /** Whether its payments are real (a live processor's keys) or test ones (docs/checkout.md). */
-  livemode: z.boolean(),
+  livemode: z
+    .boolean()
+    .describe(
+      "Live (true) takes real payments; test (false) only test payments. Chosen at creation; never changes.",
+    ),
   avatar_url: z.string().nullable(),
   bio: z.string().nullable(),
   company: z.string().nullable(),
@@ -160,9 +163,17 @@ const subscriptionSettingsInput = z
 /** The settings a merchant changes (the others of `feature_settings` are read-only). */
 const featureSettingsInput = z.object({ revoke_benefits_on_dispute: z.boolean() });
 
+/** Whether the organization takes real payments; fixed at creation (docs/payments.md). */
+const livemodeInput = z
+  .boolean()
+  .describe(
+    "Live (true) or test (false, the default). Chosen at creation; a PATCH that changes it is refused.",
+  );
+
 export const createOrganizationBody = z.object({
   name: organizationName,
   slug: organizationSlug,
+  livemode: livemodeInput.default(false),
   avatar_url: avatarUrl.optional(),
   email: supportEmail.optional(),
   customer_invoice_prefix: invoicePrefix.optional(),
@@ -173,6 +184,8 @@ export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
 
 export const updateOrganizationBody = z.object({
   name: organizationName.optional(),
+  /** Accepted only to refuse a change with a 422 naming the field (lib/organizations/manage.ts). */
+  livemode: livemodeInput.optional(),
   slug: organizationSlug.optional(),
   avatar_url: avatarUrl.optional(),
   email: supportEmail.optional(),
@@ -181,3 +194,23 @@ export const updateOrganizationBody = z.object({
   feature_settings: featureSettingsInput.optional(),
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
+
+/** POST /v1/organizations/{id}/copy-catalog: the test organization whose catalog is copied. */
+export const copyCatalogBody = z.object({
+  from_organization_id: id().describe(
+    "The test organization whose catalog is copied; the caller must be allowed on both organizations.",
+  ),
+});
+export type CopyCatalogBody = z.output<typeof copyCatalogBody>;
+
+const copiedCount = (what: string) => z.number().int().describe(`How many ${what} were copied.`);
+
+export const copyCatalogResultSchema = z
+  .object({
+    products: copiedCount("products (with their prices and images)"),
+    benefits: copiedCount("benefits"),
+    custom_fields: copiedCount("custom fields"),
+    discounts: copiedCount("discounts"),
+    checkout_links: copiedCount("checkout links"),
+  })
+  .describe("What copy-catalog copied into the live organization, by kind.");

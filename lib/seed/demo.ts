@@ -121,6 +121,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
       const organization = await createOrganization(tx, {
         name: "Acme Software",
         slug: DEMO_SLUG,
+        // Test: the demo takes only test payments, and its pages and emails say so.
+        livemode: false,
         email: "sales@acme.test",
         bio: "Desktop tools for people who ship.",
       });

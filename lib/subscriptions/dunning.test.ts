@@ -166,10 +166,10 @@ describe("dunning", () => {
     expect(foreign.status).toBe(404);
 
     const emails = await emailsOf(subscription.id);
-    const subject = "Payment failed for your Acme Cloud subscription";
+    const subject = "[Test] Payment failed for your Acme Cloud subscription";
     expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual([
       ...Array.from({ length: 5 }, () => ["subscription_payment_failed", customer.email, subject]),
-      ["subscription_ended", customer.email, "Your Acme Cloud subscription has ended"],
+      ["subscription_ended", customer.email, "[Test] Your Acme Cloud subscription has ended"],
     ]);
     // Later runs change nothing more. (Each test's clock starts after the previous test's last
     // drain: the recurring scan is scheduled from the latest time it ran.)

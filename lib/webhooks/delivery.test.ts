@@ -79,6 +79,7 @@ describe("a delivery", () => {
       type: "customer.created",
       timestamp: now.toISOString(),
       sequence: Number(event.sequence),
+      livemode: false,
       data: { id: "cus_1", email: "ada@example.com" },
     });
     // Another secret does not verify it.

@@ -5,11 +5,11 @@
 //
 // Order hint: event writers of one organization take a transaction-scoped advisory lock before
 // they take the event's `sequence`, so a greater sequence always belongs to a later commit. The body
-// carries it (`{"type", "timestamp", "sequence", "data"}`): deliveries may arrive out of order (a
-// retried one after later ones), and a receiver keeps, per resource, the event with the greatest
-// sequence. The lock is taken only when an enabled endpoint listens for the event, so organizations
-// without webhooks pay one indexed read per transaction (./listeners.ts), none where the
-// transaction's row lock already read it. Test events and redeliveries (./deliveries.ts) take the
+// carries it (`{"type", "timestamp", "sequence", "livemode", "data"}`): deliveries may arrive out of
+// order (a retried one after later ones), and a receiver keeps, per resource, the event with the
+// greatest sequence. The lock is taken only when an enabled endpoint listens for the event, so
+// organizations without webhooks pay one indexed read per transaction (./listeners.ts), none where
+// the transaction's row lock already read it. Test events and redeliveries (./deliveries.ts) take the
 // same lock.
 //
 // The payload is stored encrypted (lib/secrets, bound to the event's row): a checkout's `data`
@@ -93,21 +93,31 @@ export async function queueDelivery(
 }
 
 /**
- * Writes an event whose payload is `{"type", "timestamp", "sequence", "data"}`, the exact body every
- * delivery sends, encrypted (see the file's header). The caller holds lockOrganizationDeliveries.
+ * Writes an event whose payload is `{"type", "timestamp", "sequence", "livemode", "data"}`, the
+ * exact body every delivery sends, encrypted (see the file's header). The caller holds
+ * lockOrganizationDeliveries.
  */
 export async function insertWebhookEvent(
   tx: Tx,
   input: { organizationId: string; type: DeliveredEventType; data: unknown; now: Date },
 ): Promise<string> {
   const eventId = randomUUID();
-  // Taken before the insert so that the body (encrypted) can carry it.
-  const [next] = await directSql<{ sequence: string }>(
+  // Taken before the insert so that the body (encrypted) can carry it, with the organization's mode
+  // (docs/payments.md, "Test and live organizations") in the same statement.
+  const [next] = await directSql<{ sequence: string; livemode: boolean | null }>(
     tx,
-    Prisma.sql`SELECT nextval(pg_get_serial_sequence('webhook_events', 'sequence'))::text AS sequence`,
+    Prisma.sql`SELECT nextval(pg_get_serial_sequence('webhook_events', 'sequence'))::text AS sequence,
+                      (SELECT o.livemode FROM organizations o WHERE o.id = ${input.organizationId}::uuid) AS livemode`,
   );
   const sequence = Number(next!.sequence);
-  const body = JSON.stringify({ type: input.type, timestamp: ts(input.now), sequence, data: input.data });
+  const livemode = next!.livemode === true;
+  const body = JSON.stringify({
+    type: input.type,
+    timestamp: ts(input.now),
+    sequence,
+    livemode,
+    data: input.data,
+  });
   const payload = encrypt(body, payloadContext(eventId));
   await directSql(
     tx,
@@ -146,7 +156,7 @@ export type WebhookEventInput = {
 const ts = (date: Date) => date.toISOString();
 const payloadContext = (eventId: string) => `webhook_events.payload:${eventId}`;
 
-/** The event's body exactly as it is sent (`{"type", "timestamp", "sequence", "data"}` JSON text). */
+/** The event's body exactly as it is sent (`{"type", "timestamp", "sequence", "livemode", "data"}` JSON). */
 export function webhookEventBody(event: { id: string; payload: string }): string {
   return decrypt(event.payload, payloadContext(event.id));
 }

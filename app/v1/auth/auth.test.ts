@@ -113,8 +113,8 @@ describe("sign-in", () => {
       name: "Two Orgs",
     });
     expect(response.body.organizations).toEqual([
-      { id: orgs.a.id, name: "Alpha", slug: expect.any(String), role: "owner" },
-      { id: orgs.c.id, name: "Charlie", slug: expect.any(String), role: "owner" },
+      { id: orgs.a.id, name: "Alpha", slug: expect.any(String), livemode: false, role: "owner" },
+      { id: orgs.c.id, name: "Charlie", slug: expect.any(String), livemode: false, role: "owner" },
     ]);
     const [session, csrf] = response.headers.getSetCookie();
     expect(session).toMatch(/^dsb_session=dss_[\w-]{43}; Path=\/; Max-Age=604800; SameSite=Lax; HttpOnly$/);

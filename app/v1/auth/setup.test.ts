@@ -206,7 +206,9 @@ describe("/v1/auth/setup", () => {
     });
     expect(winner.body).toEqual({
       user: { id: user.id, email: `owner${n}@example.com`, name: `Owner ${n}` },
-      organizations: [{ id: organization.id, name: `Company ${n}`, slug: `company-${n}`, role: "owner" }],
+      organizations: [
+        { id: organization.id, name: `Company ${n}`, slug: `company-${n}`, livemode: false, role: "owner" },
+      ],
       csrf_token: expect.any(String),
     });
 

@@ -118,7 +118,7 @@ describe("the purchase receipt", () => {
       to: "jane@example.com",
       from: '"Acme Software" <no-reply@localhost>',
       reply_to: "help@acme.test",
-      subject: "Your receipt from Acme Software",
+      subject: "[Test] Your receipt from Acme Software",
       customer_id: order.customer_id,
       subscription_id: null,
       message_id: `<${email.id}@localhost>`,
@@ -199,7 +199,7 @@ describe("the purchase receipt", () => {
     expect(message.from?.value).toEqual([{ name: "Acme Software", address: "no-reply@localhost" }]);
     expect(message.replyTo?.value).toEqual([{ name: "", address: "help@acme.test" }]);
     expect(message.to).toMatchObject({ value: [{ address: "buyer.smtp@example.com" }] });
-    expect(message.subject).toBe("Your receipt from Acme Software");
+    expect(message.subject).toBe("[Test] Your receipt from Acme Software");
     expect(message.messageId).toBe(email.message_id);
     const confirmation = `http://localhost:3000/checkout/${secret}/confirmation`;
     expect(message.text).toContain(key);
@@ -303,7 +303,7 @@ describe("the embedded transport (no SMTP_URL)", () => {
     expect(printed.join("\n")).not.toContain(key);
     const lines = printed.filter((line) => line.includes(email.id));
     expect(lines).toEqual([
-      `Email ${email.id} to e***@example.com: Your receipt from Acme Software ` +
+      `Email ${email.id} to e***@example.com: [Test] Your receipt from Acme Software ` +
         "(embedded transport; see the dashboard Emails page)",
     ]);
 
@@ -313,7 +313,7 @@ describe("the embedded transport (no SMTP_URL)", () => {
     expect(list.body.items[0]).toMatchObject({
       id: email.id,
       to: "embedded.buyer@example.com",
-      subject: "Your receipt from Acme Software",
+      subject: "[Test] Your receipt from Acme Software",
       kind: "order_receipt",
       status: "sent",
       transport: "embedded",

@@ -79,7 +79,8 @@ describe("POST /v1/license-keys/validate", () => {
       body: { key: key.key, activation_id: activation.id, increment_usage: 3 },
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...KEY_FIELDS, "activation"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...KEY_FIELDS, "activation", "livemode"].sort());
+    expect(res.body.livemode).toBe(false);
     expect(res.body).toMatchObject({
       id: key.id,
       key: key.key,
@@ -226,7 +227,8 @@ describe("POST /v1/license-keys/activate", () => {
     const body = { key: key.key, label: "Build server", conditions: { host: "ci-1" }, meta: { v: 1 } };
     const res = await call(activate, { token: t.token, body });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...ACTIVATION_FIELDS, "license_key"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...ACTIVATION_FIELDS, "license_key", "livemode"].sort());
+    expect(res.body.livemode).toBe(false);
     expect(res.body).toMatchObject({ license_key_id: key.id, label: "Build server", meta: { v: 1 } });
     expect(res.body.license_key).toMatchObject({ id: key.id, key: key.key, organization_id: ids.org });
     const row = await db.licenseKeyActivation.findUniqueOrThrow({ where: { id: res.body.id } });

@@ -106,7 +106,7 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(body.webhooks).sort()).toEqual([...DELIVERED_EVENT_TYPES].sort());
     for (const type of DELIVERED_EVENT_TYPES) {
       const schema = body.webhooks[type].post.requestBody.content["application/json"].schema;
-      expect(schema.required).toEqual(["type", "timestamp", "sequence", "data"]);
+      expect(schema.required).toEqual(["type", "timestamp", "sequence", "livemode", "data"]);
       expect(schema.properties.type).toEqual({ type: "string", const: type });
       expect(Object.keys(schema.properties.data.properties ?? {}).length, type).toBeGreaterThan(0);
     }

@@ -12,6 +12,7 @@ import * as organizations from "../organizations/route";
 import * as organization from "../organizations/[id]/route";
 import * as taxRates from "../organizations/[id]/tax-rates/route";
 import * as licensePublicKey from "../organizations/[id]/license-public-key/route";
+import * as copyCatalog from "../organizations/[id]/copy-catalog/route";
 import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
@@ -78,6 +79,7 @@ import * as search from "../search/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
 import * as subscriptionDunning from "../subscriptions/[id]/dunning/route";
+import * as subscriptionRenew from "../subscriptions/[id]/renew/route";
 import * as files from "../files/route";
 import * as file from "../files/[id]/route";
 import * as webhookEndpoints from "../webhooks/endpoints/route";
@@ -102,6 +104,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organizations/{id}", module: organization },
   { path: "/v1/organizations/{id}/tax-rates", module: taxRates },
   { path: "/v1/organizations/{id}/license-public-key", module: licensePublicKey },
+  { path: "/v1/organizations/{id}/copy-catalog", module: copyCatalog },
   { path: "/v1/organization-access-tokens/", module: accessTokens },
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
@@ -174,6 +177,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },
   { path: "/v1/subscriptions/{id}/dunning", module: subscriptionDunning },
+  { path: "/v1/subscriptions/{id}/renew", module: subscriptionRenew },
   { path: "/v1/files/", module: files },
   { path: "/v1/files/{id}", module: file },
   { path: "/v1/webhooks/endpoints", module: webhookEndpoints },

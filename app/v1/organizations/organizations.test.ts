@@ -50,6 +50,7 @@ function shape(row: {
   name: string;
   slug: string;
   customer_invoice_prefix?: string;
+  livemode?: boolean;
   modified_at?: Date | string | null;
   avatar_url?: string | null;
   email?: string | null;
@@ -62,8 +63,7 @@ function shape(row: {
     name: row.name,
     slug: row.slug,
     customer_invoice_prefix: row.customer_invoice_prefix ?? defaultInvoicePrefix(row.slug),
-    // A new organization's payments are test ones until it has live processor keys.
-    livemode: false,
+    livemode: row.livemode ?? false,
     avatar_url: row.avatar_url ?? null,
     bio: null,
     company: null,

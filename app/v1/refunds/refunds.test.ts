@@ -308,7 +308,7 @@ describe("POST /v1/refunds/", () => {
     expect(email).toMatchObject({
       kind: "refund_issued",
       to: customer.email,
-      subject: "Your refund from Refund Software",
+      subject: "[Test] Your refund from Refund Software",
       order_id: order.id,
       customer_id: customer.id,
       reply_to: "help@refund.test",

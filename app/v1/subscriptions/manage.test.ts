@@ -124,7 +124,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
 
     const emails = await emailsOf(subscription.id);
     expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual([
-      ["subscription_canceled", customer.email, "Your Acme Cloud subscription is canceled"],
+      ["subscription_canceled", customer.email, "[Test] Your Acme Cloud subscription is canceled"],
     ]);
 
     // Asking again for what is so changes nothing: no event, no second email.
@@ -177,7 +177,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
     expect(email).toMatchObject({
       kind: "subscription_ended",
       to: customer.email,
-      subject: "Your Acme Cloud subscription has ended",
+      subject: "[Test] Your Acme Cloud subscription has ended",
     });
     const sentBefore = smtp.messages.length;
     await drain(new Date(Date.now() + 1000));
@@ -186,7 +186,7 @@ describe("PATCH /v1/subscriptions/{id}", () => {
       transport: "smtp",
     });
     const message = smtp.messages.slice(sentBefore).find((m) => m.messageId === email!.message_id)!;
-    expect(message.subject).toBe("Your Acme Cloud subscription has ended");
+    expect(message.subject).toBe("[Test] Your Acme Cloud subscription has ended");
     expect(message.to).toMatchObject({ value: [{ address: customer.email }] });
     expect(message.text).toContain("It was ended by the seller.");
     expect(message.text).toContain("Its license keys no longer work");
@@ -329,8 +329,8 @@ describe("the period's end", () => {
     expect(await row(leaving.subscription.id)).toMatchObject({ status: "canceled", ended_at: periodEnd });
     expect(await validates(leaving.key.key)).toBe(404);
     expect((await emailsOf(leaving.subscription.id)).map((e) => [e.kind, e.subject])).toEqual([
-      ["subscription_canceled", "Your Acme Cloud subscription is canceled"],
-      ["subscription_ended", "Your Acme Cloud subscription has ended"],
+      ["subscription_canceled", "[Test] Your Acme Cloud subscription is canceled"],
+      ["subscription_ended", "[Test] Your Acme Cloud subscription has ended"],
     ]);
 
     const renewed = await row(staying.subscription.id);
@@ -347,7 +347,7 @@ describe("the period's end", () => {
     expect(receipt).toMatchObject({
       kind: "subscription_renewal_receipt",
       to: staying.customer.email,
-      subject: "Your Acme Cloud subscription was renewed",
+      subject: "[Test] Your Acme Cloud subscription was renewed",
       order_id: cycle.id,
     });
   });

@@ -144,6 +144,7 @@ describe("GET /v1/webhooks/deliveries", () => {
       type: "order.paid",
       timestamp: T0.toISOString(),
       sequence: Number(event.sequence),
+      livemode: false,
       data: { id: "ord_1" },
     });
 
@@ -201,6 +202,7 @@ describe("POST /v1/webhooks/endpoints/{id}/test", () => {
       type: "webhook.test",
       timestamp: res.body.event.created_at,
       sequence: expect.any(Number),
+      livemode: false,
       data: { endpoint_id: endpoint.id, organization_id: org, message: TEST_EVENT_MESSAGE },
     });
     // Queued for the endpoint's job, which sends it.

@@ -15,10 +15,12 @@ type Props = {
   nav: ReactNode;
   account: ReactNode;
   search: ReactNode;
+  /** Above every page (a test organization's "Test mode" banner). */
+  banner?: ReactNode;
   children: ReactNode;
 };
 
-export function ShellFrame({ home, current, switcher, nav, account, search, children }: Props) {
+export function ShellFrame({ home, current, switcher, nav, account, search, banner, children }: Props) {
   const pathname = usePathname();
   // Open on the page it was opened on: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -57,6 +59,7 @@ export function ShellFrame({ home, current, switcher, nav, account, search, chil
           </div>
         </aside>
         <div className="min-w-0">
+          {banner}
           <div className="sticky top-0 z-20 border-b border-zinc-200 bg-white/95 px-4 py-2 backdrop-blur sm:px-6 lg:px-8 dark:border-zinc-800 dark:bg-zinc-950/95">
             {search}
           </div>

@@ -3,11 +3,17 @@
 import { slugify } from "@/lib/organizations/slug";
 import type { CreateOrganization } from "../hooks/organizations";
 
-export const NEW_ORGANIZATION_FIELDS = ["name", "slug"] as const;
+export const NEW_ORGANIZATION_FIELDS = ["name", "slug", "livemode"] as const;
 
-export type NewOrganizationForm = { name: string; slug: string; slugEdited: boolean };
+/** `livemode`: live (real payments) or test, chosen here once (docs/payments.md). */
+export type NewOrganizationForm = { name: string; slug: string; slugEdited: boolean; livemode: boolean };
 
-export const EMPTY_NEW_ORGANIZATION: NewOrganizationForm = { name: "", slug: "", slugEdited: false };
+export const EMPTY_NEW_ORGANIZATION: NewOrganizationForm = {
+  name: "",
+  slug: "",
+  slugEdited: false,
+  livemode: false,
+};
 
 /** The form after the name changed: an untouched slug follows it ("" while the name is blank). */
 export function withName(form: NewOrganizationForm, name: string): NewOrganizationForm {
@@ -25,7 +31,7 @@ export function newOrganizationBody(form: NewOrganizationForm): {
   errors: Record<string, string>;
 } {
   const errors: Record<string, string> = {};
-  const body = { name: form.name.trim(), slug: form.slug.trim() };
+  const body = { name: form.name.trim(), slug: form.slug.trim(), livemode: form.livemode };
   if (!body.name) errors.name = "Give the organization a name.";
   if (!body.slug) errors.slug = "Give the organization a slug.";
   return { body, errors };

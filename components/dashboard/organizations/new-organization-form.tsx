@@ -1,8 +1,8 @@
 "use client";
-// "New organization": a name and the slug its dashboard will live under (suggested from the name);
-// the merchant becomes its owner and lands on its dashboard.
+// "New organization": a name, the slug its dashboard will live under (suggested from the name) and
+// whether it is live (docs/payments.md); the merchant becomes its owner and lands on its dashboard.
 import { useRouter } from "next/navigation";
-import { TextField } from "../forms/form-fields";
+import { CheckboxField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
 import { useRecordForm } from "../forms/use-record-form";
 import { useCreateOrganization } from "../hooks/organizations";
@@ -55,6 +55,11 @@ export function NewOrganizationForm({ onCancel }: { onCancel?: () => void }) {
             maxLength={64}
             hint={`Its dashboard: /dashboard/${form.values.slug || "…"}`}
             onValue={(slug) => form.change((current) => withSlug(current, slug))}
+          />
+          <CheckboxField
+            name="livemode"
+            className="sm:col-span-2"
+            label="Live: takes real payments once a card processor is set up. Chosen now, never changed; a test organization takes test payments only."
           />
         </div>
       </Card>

@@ -855,6 +855,8 @@ describe("client views (for the client-secret routes)", () => {
         (k) => !["metadata", "subscription_id", "customer_metadata", "external_customer_id"].includes(k),
       ),
       "organization",
+      // The organization's mode (docs/payments.md, "Test and live organizations").
+      "livemode",
       // Issue 13: the first-period discount disclosure, and the order once the session succeeded.
       "total_amount_after_discount_ends",
       "order",

@@ -115,7 +115,7 @@ describe("POST /v1/customer-portal/customer-session/request", () => {
       organization_id: organization.id,
       kind: "portal_sign_in_code",
       to: "jane@example.com",
-      subject: "Your sign-in code for Acme Software",
+      subject: "[Test] Your sign-in code for Acme Software",
       reply_to: "help@acme.test",
       status: "sent",
     });
@@ -322,7 +322,7 @@ describe("POST /v1/customer-portal/customer-session/authenticate", () => {
     await askForJane();
     expect(smtp.messages.length).toBe(before + 1);
     const message = smtp.messages.at(-1)!;
-    expect(message.subject).toBe("Your sign-in code for Acme Software");
+    expect(message.subject).toBe("[Test] Your sign-in code for Acme Software");
     expect(message.to).toMatchObject({ value: [{ address: "jane@example.com" }] });
     const code = /\n {4}(\d{6})\n/.exec(message.text ?? "")?.[1];
     expect(code).toMatch(/^\d{6}$/);

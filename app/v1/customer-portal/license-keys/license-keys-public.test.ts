@@ -78,7 +78,8 @@ describe("POST /v1/customer-portal/license-keys/validate", () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...KEY_FIELDS, "activation"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...KEY_FIELDS, "activation", "livemode"].sort());
+    expect(res.body.livemode).toBe(false);
     expect(res.body).toMatchObject({
       id: key.id,
       key: key.key,
@@ -338,7 +339,8 @@ describe("POST /v1/customer-portal/license-keys/activate", () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...ACTIVATION_FIELDS, "license_key"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...ACTIVATION_FIELDS, "license_key", "livemode"].sort());
+    expect(res.body.livemode).toBe(false);
     expect(res.body).toMatchObject({
       license_key_id: key.id,
       label: "Work laptop",

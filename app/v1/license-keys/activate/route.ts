@@ -3,8 +3,7 @@
 import { methods, route } from "@/lib/api/handler";
 import { merchantLicenseKeyRateLimit } from "@/lib/api/rate-limit";
 import { activateOrganizationKey } from "@/lib/license-keys/authenticated";
-import { authenticatedActivateBody } from "@/lib/license-keys/public-schemas";
-import { activationSchema } from "@/lib/license-keys/schemas";
+import { activatedLicenseKeySchema, authenticatedActivateBody } from "@/lib/license-keys/public-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
@@ -12,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "license_keys:write",
       body: authenticatedActivateBody,
       rateLimitBy: merchantLicenseKeyRateLimit,
-      output: activationSchema,
+      output: activatedLicenseKeySchema,
       summary: "Activate a key of the token's organization (as the public activate)",
     },
     ({ db, principal, body }) => activateOrganizationKey(db, principal, body),

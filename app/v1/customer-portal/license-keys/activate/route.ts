@@ -4,8 +4,7 @@ import { methods, route } from "@/lib/api/handler";
 import { licenseKeyScope } from "@/lib/api/idempotency";
 import { licenseKeyRateLimit } from "@/lib/api/rate-limit";
 import { activateLicenseKey } from "@/lib/license-keys/public";
-import { activateLicenseKeyBody } from "@/lib/license-keys/public-schemas";
-import { activationSchema } from "@/lib/license-keys/schemas";
+import { activateLicenseKeyBody, activatedLicenseKeySchema } from "@/lib/license-keys/public-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
@@ -14,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: activateLicenseKeyBody,
       rateLimitBy: licenseKeyRateLimit,
       idempotencyScope: ({ body }) => licenseKeyScope(body),
-      output: activationSchema,
+      output: activatedLicenseKeySchema,
       summary: "Take one of the key's activation slots for a device or installation",
     },
     ({ db, body }) => activateLicenseKey(db, body),
