@@ -136,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
 
   it("confirm with a card: the rate limit, the unlocked check, then two transactions around the charge", async () => {
     // The rate limit (1), the check (1). BEGIN, the session locked, read, its attempts checked, tax rates, active
-    // subscriptions, the attempt, COMMIT (8). BEGIN, the attempt locked and read, its update, the
+    // subscriptions, the card-testing budgets read (lib/checkout/card-testing.ts), the attempt, COMMIT (9). BEGIN, the attempt locked and read, its update, the
     // session locked and read, the customer upsert, one session update, the job, the buyer's view,
     // the customer session, COMMIT (10). Between the two, the test processor's charge: one
     // statement of its own (its ledger row, lib/payments/test-processor.ts), where a real processor
@@ -149,7 +149,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     // the same statement (lib/webhooks/listeners.ts `lockRowForEvents`).
     const sessions = [await newSession(), await newSession()];
     let n = 0;
-    expect(await statementsOf(() => confirmSession(sessions[n]!, n++))).toBe(21);
+    expect(await statementsOf(() => confirmSession(sessions[n]!, n++))).toBe(22);
   });
 
   it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, order, grant, key, session, the receipt's order read (one statement), the order numbered, the receipt, its send job, the job's finish, COMMIT", async () => {

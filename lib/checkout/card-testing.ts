@@ -67,35 +67,27 @@ export type FailureBudgetGuard = {
 };
 
 /**
- * The budgets of one paying confirm: its session, the buyer's client address and email, and the
- * card behind the token (asked of the session's processor, which charges nothing for it). A
- * processor that cannot say (unreachable) leaves the card out rather than refuse the buyer.
+ * The fingerprint of the card behind a confirm's token, asked of the session's processor before
+ * the confirm's transaction (Stripe: a read of the ConfirmationToken, which charges nothing). Only
+ * a processor's own tokens are asked about (Stripe's `ctoken_…`): the test processor's stand for
+ * no real card. A processor that cannot say (unreachable) leaves the card out rather than refuse
+ * the buyer.
  */
-export async function confirmFailureBudgets(
+export async function cardFingerprintFor(
   db: DbOrTx,
-  input: {
-    clientSecret: string;
-    token: string;
-    email: string | null | undefined;
-    clientAddress?: string | null;
-  },
-): Promise<FailureBudget[]> {
-  const session = await findClientCheckout(db, input.clientSecret);
-  let cardFingerprint: string | null = null;
+  clientSecret: string,
+  token: string,
+): Promise<string | null> {
+  if (!token.startsWith("ctoken_")) return null;
   try {
+    const session = await findClientCheckout(db, clientSecret);
     const processor = await processorFor(db, {
       processor: session.payment_processor,
       organization_id: session.organization_id,
     });
-    cardFingerprint = (await processor.cardFingerprint?.(input.token)) ?? null;
+    return (await processor.cardFingerprint?.(token)) ?? null;
   } catch (error) {
-    console.error(`The card of checkout ${session.id} could not be identified:`, error);
+    console.error("The card of a confirm could not be identified:", error);
+    return null;
   }
-  return failedConfirmBudgets({
-    organizationId: session.organization_id,
-    checkoutId: session.id,
-    clientAddress: input.clientAddress ?? null,
-    email: input.email ?? session.customer_email ?? null,
-    cardFingerprint,
-  });
 }

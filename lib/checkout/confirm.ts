@@ -36,7 +36,12 @@ import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { findLiveSubscription } from "../subscriptions/live";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
 import { answerRetriedConfirm, type ConfirmAnswer } from "./resume";
-import { confirmFailureBudgets, type FailureBudgetGuard } from "./card-testing";
+import {
+  cardFingerprintFor,
+  failedConfirmBudgets,
+  type FailureBudget,
+  type FailureBudgetGuard,
+} from "./card-testing";
 import { checkEmailError, noticeExistingSubscription } from "./existing-subscription";
 import { paymentsNotReadyProblem } from "../organizations/payments-ready";
 
@@ -48,7 +53,7 @@ type Session = Awaited<ReturnType<typeof lockChangeableClientCheckout>>;
 type View = Awaited<ReturnType<typeof findClientCheckout>>;
 type Started =
   | { kind: "done"; customerSessionToken: string; view: View }
-  | { kind: "payment"; attempt: PaymentAttempt; call: CallInput }
+  | { kind: "payment"; attempt: PaymentAttempt; budgets: FailureBudget[]; call: CallInput }
   /** The buyer already subscribes: nothing charged, an email to the address (./existing-subscription.ts). */
   | { kind: "check_email" };
 
@@ -164,12 +169,20 @@ async function reserveRedemption(tx: Tx, session: Session, changes: ResolvedChan
 }
 
 /** Step 1: checks, reservation, and the attempt to pay (or the confirmation when nothing is due). */
+/** What the card-testing budgets need of a confirm (./card-testing.ts). */
+type CardTesting = {
+  guard: FailureBudgetGuard;
+  clientAddress: string | null;
+  cardFingerprint: string | null;
+};
+
 async function startConfirm(
   tx: Tx,
   clientSecret: string,
   body: ConfirmCheckoutBody,
   now: Date,
   requestKeyHash: string | null,
+  cardTesting: CardTesting | null,
 ): Promise<Started> {
   const session = await lockChangeableClientCheckout(tx, clientSecret, now);
   const changes = await resolveChanges(tx, session, body, "buyer", now);
@@ -196,6 +209,18 @@ async function startConfirm(
       view: await findClientCheckout(tx, clientSecret),
     };
   }
+  // Card testing: past a budget of failed payments the card is not even tried, and this
+  // transaction (the reservation with it) rolls back.
+  const budgets = cardTesting
+    ? failedConfirmBudgets({
+        organizationId: session.organization_id,
+        checkoutId: session.id,
+        clientAddress: cardTesting.clientAddress,
+        email: next.customerEmail ?? null,
+        cardFingerprint: cardTesting.cardFingerprint,
+      })
+    : [];
+  await cardTesting?.guard.assertRoom(tx, budgets, now);
   const attempt = await createPaymentAttempt(
     tx,
     {
@@ -213,7 +238,12 @@ async function startConfirm(
   const customer = { email: next.customerEmail!, name: next.customerName };
   // A bank's 3-D Secure page sends the buyer back to the checkout's confirmation page.
   const returnUrl = `${publicBaseUrl()}/checkout/${encodeURIComponent(clientSecret)}/confirmation`;
-  return { kind: "payment", attempt, call: { token: token!, customer, saveForFutureUse, returnUrl } };
+  return {
+    kind: "payment",
+    attempt,
+    budgets,
+    call: { token: token!, customer, saveForFutureUse, returnUrl },
+  };
 }
 
 /** The buyer's portal token for the purchase they just made. */
@@ -255,24 +285,27 @@ export async function confirmCheckout(
   const requestKeyHash = options.requestKeyHash ?? null;
   const retried = await checkBeforeLock(db, clientSecret, now, requestKeyHash);
   if (retried) return retried;
-  // Card testing: past a budget of failed payments, the card is not even tried (./card-testing.ts).
+  // Card testing (./card-testing.ts): the card's fingerprint is a network call, so it is asked
+  // before the transaction that checks the budgets.
   const guard = options.failureBudgets;
-  const budgets =
-    guard && body.confirmation_token_id
-      ? await confirmFailureBudgets(db, {
-          clientSecret,
-          token: body.confirmation_token_id,
-          email: body.customer_email,
-          clientAddress: options.clientAddress,
-        })
-      : [];
-  await guard?.assertRoom(db, budgets, now);
+  const cardTesting = guard
+    ? {
+        guard,
+        clientAddress: options.clientAddress ?? null,
+        cardFingerprint: body.confirmation_token_id
+          ? await cardFingerprintFor(db, clientSecret, body.confirmation_token_id)
+          : null,
+      }
+    : null;
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   // Events (the confirmation, a new customer) are written last, after the customer session: see
   // lib/webhooks/emit.ts on why the organization's event lock is taken after every row lock.
   const started = await db.$transaction(
-    (tx) => withDeferredWebhookEvents(tx, () => startConfirm(tx, clientSecret, body, now, requestKeyHash)),
+    (tx) =>
+      withDeferredWebhookEvents(tx, () =>
+        startConfirm(tx, clientSecret, body, now, requestKeyHash, cardTesting),
+      ),
     TRANSACTION_OPTIONS,
   );
   if (started.kind === "check_email") throw checkEmailError();
@@ -326,7 +359,7 @@ export async function confirmCheckout(
   );
   kickWorker();
   if (failure || !answer) {
-    await guard?.charge(db, budgets, now);
+    await guard?.charge(db, started.budgets, now);
     throw new ApiError("PaymentError", failure ?? "The payment failed.");
   }
   return answer;

@@ -29,6 +29,7 @@ import { pruneJob, PRUNE_JOB } from "../jobs/prune";
 import { removeStaleIncoming } from "../files/storage";
 import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
 import { recordProcessorDispute } from "../disputes/record";
+import { recordPaymentOutcome } from "../payments/outcomes";
 import { processStripeEventJob } from "../stripe/events-job";
 import { PROCESS_STRIPE_EVENT_JOB } from "../stripe/webhook";
 import type { JobHandlers } from "../jobs/queue";
@@ -50,7 +51,8 @@ export const jobHandlers: JobHandlers = {
   [PRUNE_JOB]: pruneJob(removeStaleIncoming),
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
   [PROCESS_STRIPE_EVENT_JOB]: processStripeEventJob({
-    outcomes: paymentOutcomeHandlers,
+    recordOutcome: (db, ref, outcome, now) =>
+      recordPaymentOutcome(db, paymentOutcomeHandlers, ref, outcome, now),
     recordDispute: recordProcessorDispute,
   }),
 };

@@ -141,13 +141,13 @@ describe("recordProcessorDispute", () => {
       [
         "dispute_opened",
         "owner@dispute.test",
-        `A payment was disputed: $119.00 on order ${order.invoice_number}`,
+        `[Test] A payment was disputed: $119.00 on order ${order.invoice_number}`,
         `dispute_opened:${created!.id}`,
       ],
       [
         "dispute_closed",
         "owner@dispute.test",
-        `A dispute was lost: $119.00 on order ${order.invoice_number}`,
+        `[Test] A dispute was lost: $119.00 on order ${order.invoice_number}`,
         `dispute_closed:${created!.id}`,
       ],
     ]);

@@ -1,13 +1,13 @@
 // Processing one stored Stripe event (./webhook.ts). The object is re-read from Stripe, never taken
 // from the event: events arrive late, twice and out of order, so only Stripe's current state is
 // acted on, through the same paths as a live answer (lib/payments/outcomes.ts for payments and
-// refunds: an outcome already recorded is not recorded again). Disputes go to their domain through
-// the handler the composition root gives (lib/composition/jobs.ts).
+// refunds: an outcome already recorded is not recorded again), and disputes go to their domain:
+// both through the handlers the composition root gives (lib/composition/jobs.ts).
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import type { JobHandler } from "../jobs/queue";
 import type { PaymentLookup } from "../payments/processor";
-import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "../payments/outcomes";
+import type { AttemptRef } from "../payments/outcomes";
 import { stripeClient } from "./client";
 import { stripeCredentials } from "./credentials";
 import { paymentIntentResult, refundResult, STRIPE_PROCESSOR } from "./processor";
@@ -25,8 +25,12 @@ export type ProcessorDispute = {
 };
 
 export type StripeEventHandlers = {
-  /** Every domain's payment outcome handlers (any attempt may be concerned). */
-  outcomes: PaymentOutcomeHandlers;
+  /**
+   * Records a payment's (or refund's) outcome through the one path every outcome takes
+   * (lib/payments/outcomes.ts, with every domain's handlers: any attempt may be concerned); null
+   * when no attempt has that reference.
+   */
+  recordOutcome: (db: Db, ref: AttemptRef, outcome: PaymentLookup, now: Date) => Promise<unknown>;
   /** Records a dispute's current state (lib/disputes/). */
   recordDispute: (db: Db, dispute: ProcessorDispute, now: Date) => Promise<unknown>;
 };
@@ -51,16 +55,10 @@ async function applyOutcome(
   outcome: PaymentLookup,
   now: Date,
 ) {
-  const recorded = await recordPaymentOutcome(
-    db,
-    handlers.outcomes,
-    { processor: STRIPE_PROCESSOR, paymentId },
-    outcome,
-    now,
-  );
+  const recorded = await handlers.recordOutcome(db, { processor: STRIPE_PROCESSOR, paymentId }, outcome, now);
   // Our id not recorded yet (the event came before our commit): the key in the metadata finds it.
   if (!recorded && attemptKey) {
-    await recordPaymentOutcome(db, handlers.outcomes, { idempotencyKey: attemptKey }, outcome, now);
+    await handlers.recordOutcome(db, { idempotencyKey: attemptKey }, outcome, now);
   }
 }
 

@@ -13,6 +13,8 @@ import * as organization from "../organizations/[id]/route";
 import * as taxRates from "../organizations/[id]/tax-rates/route";
 import * as licensePublicKey from "../organizations/[id]/license-public-key/route";
 import * as copyCatalog from "../organizations/[id]/copy-catalog/route";
+import * as paymentProcessor from "../organizations/[id]/payment-processor/route";
+import * as stripeWebhook from "../integrations/stripe/webhook/[organization_id]/route";
 import * as accessTokens from "../organization-access-tokens/route";
 import * as accessToken from "../organization-access-tokens/[id]/route";
 import * as products from "../products/route";
@@ -105,6 +107,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organizations/{id}/tax-rates", module: taxRates },
   { path: "/v1/organizations/{id}/license-public-key", module: licensePublicKey },
   { path: "/v1/organizations/{id}/copy-catalog", module: copyCatalog },
+  { path: "/v1/organizations/{id}/payment-processor", module: paymentProcessor },
+  { path: "/v1/integrations/stripe/webhook/{organization_id}", module: stripeWebhook },
   { path: "/v1/organization-access-tokens/", module: accessTokens },
   { path: "/v1/organization-access-tokens/{id}", module: accessToken },
   { path: "/v1/products/", module: products },
