@@ -116,6 +116,21 @@ test("connects Stripe from the onboarding step: checked keys, Stripe's refusal o
     account.secretKey,
   );
 
+  // 3-D Secure on every card: a switch, saved at once, kept after a reload.
+  const threeDSecure = card.getByRole("switch", { name: /Ask for 3-D Secure on every card/ });
+  await expect(threeDSecure).not.toBeChecked();
+  await threeDSecure.check();
+  await expect(threeDSecure).toBeChecked();
+  await expect
+    .poll(
+      async () => (await shop.get(`/v1/organizations/${shop.id}/payment-processor`)).require_three_d_secure,
+    )
+    .toBe(true);
+  await page.reload();
+  await expect(
+    payments(page).getByRole("switch", { name: /Ask for 3-D Secure on every card/ }),
+  ).toBeChecked();
+
   // Replacing asks first; Cancel sends nothing.
   await card.getByRole("button", { name: "Replace keys" }).click();
   await fillKeys(page, keysOf(other));

@@ -20,6 +20,7 @@ import {
 } from "@/test/stripe-shop";
 import {
   GET as getProcessor,
+  PATCH as patchProcessor,
   PUT as putProcessor,
 } from "@/app/v1/organizations/[id]/payment-processor/route";
 import { GET as clientView } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
@@ -54,6 +55,7 @@ describe("Stripe keys (PUT/GET /v1/organizations/{id}/payment-processor)", () =>
       account_id: stripe.accountId,
       webhook_url: expect.stringMatching(new RegExp(`/v1/integrations/stripe/webhook/${organization.id}$`)),
       webhook_events: expect.arrayContaining(["payment_intent.succeeded", "charge.dispute.created"]),
+      require_three_d_secure: false,
     });
     expect(JSON.stringify(read.body)).not.toContain(stripe.secretKey);
     const row = await db.paymentProcessorSetting.findUniqueOrThrow({
@@ -280,6 +282,37 @@ describe("Stripe's events (POST /v1/integrations/stripe/webhook/{organization_id
 });
 
 describe("card-testing protection", () => {
+  it("can ask for 3-D Secure on every card (PATCH …/payment-processor), even on a card that needs none", async () => {
+    const shop = await stripeShop();
+    const patched = await call(patchProcessor, {
+      method: "PATCH",
+      params: { id: shop.organization.id },
+      token: shop.token,
+      body: { require_three_d_secure: true },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ processor: "stripe", require_three_d_secure: true });
+    const session = await openCheckout(shop);
+    const asked = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4242424242424242")),
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body.payment_processor_metadata.next_action).toMatchObject({ type: "use_stripe_sdk" });
+
+    // Only with Stripe: an organization without it is told so, and nothing is stored.
+    const other = await createOrganization(db);
+    const { token } = await createToken(db, other.id);
+    const refused = await call(patchProcessor, {
+      method: "PATCH",
+      params: { id: other.id },
+      token,
+      body: { require_three_d_secure: true },
+    });
+    expect(refused.status).toBe(422);
+    expect(await db.paymentProcessorSetting.count({ where: { organization_id: other.id } })).toBe(0);
+  });
+
   it("refuses a card after 3 failures in an hour, whatever its token, email or session: 429, nothing sent to Stripe", async () => {
     const shop = await stripeShop();
     for (let n = 0; n < 3; n++) {

@@ -13,7 +13,7 @@ import { findOrganizationOrThrow } from "../organizations/service";
 import type { PaymentProcessorSetting } from "../generated/prisma/client";
 import { isStripeError, isTestKey, stripeClient } from "./client";
 import { STRIPE_WEBHOOK_EVENTS } from "./event-types";
-import type { PaymentProcessorView, PutPaymentProcessorBody } from "./schemas";
+import type { PatchPaymentProcessorBody, PaymentProcessorView, PutPaymentProcessorBody } from "./schemas";
 
 const secretContext = (organizationId: string) => `payment_processor_settings.secret_key:${organizationId}`;
 const webhookContext = (organizationId: string) =>
@@ -33,6 +33,7 @@ function view(organization: { id: string; livemode: boolean }, row: PaymentProce
     account_id: row?.account_id ?? null,
     webhook_url: stripeWebhookUrl(organization.id),
     webhook_events: [...STRIPE_WEBHOOK_EVENTS],
+    require_three_d_secure: row?.require_three_d_secure ?? false,
   } satisfies PaymentProcessorView;
 }
 
@@ -91,7 +92,10 @@ export async function putPaymentProcessor(
   now = new Date(),
 ) {
   const organization = await findOrganizationOrThrow(db, principal, organizationId);
-  let values: Omit<PaymentProcessorSetting, "organization_id" | "created_at" | "modified_at">;
+  let values: Omit<
+    PaymentProcessorSetting,
+    "organization_id" | "created_at" | "modified_at" | "require_three_d_secure"
+  >;
   if (body.processor === "test") {
     if (organization.livemode) {
       throw ApiError.invalid(
@@ -133,6 +137,34 @@ export async function putPaymentProcessor(
   return view(organization, row);
 }
 
+/** PATCH: the settings beside the keys; 404 before any processor is set. */
+export async function patchPaymentProcessor(
+  db: Db,
+  principal: Principal,
+  organizationId: string,
+  body: PatchPaymentProcessorBody,
+  now = new Date(),
+) {
+  const organization = await findOrganizationOrThrow(db, principal, organizationId);
+  const row = await db.$transaction(async (tx) => {
+    await lockRow(tx, "organizations", organizationId);
+    const current = await tx.paymentProcessorSetting.findUnique({
+      where: { organization_id: organizationId },
+    });
+    if (current?.processor !== "stripe") {
+      throw ApiError.invalid(
+        ["body", "require_three_d_secure"],
+        "Connect Stripe first: this setting is Stripe's.",
+      );
+    }
+    return tx.paymentProcessorSetting.update({
+      where: { organization_id: organizationId },
+      data: { modified_at: now, require_three_d_secure: body.require_three_d_secure },
+    });
+  });
+  return view(organization, row);
+}
+
 /** An organization's Stripe keys, opened for a call; null when it has no Stripe processor. */
 export type StripeCredentials = {
   organizationId: string;
@@ -140,6 +172,7 @@ export type StripeCredentials = {
   publishableKey: string;
   webhookSecret: string;
   livemode: boolean;
+  requireThreeDSecure: boolean;
 };
 
 export async function stripeCredentials(
@@ -154,5 +187,6 @@ export async function stripeCredentials(
     publishableKey: row.publishable_key ?? "",
     webhookSecret: decrypt(row.webhook_secret_sealed, webhookContext(organizationId)),
     livemode: row.livemode,
+    requireThreeDSecure: row.require_three_d_secure,
   };
 }

@@ -153,7 +153,7 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
               confirm: false,
               ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
               automatic_payment_methods: { enabled: true },
-              ...(input.requireThreeDSecure
+              ...(input.requireThreeDSecure || credentials.requireThreeDSecure
                 ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } }
                 : {}),
               receipt_email: input.customer.email || undefined,

@@ -40,6 +40,14 @@ export const putPaymentProcessorBody = z.discriminatedUnion("processor", [
 ]);
 export type PutPaymentProcessorBody = z.output<typeof putPaymentProcessorBody>;
 
+/** PATCH: the settings that go with the keys, without sending the keys again. */
+export const patchPaymentProcessorBody = z.object({
+  require_three_d_secure: z
+    .boolean()
+    .describe("Ask the bank for 3-D Secure on every card payment, whatever the card's risk (Stripe only)."),
+});
+export type PatchPaymentProcessorBody = z.output<typeof patchPaymentProcessorBody>;
+
 export const paymentProcessorSchema = z
   .object({
     /** null: none set (a test organization then uses the built-in test processor). */
@@ -55,6 +63,8 @@ export const paymentProcessorSchema = z
     webhook_url: z.string(),
     /** The Stripe events to enable on that endpoint. */
     webhook_events: z.array(z.string()),
+    /** 3-D Secure is asked for on every card payment (PATCH). */
+    require_three_d_secure: z.boolean(),
   })
   .meta({ description: "An organization's card processor, without its secrets." });
 export type PaymentProcessorView = z.output<typeof paymentProcessorSchema>;

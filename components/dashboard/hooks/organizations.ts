@@ -39,6 +39,7 @@ export const NO_PAYMENT_PROCESSOR: PaymentProcessorSettings = {
   account_id: null,
   webhook_url: "",
   webhook_events: [],
+  require_three_d_secure: false,
 };
 
 export const organizationKeys = {

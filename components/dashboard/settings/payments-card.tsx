@@ -5,6 +5,7 @@
 // signing secret of a webhook endpoint made in Stripe with the URL and events shown here. After
 // saving the card shows the account, the secret key's last four characters and Test or Live: a
 // secret is never shown again (the API never returns one), only replaced, after a confirmation.
+import { ThreeDSecureToggle } from "./three-d-secure-toggle";
 import { useEffect, useRef, useState } from "react";
 import { useOrganization } from "../organization";
 import { DetailSkeleton, NotFoundOrError } from "../kit/detail-frame";
@@ -74,6 +75,7 @@ function PaymentsSettings({
               Connect your Stripe account to take real payments.
             </p>
           )}
+          {connected ? <ThreeDSecureToggle organizationId={organizationId} settings={settings} /> : null}
           <WebhookSetup url={webhookUrl} />
           {!connected || replacing ? (
             <StripeKeysForm

@@ -3,8 +3,12 @@
 // at rest) or the built-in test processor (test organizations only). docs/payments.md, "Stripe".
 import { methods, route } from "@/lib/api/handler";
 import { organizationParams } from "@/lib/organizations/schemas";
-import { getPaymentProcessor, putPaymentProcessor } from "@/lib/stripe/credentials";
-import { paymentProcessorSchema, putPaymentProcessorBody } from "@/lib/stripe/schemas";
+import { getPaymentProcessor, patchPaymentProcessor, putPaymentProcessor } from "@/lib/stripe/credentials";
+import {
+  patchPaymentProcessorBody,
+  paymentProcessorSchema,
+  putPaymentProcessorBody,
+} from "@/lib/stripe/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
@@ -26,5 +30,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       idempotency: "none",
     },
     ({ db, principal, params, body }) => putPaymentProcessor(db, principal, params.id, body),
+  ),
+  PATCH: route(
+    {
+      auth: "organizations:write",
+      params: organizationParams,
+      body: patchPaymentProcessorBody,
+      output: paymentProcessorSchema,
+      summary: "Change the card processor's settings (3-D Secure on every card) without the keys",
+    },
+    ({ db, principal, params, body }) => patchPaymentProcessor(db, principal, params.id, body),
   ),
 });
