@@ -5,13 +5,13 @@
 // - A dead request is a pause point that never goes on (`pausePoint` is replaced below by one a
 //   test can hold and release), or the recording of the intent's id never returning.
 // - Reconciliation runs as the job does, past its grace period (`afterGrace`).
+// Stripe's events out of order: ./stripe-events-order.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import Stripe from "stripe";
 import { getDb, type Db } from "@/lib/db/client";
 import { stripeClient } from "@/lib/stripe/client";
 import { RECONCILE_AFTER_MS, reconcilePayments } from "@/lib/payments/reconcile";
 import { paymentOutcomeHandlers } from "@/lib/composition/payment-outcomes";
-import { call } from "@/test/http";
 import type { FakeServer, StripeFake } from "@/test/stripe-fake";
 import {
   buyer,
@@ -19,12 +19,10 @@ import {
   drainJobs,
   openCheckout,
   pay,
-  sendEvent,
   startStripe,
   stripeShop,
   type StripeShop,
 } from "@/test/stripe-shop";
-import { POST as createRefund } from "@/app/v1/refunds/route";
 
 /** Pause points a test holds: a request reaching one waits there until released (or for good). */
 const holds = vi.hoisted(() => new Map<string, { arrived: () => void; gate: Promise<void> }>());
@@ -65,7 +63,6 @@ afterEach(() => {
 afterAll(() => stop());
 
 const CARD = "4242424242424242";
-const THREE_D_SECURE = "4000002500003155";
 const CANNOT_ANSWER =
   "The payment processor did not answer; the payment is being checked and the checkout will update.";
 
@@ -392,103 +389,5 @@ describe("Stripe unreachable during a confirm", () => {
     });
     expect(await ordersOf(session.id)).toBe(1);
     expect(confirmCalls(shop)).toHaveLength(1);
-  });
-});
-
-describe("Stripe's events out of order", () => {
-  it("a refund's refund.updated (succeeded) before its refund.created (pending): the refund succeeds, once", async () => {
-    const shop = await newShop();
-    const session = await openCheckout(shop);
-    expect((await pay(session.client_secret, buyer(shop.stripe.token(CARD)))).status).toBe(200);
-    await drainJobs(db);
-    const order = await db.order.findFirstOrThrow({ where: { checkout_id: session.id } });
-    fake.setRefundsPending(true);
-    try {
-      const made = await call(createRefund, {
-        token: shop.token,
-        body: { order_id: order.id, amount: 1_500, reason: "customer_request" },
-      });
-      expect(made.status).toBe(201);
-      await drainJobs(db);
-      const attempt = await db.paymentAttempt.findFirstOrThrow({
-        where: { kind: "refund", order_id: order.id },
-      });
-      expect(attempt).toMatchObject({
-        status: "pending",
-        processor_payment_id: expect.stringMatching(/^re_/),
-      });
-      const refundId = attempt.processor_payment_id!;
-      fake.settleRefund(refundId, "succeeded");
-
-      const events = fake
-        .events(shop.stripe.accountId)
-        .filter((e) => (e.data.object as { id: string }).id === refundId);
-      expect(events.map((e) => [e.type, (e.data.object as Stripe.Refund).status])).toEqual([
-        ["refund.created", "pending"],
-        ["refund.updated", "succeeded"],
-      ]);
-      for (const event of [...events].reverse()) {
-        expect((await sendEvent(shop.organization.id, JSON.stringify(event))).status).toBe(200);
-        await drainJobs(db);
-      }
-      expect(await db.paymentAttempt.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({
-        status: "succeeded",
-      });
-      expect(await db.refund.findUniqueOrThrow({ where: { id: made.body.id } })).toMatchObject({
-        status: "succeeded",
-        amount: 1_500,
-      });
-      expect(await db.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
-        refunded_amount: 1_500,
-        status: "partially_refunded",
-      });
-      expect(fake.requests().filter((r) => r.path === "/v1/refunds")).toHaveLength(1);
-    } finally {
-      fake.setRefundsPending(false);
-    }
-  });
-
-  it("a retried intent's payment_intent.payment_failed after its payment_intent.succeeded: the payment stands, one order", async () => {
-    const shop = await newShop();
-    const session = await openCheckout(shop);
-    const asked = await pay(session.client_secret, buyer(shop.stripe.token(THREE_D_SECURE)));
-    expect(asked).toMatchObject({ status: 200, body: { status: "open" } });
-    const [attempt] = await attemptsOf(session.id);
-    expect(attempt).toMatchObject({ status: "requires_action" });
-    const intentId = attempt!.processor_payment_id!;
-    // The buyer fails 3-D Secure, then Stripe.js confirms the same intent again with another card
-    // before any of Stripe's events reached us.
-    fake.completeNextAction(intentId, "fail");
-    const retried = await shop.stripe.stripe.paymentIntents.confirm(intentId, {
-      confirmation_token: shop.stripe.token(CARD),
-    });
-    expect(retried.status).toBe("succeeded");
-
-    const events = fake
-      .events(shop.stripe.accountId)
-      .filter((e) => (e.data.object as { id: string }).id === intentId);
-    expect(events.map((e) => e.type)).toEqual([
-      "payment_intent.requires_action",
-      "payment_intent.payment_failed",
-      "payment_intent.succeeded",
-    ]);
-    for (const event of [...events].reverse()) {
-      expect((await sendEvent(shop.organization.id, JSON.stringify(event))).status).toBe(200);
-      await drainJobs(db);
-    }
-    expect(await attemptsOf(session.id)).toMatchObject([
-      { id: attempt!.id, status: "succeeded", processor_payment_id: intentId },
-    ]);
-    expect(await sessionRow(session.id)).toMatchObject({ status: "succeeded", payment_id: intentId });
-    expect(await ordersOf(session.id)).toBe(1);
-    // Each event made the job re-read the intent from Stripe.
-    expect(
-      stripeCalls(shop).filter(([method, path]) => method === "GET" && path === "/v1/payment_intents/{id}"),
-    ).toHaveLength(3);
-    expect(
-      await db.stripeEvent.count({
-        where: { organization_id: shop.organization.id, processed_at: { not: null } },
-      }),
-    ).toBe(3);
   });
 });
