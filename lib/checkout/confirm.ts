@@ -346,12 +346,15 @@ export async function confirmCheckout(
           failure = attempt.failure_reason ?? "The payment failed.";
           return null;
         }
-        // Read here, under the lock the outcome took: what this confirm did.
+        // Read here, under the lock the outcome took: what this confirm did. The session may already
+        // be `succeeded` when the processor's event recorded this payment first (and its order was
+        // made): the buyer still gets the portal token for it, as a retried confirm would (./resume.ts).
         const view = await findClientCheckout(tx, clientSecret);
+        const paidByThisAttempt =
+          (view.status === "confirmed" || view.status === "succeeded") &&
+          view.payment_id === attempt.processor_payment_id;
         const token =
-          view.status === "confirmed" && view.customer_id
-            ? await openCustomerSession(tx, view.customer_id, now)
-            : null;
+          paidByThisAttempt && view.customer_id ? await openCustomerSession(tx, view.customer_id, now) : null;
         // Null while the buyer must act (requires_action: payment_processor_metadata.next_action).
         return { ...toCheckoutClient(view), customer_session_token: token };
       }),
