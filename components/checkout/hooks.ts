@@ -100,3 +100,24 @@ export function useCheckoutBenefits(enabled: boolean) {
   const retry = useCallback(() => void store.loadBenefits({ retry: true }), [store]);
   return { state, retry };
 }
+
+/** The longest the page waits for the processor to report a bank step's outcome. */
+const BANK_STEP_WAIT_MS = 120_000;
+
+/**
+ * After the buyer's step at their bank (3-D Secure), the processor settles the payment and tells
+ * the server (Stripe's event): the session stays `open` with its step until then. Asks again, quickly
+ * at first, until the step is gone: confirmed (the processing poll takes over) or reopened.
+ */
+export async function waitForBankStep(
+  store: CheckoutStore,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+) {
+  const since = Date.now();
+  while (Date.now() - since < BANK_STEP_WAIT_MS) {
+    const checkout = await store.refresh({ retries: 0 }).catch(() => null);
+    const metadata = checkout?.payment_processor_metadata as Record<string, unknown> | undefined;
+    if (checkout && !(checkout.status === "open" && metadata?.next_action)) return;
+    await sleep(processingPollMs(Date.now() - since));
+  }
+}

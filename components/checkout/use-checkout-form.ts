@@ -26,7 +26,7 @@ import {
   type FormValues,
   type SyncGroup,
 } from "./form-state";
-import { useCheckoutStore, useConfirmCheckout } from "./hooks";
+import { useCheckoutStore, useConfirmCheckout, waitForBankStep } from "./hooks";
 import type { PaymentFormHandle } from "./payment-form";
 import { paymentFormFor } from "./payment-forms";
 import { readTypedValues } from "./typed-values";
@@ -201,7 +201,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
         postToEmbedder(outcome.checkout.embed_origin, "confirmed", { checkout_id: outcome.checkout.id });
         return;
       case "action-taken":
-        void store.refresh().catch(() => undefined);
+        void waitForBankStep(store);
         return;
       case "problems":
         return showErrors(outcome.errors, outcome.checkout);
