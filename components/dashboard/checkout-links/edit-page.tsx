@@ -3,7 +3,7 @@
 // existing link its public URL (copyable) and a Delete that asks first.
 import { recordPages } from "../forms/edit-page";
 import { checkoutLinks } from "../hooks/catalog";
-import { Card, CopyButton } from "../ui/misc";
+import { Card, CopyableUrl } from "../ui/misc";
 import { CheckoutLinkForm } from "./form";
 import { checkoutLinkTitle } from "./logic";
 
@@ -16,24 +16,9 @@ export const { NewPage: NewCheckoutLinkPage, EditPage: EditCheckoutLinkPage } = 
   around: (link, form) => (
     <>
       <Card title="URL">
-        <CheckoutLinkUrl url={link.url} />
+        <CopyableUrl url={link.url} testId="checkout-link-url" />
       </Card>
       {form}
     </>
   ),
 });
-
-/** The link's public URL, selectable and copyable. */
-export function CheckoutLinkUrl({ url }: { url: string }) {
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <code
-        data-testid="checkout-link-url"
-        className="rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-800"
-      >
-        {url}
-      </code>
-      <CopyButton value={url} label="Copy URL" />
-    </div>
-  );
-}

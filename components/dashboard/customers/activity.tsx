@@ -66,12 +66,13 @@ export function CustomerLicenseKeys({ customerId }: { customerId: string }) {
   );
 }
 
-/** A page of the customer's records of one kind, newest first, with a link to the whole list
- * filtered to the customer. */
-function CustomerSection<T>({
+/** A page of the customer's records of one kind, newest first (by `sorting`), with a link to the
+ * whole list filtered to the customer when that list has such a filter (`path`). */
+export function CustomerSection<T>({
   customerId,
   title,
   path,
+  sorting = ["-created_at"],
   useList,
   empty,
   columns,
@@ -79,18 +80,21 @@ function CustomerSection<T>({
   customerId: string;
   title: string;
   /** The full list's page in the organization. */
-  path: string;
+  path?: string;
+  sorting?: string[];
   useList: (params: ListParams) => UseQueryResult<Page<T>>;
   empty: string;
   columns: Column<T>[];
 }) {
   const orgPath = useOrgPath();
-  const section = useSection({ customer_id: customerId }, ["-created_at"]);
+  const section = useSection({ customer_id: customerId }, sorting);
   const list = useList(section.params);
   return (
     <SectionList
       title={title}
-      all={{ href: orgPath(`${path}?customer_id=${customerId}`), label: `All in ${title}` }}
+      all={
+        path ? { href: orgPath(`${path}?customer_id=${customerId}`), label: `All in ${title}` } : undefined
+      }
       list={list}
       {...section.paging}
       label={`${title} of this customer`}

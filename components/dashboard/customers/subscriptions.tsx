@@ -3,19 +3,17 @@
 // price, current period and whether it ends at the period's end.
 import { formatDate } from "../format";
 import { subscriptions } from "../hooks/subscriptions";
-import { SectionList, useSection } from "../kit/section-list";
+import { CustomerSection } from "./activity";
 import { priceText, STATUS_LABELS, STATUS_TONES } from "../subscriptions/logic";
 import { Badge } from "../ui/misc";
 
 export function CustomerSubscriptions({ customerId }: { customerId: string }) {
-  const section = useSection({ customer_id: customerId }, ["-started_at"]);
-  const list = subscriptions.useList(section.params);
   return (
-    <SectionList
+    <CustomerSection
+      customerId={customerId}
       title="Subscriptions"
-      list={list}
-      {...section.paging}
-      label="Subscriptions of this customer"
+      sorting={["-started_at"]}
+      useList={subscriptions.useList}
       empty="No subscriptions"
       columns={[
         { label: "Product", cell: (row) => row.product.name },

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useOrganization } from "../organization";
 import { DetailSkeleton, NotFoundOrError } from "../kit/detail-frame";
 import { usePaymentProcessor, type PaymentProcessorSettings } from "../hooks/organizations";
-import { Badge, Card, CopyButton, DetailList, codeItem } from "../ui/misc";
+import { Badge, Card, CopyButton, CopyableUrl, DetailList, codeItem } from "../ui/misc";
 import { Button } from "../ui/button";
 import { maskedSecretKey, STRIPE_WEBHOOK_EVENTS, stripeWebhookUrl } from "./payments-logic";
 import { StripeKeysForm } from "./stripe-keys-form";
@@ -103,15 +103,7 @@ function WebhookSetup({ url }: { url: string }) {
         In Stripe, add a webhook endpoint (Developers → Webhooks) with this URL and the events below, then
         paste its signing secret here.
       </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code
-          data-testid="stripe-webhook-url"
-          className="min-w-0 rounded bg-zinc-100 px-2 py-1 font-mono text-xs break-all select-all dark:bg-zinc-800"
-        >
-          {url}
-        </code>
-        <CopyButton value={url} label="Copy URL" />
-      </div>
+      <CopyableUrl url={url} testId="stripe-webhook-url" />
       <details>
         <summary className="cursor-pointer text-zinc-600 dark:text-zinc-300">
           Events to send ({STRIPE_WEBHOOK_EVENTS.length})

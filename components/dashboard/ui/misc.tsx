@@ -41,6 +41,21 @@ export function Badge({ tone = "zinc", children }: { tone?: BadgeTone; children:
   );
 }
 
+/** A URL to paste elsewhere (a checkout link, a webhook endpoint): selectable, with a Copy button. */
+export function CopyableUrl({ url, testId }: { url: string; testId: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <code
+        data-testid={testId}
+        className="min-w-0 rounded bg-zinc-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-zinc-800"
+      >
+        {url}
+      </code>
+      <CopyButton value={url} label="Copy URL" />
+    </div>
+  );
+}
+
 export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   return (
