@@ -3,7 +3,8 @@
 // next port a control server for the specs, standing in for what a merchant does in Stripe's
 // dashboard: POST /accounts {secretKey, publishableKey} opens an account with those keys, POST
 // /webhooks {secretKey, url, secret} makes Stripe send that account's events to the URL, signed
-// with the secret, as they happen. docs/testing-stripe.md.
+// with the secret, as they happen; POST /disputes {paymentIntent, reason} is the buyer's bank
+// disputing a payment. docs/testing-stripe.md.
 import { createServer, type IncomingMessage } from "node:http";
 import { createStripeFake, deliverEvent } from "./index";
 
@@ -42,6 +43,13 @@ const control = createServer(async (request, response) => {
         }
       });
       response.writeHead(204).end();
+      return;
+    }
+    if (request.method === "POST" && request.url === "/disputes") {
+      // The buyer's bank disputes a payment (Stripe then sends charge.dispute.created).
+      const { paymentIntent, reason } = await json(request);
+      const dispute = fake.createDispute(paymentIntent!, reason ? { reason } : {});
+      response.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ id: dispute.id }));
       return;
     }
     response.writeHead(404).end();
