@@ -183,6 +183,26 @@ describe("a one-time purchase with Stripe", () => {
     }
   });
 
+  it("declines a token that is not Stripe's (the test processor's tok_visa) without calling Stripe", async () => {
+    const shop = await stripeShop();
+    const session = await openCheckout(shop);
+    const before = fake.requests().length;
+    const refused = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer("tok_visa"),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: "PaymentError",
+      detail: expect.stringContaining("Stripe's payment form"),
+    });
+    expect(fake.requests().length).toBe(before);
+    expect(await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } })).toMatchObject({
+      status: "failed",
+      failure_code: "invalid_confirmation_token",
+    });
+  });
+
   it("waits for 3-D Secure, then completes once when Stripe's event says the intent succeeded", async () => {
     const shop = await stripeShop();
     const session = await openCheckout(shop);

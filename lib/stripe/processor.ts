@@ -112,6 +112,19 @@ function declineOf(error: unknown): PaymentResult | null {
   };
 }
 
+/** Stripe takes the card of a Payment Element as a ConfirmationToken (`ctoken_…`), nothing else. */
+const isConfirmationToken = (token: string) => /^ctoken_[A-Za-z0-9_]{1,200}$/.test(token);
+
+/**
+ * A token that is no Stripe ConfirmationToken (the test processor's `tok_visa`, anything else) is
+ * declined before any call: the card was not entered in Stripe's form.
+ */
+const NOT_A_STRIPE_TOKEN = {
+  status: "declined",
+  code: "invalid_confirmation_token",
+  message: "This card was not entered in Stripe's payment form: enter it again there.",
+} as const;
+
 export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): PaymentProcessor {
   const stripe = stripeClient(credentials.secretKey);
   const expand = ["latest_charge"];
@@ -140,6 +153,7 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
     name: STRIPE_PROCESSOR,
 
     async createPayment(input) {
+      if (!isConfirmationToken(input.token)) return NOT_A_STRIPE_TOKEN;
       const customer = input.saveForFutureUse
         ? await ensureStripeCustomer(db, stripe, credentials.organizationId, input.customer)
         : undefined;
@@ -178,6 +192,7 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
     },
 
     async setupPaymentMethod(input): Promise<SetupResult> {
+      if (!isConfirmationToken(input.token)) return NOT_A_STRIPE_TOKEN;
       const customer = await ensureStripeCustomer(db, stripe, credentials.organizationId, input.customer);
       try {
         const setup = await stripe.setupIntents.create(
