@@ -116,6 +116,36 @@ describe("Stripe keys (PUT/GET /v1/organizations/{id}/payment-processor)", () =>
   });
 });
 
+describe("Stripe unreachable when the keys are pasted", () => {
+  it("is a 422 on the secret key, and nothing is stored", async () => {
+    const organization = await createOrganization(db);
+    const { token } = await createToken(db, organization.id);
+    const account = newShop(fake, server);
+    // Both tries of the check (the client retries a network failure once) fail at the network.
+    fake.failNext(2, { status: "network" });
+    const refused = await call(putProcessor, {
+      method: "PUT",
+      params: { id: organization.id },
+      token,
+      body: {
+        processor: "stripe",
+        secret_key: account.secretKey,
+        publishable_key: account.publishableKey,
+        webhook_secret: WEBHOOK_SECRET,
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(fake.requests().filter((r) => r.accountId === account.accountId)).toHaveLength(2);
+    expect(refused.body.detail).toEqual([
+      expect.objectContaining({
+        loc: ["body", "secret_key"],
+        msg: "Stripe could not be reached to check this key. Try again in a moment.",
+      }),
+    ]);
+    expect(await db.paymentProcessorSetting.count({ where: { organization_id: organization.id } })).toBe(0);
+  });
+});
+
 describe("a one-time purchase with Stripe", () => {
   it("creates the intent unconfirmed with our key, records its id, confirms it: one charge, one order", async () => {
     const shop = await stripeShop();

@@ -102,8 +102,6 @@ export type CallInput = {
   saveForFutureUse?: boolean;
   /** Where a bank's page sends the buyer back (the checkout's confirmation page). */
   returnUrl?: string;
-  /** The organization asks for 3-D Secure on every card. */
-  requireThreeDSecure?: boolean;
 };
 
 /**
@@ -145,7 +143,6 @@ export async function callProcessor(
         saveForFutureUse: input.saveForFutureUse ?? false,
         idempotencyKey,
         returnUrl: input.returnUrl,
-        requireThreeDSecure: input.requireThreeDSecure,
         processorPaymentId: attempt.processor_payment_id,
         onCreated,
       });

@@ -64,8 +64,8 @@ export interface PaymentProcessor {
   /**
    * Charges `amount` (minor units) with a client-side token. With `saveForFutureUse`, also keeps
    * the method for renewals. `idempotencyKey` makes a retried call return the first result.
-   * `returnUrl`: where a bank's page sends the buyer back; `requireThreeDSecure`: ask for it on
-   * every card; `processorPaymentId`: the payment a previous try of this attempt created.
+   * `returnUrl`: where a bank's page sends the buyer back; `processorPaymentId`: the payment a
+   * previous try of this attempt created.
    */
   createPayment(input: {
     amount: number;
@@ -75,7 +75,6 @@ export interface PaymentProcessor {
     saveForFutureUse: boolean;
     idempotencyKey: string;
     returnUrl?: string;
-    requireThreeDSecure?: boolean;
     processorPaymentId?: string | null;
     onCreated?: OnPaymentCreated;
   }): Promise<PaymentResult>;

@@ -5,24 +5,13 @@
 // both through the handlers the composition root gives (lib/composition/jobs.ts).
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
+import type { ProcessorDisputeInput } from "../disputes/schemas";
 import type { JobHandler } from "../jobs/queue";
 import type { PaymentLookup } from "../payments/processor";
 import type { AttemptRef } from "../payments/outcomes";
 import { stripeClient } from "./client";
 import { stripeCredentials } from "./credentials";
 import { paymentIntentResult, refundResult, STRIPE_PROCESSOR } from "./processor";
-
-/** A dispute as the disputes domain takes it from a processor. */
-export type ProcessorDispute = {
-  processor: string;
-  processorDisputeId: string;
-  paymentId: string;
-  amount: number;
-  currency: string;
-  reason: string;
-  status: string;
-  evidenceDueBy: Date | null;
-};
 
 export type StripeEventHandlers = {
   /**
@@ -32,7 +21,7 @@ export type StripeEventHandlers = {
    */
   recordOutcome: (db: Db, ref: AttemptRef, outcome: PaymentLookup, now: Date) => Promise<unknown>;
   /** Records a dispute's current state (lib/disputes/). */
-  recordDispute: (db: Db, dispute: ProcessorDispute, now: Date) => Promise<unknown>;
+  recordDispute: (db: Db, dispute: ProcessorDisputeInput, now: Date) => Promise<unknown>;
 };
 
 type Payload = { event_id: string };

@@ -9,6 +9,7 @@
 import type Stripe from "stripe";
 import type { DbOrTx } from "../db/client";
 import type {
+  OnPaymentCreated,
   PaymentDetails,
   PaymentLookup,
   PaymentProcessor,
@@ -149,6 +150,32 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
     }
   }
 
+  /**
+   * The two calls of every payment (the file's header): the intent created unconfirmed with
+   * `<key>:create` (or the one a previous try created), its id recorded, then confirmed.
+   */
+  async function createThenConfirm(
+    input: { idempotencyKey: string; processorPaymentId?: string | null; onCreated?: OnPaymentCreated },
+    create: Omit<Stripe.PaymentIntentCreateParams, "confirm" | "metadata">,
+    confirmParams: Stripe.PaymentIntentConfirmParams,
+    savedCard: boolean,
+  ): Promise<PaymentResult> {
+    let intentId = input.processorPaymentId;
+    if (!intentId) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          ...create,
+          confirm: false,
+          metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
+        },
+        { idempotencyKey: `${input.idempotencyKey}:create` },
+      );
+      intentId = intent.id;
+      await input.onCreated?.(intentId);
+    }
+    return confirm(intentId, confirmParams, input.idempotencyKey, savedCard);
+  }
+
   return {
     name: STRIPE_PROCESSOR,
 
@@ -157,30 +184,19 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       const customer = input.saveForFutureUse
         ? await ensureStripeCustomer(db, stripe, credentials.organizationId, input.customer)
         : undefined;
-      const intentId =
-        input.processorPaymentId ??
-        (
-          await stripe.paymentIntents.create(
-            {
-              amount: input.amount,
-              currency: input.currency,
-              confirm: false,
-              ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
-              automatic_payment_methods: { enabled: true },
-              ...(input.requireThreeDSecure || credentials.requireThreeDSecure
-                ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } }
-                : {}),
-              receipt_email: input.customer.email || undefined,
-              metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
-            },
-            { idempotencyKey: `${input.idempotencyKey}:create` },
-          )
-        ).id;
-      if (!input.processorPaymentId) await input.onCreated?.(intentId);
-      return confirm(
-        intentId,
+      return createThenConfirm(
+        input,
+        {
+          amount: input.amount,
+          currency: input.currency,
+          ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
+          automatic_payment_methods: { enabled: true },
+          ...(credentials.requireThreeDSecure
+            ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } }
+            : {}),
+          receipt_email: input.customer.email || undefined,
+        },
         { confirmation_token: input.token, ...(input.returnUrl ? { return_url: input.returnUrl } : {}) },
-        input.idempotencyKey,
         input.saveForFutureUse,
       );
     },
@@ -228,26 +244,15 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       const saved = parseSavedCard(input.paymentMethodRef);
       if (!saved)
         return { status: "declined", code: "no_payment_method", message: "No saved card to charge." };
-      const intentId =
-        input.processorPaymentId ??
-        (
-          await stripe.paymentIntents.create(
-            {
-              amount: input.amount,
-              currency: input.currency,
-              customer: saved.customer,
-              payment_method: saved.paymentMethod,
-              confirm: false,
-              metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
-            },
-            { idempotencyKey: `${input.idempotencyKey}:create` },
-          )
-        ).id;
-      if (!input.processorPaymentId) await input.onCreated?.(intentId);
-      return confirm(
-        intentId,
+      return createThenConfirm(
+        input,
+        {
+          amount: input.amount,
+          currency: input.currency,
+          customer: saved.customer,
+          payment_method: saved.paymentMethod,
+        },
         { off_session: true, payment_method: saved.paymentMethod },
-        input.idempotencyKey,
         true,
       );
     },

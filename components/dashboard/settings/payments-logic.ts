@@ -11,21 +11,8 @@ export type StripeKeysForm = Record<(typeof PAYMENT_FIELDS)[number], string>;
 
 export const EMPTY_STRIPE_KEYS: StripeKeysForm = { secret_key: "", publishable_key: "", webhook_secret: "" };
 
-/** The events the organization's Stripe webhook endpoint must send (what the server acts on). */
-export const STRIPE_WEBHOOK_EVENTS = [
-  "payment_intent.succeeded",
-  "payment_intent.payment_failed",
-  "payment_intent.requires_action",
-  "setup_intent.succeeded",
-  "setup_intent.setup_failed",
-  "charge.refunded",
-  "refund.updated",
-  "refund.failed",
-  "charge.dispute.created",
-  "charge.dispute.updated",
-  "charge.dispute.closed",
-  "payment_method.automatically_updated",
-] as const;
+/** The events the organization's Stripe webhook endpoint must send: the ones the server acts on. */
+export { STRIPE_WEBHOOK_EVENTS } from "@/lib/stripe/event-types";
 
 /** A key's mode from its prefix (`sk_test_…`, `pk_live_…`), or null when it is not such a key. */
 function modeOf(key: string, kinds: readonly string[]): "test" | "live" | null {
