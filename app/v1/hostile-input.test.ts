@@ -100,6 +100,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     },
     "/v1/customer-portal/subscriptions/{id}": { id: f.subscriptionId },
     "/v1/customer-portal/subscriptions/{id}/payment-method": { id: f.subscriptionId },
+    "/v1/customer-portal/subscriptions/{id}/payment-method/complete": { id: f.subscriptionId },
     "/v1/refunds/{id}": { id: f.refundId },
     "/v1/disputes/{id}": { id: f.disputeId },
     "/v1/{path}": { path: ["nothing", "here"] },

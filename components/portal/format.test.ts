@@ -36,6 +36,8 @@ function subscription(overrides: Partial<PortalSubscription> = {}): PortalSubscr
     started_at: "2026-11-24T10:00:00.000Z",
     product: { id: "p1", name: "Acme Cloud" },
     payment_method: { brand: "visa", last4: "4242" },
+    payment_processor: "test",
+    payment_processor_metadata: {},
     tax_amount_next: 171,
     price_amount: 900,
     discount: null,

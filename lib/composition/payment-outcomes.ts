@@ -8,10 +8,16 @@ import type { PaymentOutcomeHandler } from "../payments/outcomes";
 import { settleCheckoutAttempt } from "../checkout/settle";
 import { settleRefundAttempt } from "../refunds/settle";
 import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
+import { settleSubscriptionCardSetup } from "../subscriptions/payment-method";
 
 export const paymentOutcomeHandlers: Readonly<Record<PaymentAttemptKind, PaymentOutcomeHandler>> = {
   charge: settleCheckoutAttempt,
-  setup: settleCheckoutAttempt,
+  // A setup belongs to a checkout (a card saved with nothing due now) or to a subscription (a new
+  // card from the portal).
+  setup: (tx, attempt, now) =>
+    attempt.checkout_id
+      ? settleCheckoutAttempt(tx, attempt, now)
+      : settleSubscriptionCardSetup(tx, attempt, now),
   renewal: settleRenewalAttempt,
   refund: settleRefundAttempt,
 };

@@ -129,6 +129,12 @@ export const portalSubscriptionSchema = z.object({
   started_at: dateTime.nullable(),
   product: namedRef,
   payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+  /**
+   * Who takes a new card for this subscription: `test` (the built-in test processor's card form) or
+   * `stripe` (Stripe's Payment Element, with the organization's `publishable_key` in the metadata).
+   */
+  payment_processor: z.string(),
+  payment_processor_metadata: z.object({ publishable_key: z.string().optional() }),
   /** The next charge's tax; null when there is no next charge (ended, or canceling). */
   tax_amount_next: z.number().int().nullable(),
   /** The price per period before discount and tax. */
@@ -153,6 +159,15 @@ export const updatePortalSubscriptionBody = z.object({
 export type UpdatePortalSubscriptionBody = z.output<typeof updatePortalSubscriptionBody>;
 
 export const paymentMethodBody = z.object({ token: z.string().min(1).max(255) });
+
+/**
+ * What saving a card answers: the subscription, and `next_action` while the bank asks the buyer to
+ * confirm the card (`{type: "use_stripe_sdk", client_secret}` for Stripe.js `handleNextAction`; then
+ * POST …/payment-method/complete). Null once the card is saved.
+ */
+export const portalPaymentMethodAnswer = portalSubscriptionSchema.extend({
+  next_action: z.object({ type: z.string(), client_secret: z.string().optional() }).nullable(),
+});
 
 // --- lists and paths -----------------------------------------------------------------------------
 

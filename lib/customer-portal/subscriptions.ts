@@ -11,7 +11,12 @@ import { computeAmounts, taxBasisPointsFor, type TaxRateRow } from "../checkout/
 import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import { discountAppliesTo } from "../subscriptions/renewals";
 import { isEnded, scheduleCancellation } from "../subscriptions/lifecycle";
-import { updateSubscriptionPaymentMethod } from "../subscriptions/payment-method";
+import {
+  completeSubscriptionPaymentMethod,
+  updateSubscriptionPaymentMethod,
+} from "../subscriptions/payment-method";
+import { defaultPaymentProcessorName, sessionProcessor } from "../payments/index";
+import { STRIPE_PROCESSOR } from "../stripe/processor";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { describePaymentMethodRef } from "../payments/card-description";
 import { customerWhere, foundOrThrow } from "./tenancy";
@@ -24,15 +29,27 @@ const subscriptionInclude = {
 
 type SubscriptionRow = Subscription & { product: { id: string; name: string }; discount: Discount | null };
 
-/** What prices the next charge: the organization's tax rates and the buyer's billing address. */
-type TaxContext = { rates: TaxRateRow[]; address: { country?: string | null; state?: string | null } | null };
+/**
+ * What the view needs of the organization: its tax rates and the buyer's billing address (they
+ * price the next charge), and its Stripe publishable key (a new card is entered in Stripe's form).
+ */
+type TaxContext = {
+  rates: TaxRateRow[];
+  address: { country?: string | null; state?: string | null } | null;
+  publishableKey: string | null;
+};
 
 async function taxContext(db: DbOrTx, principal: CustomerPrincipal): Promise<TaxContext> {
-  const [customer, rates] = await Promise.all([
+  const [customer, rates, processor] = await Promise.all([
     db.customer.findUnique({ where: { id: principal.customerId }, select: { billing_address: true } }),
     taxRatesOf(db, principal.organizationId),
+    sessionProcessor(db, principal.organizationId),
   ]);
-  return { rates, address: (customer?.billing_address ?? null) as TaxContext["address"] };
+  return {
+    rates,
+    address: (customer?.billing_address ?? null) as TaxContext["address"],
+    publishableKey: processor.publishableKey,
+  };
 }
 
 /** The saved card as the buyer recognizes it (lib/payments/card-description.ts). */
@@ -53,6 +70,8 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
     taxBasisPoints: taxBasisPointsFor(tax.rates, tax.address),
   });
   const chargesAgain = !isEnded(row.status) && !row.cancel_at_period_end;
+  // A new card goes through the processor of the subscription's card (lib/subscriptions/payment-method.ts).
+  const processor = row.payment_processor ?? defaultPaymentProcessorName();
   return {
     id: row.id,
     status: row.status,
@@ -68,6 +87,9 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
     started_at: row.started_at,
     product: row.product,
     payment_method: describePaymentMethod(row),
+    payment_processor: processor,
+    payment_processor_metadata:
+      processor === STRIPE_PROCESSOR && tax.publishableKey ? { publishable_key: tax.publishableKey } : {},
     tax_amount_next: chargesAgain ? amounts.tax_amount : null,
     price_amount: row.amount,
     discount: row.discount && {
@@ -156,9 +178,12 @@ export async function updatePortalSubscription(
 }
 
 /**
- * POST …/payment-method: the buyer's new card (a test processor token from the card form) for the
- * renewals; a past_due subscription is charged for its unpaid period at once. The subscriptions
- * service does the work (outside any lock while the processor is called); ownership is checked here.
+ * POST …/payment-method: the buyer's new card (a single-use token from the card form: the test
+ * processor's, or Stripe's ConfirmationToken) for the renewals; a past_due subscription is charged
+ * for its unpaid period at once. When the bank asks the buyer to confirm the card, the answer
+ * carries that step (`next_action`) and POST …/payment-method/complete finishes after it. The
+ * subscriptions service does the work (outside any lock while the processor is called); ownership
+ * is checked here.
  */
 export async function updatePortalPaymentMethod(
   db: Db,
@@ -168,6 +193,18 @@ export async function updatePortalPaymentMethod(
   now = new Date(),
 ) {
   await findOwnSubscription(db, principal, subscriptionId);
-  await updateSubscriptionPaymentMethod(db, subscriptionId, token, now);
-  return getPortalSubscription(db, principal, subscriptionId);
+  const update = await updateSubscriptionPaymentMethod(db, subscriptionId, token, now);
+  return { ...(await getPortalSubscription(db, principal, subscriptionId)), next_action: update.next_action };
+}
+
+/** POST …/payment-method/complete: after the buyer's step at the bank, the card setup's outcome. */
+export async function completePortalPaymentMethod(
+  db: Db,
+  principal: CustomerPrincipal,
+  subscriptionId: string,
+  now = new Date(),
+) {
+  await findOwnSubscription(db, principal, subscriptionId);
+  const update = await completeSubscriptionPaymentMethod(db, subscriptionId, now);
+  return { ...(await getPortalSubscription(db, principal, subscriptionId)), next_action: update.next_action };
 }

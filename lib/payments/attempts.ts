@@ -152,9 +152,20 @@ export async function callProcessor(
         customer: input.customer ?? { email: "" },
         idempotencyKey,
       });
-      return setup.status === "declined"
-        ? setup
-        : { status: "succeeded", payment_id: "", payment_method_ref: setup.payment_method_ref };
+      if (setup.status === "declined") return setup;
+      if (setup.status === "requires_action") {
+        return {
+          status: "requires_action",
+          payment_id: setup.setup_id,
+          payment_method_ref: null,
+          action: setup.action,
+        };
+      }
+      return {
+        status: "succeeded",
+        payment_id: setup.setup_id ?? "",
+        payment_method_ref: setup.payment_method_ref,
+      };
     }
     case "renewal":
       return processor.chargePaymentMethod({

@@ -41,8 +41,16 @@ export type PaymentResult =
     | { status: "declined"; code: string; message: string }
   ) & { details?: PaymentDetails };
 
+/**
+ * A method saved without a charge. `setup_id`: the processor's id of the operation when it has one
+ * (Stripe's SetupIntent), recorded on the attempt so a later look-up finds it. `requires_action`: the
+ * bank wants the buyer first (3-D Secure on a SetupIntent); `action` goes to the buyer's page as a
+ * payment's does, and the processor later reports the outcome.
+ */
 export type SetupResult =
-  { status: "succeeded"; payment_method_ref: string } | { status: "declined"; code: string; message: string };
+  | { status: "succeeded"; payment_method_ref: string; setup_id?: string }
+  | { status: "requires_action"; setup_id: string; action: Record<string, unknown> }
+  | { status: "declined"; code: string; message: string };
 
 export type RefundResult =
   | { status: "succeeded" | "pending"; refund_id: string }

@@ -11,7 +11,13 @@ import type { PaymentLookup } from "../payments/processor";
 import type { AttemptRef } from "../payments/outcomes";
 import { stripeClient } from "./client";
 import { stripeCredentials } from "./credentials";
-import { paymentIntentResult, refundResult, STRIPE_PROCESSOR } from "./processor";
+import {
+  paymentIntentResult,
+  refundResult,
+  setupIntentResult,
+  setupLookup,
+  STRIPE_PROCESSOR,
+} from "./processor";
 
 export type StripeEventHandlers = {
   /**
@@ -63,6 +69,17 @@ async function process(
     const intent = await stripe.paymentIntents.retrieve(event.object_id, { expand: ["latest_charge"] });
     const outcome = intentOutcome(intent);
     if (outcome) await applyOutcome(db, handlers, intent.id, intent.metadata?.attempt, outcome, now);
+  } else if (resource === "setup_intent") {
+    // A card saved after the buyer's 3-D Secure (a checkout with nothing due now, a new card in the
+    // portal): settled as the live answer would have been; still waiting at the bank, nothing.
+    const setup = await stripe.setupIntents.retrieve(event.object_id);
+    const outcome = setupLookup(setupIntentResult(setup));
+    if (
+      outcome.status !== "requires_action" &&
+      !(setup.status === "requires_payment_method" && !setup.last_setup_error)
+    ) {
+      await applyOutcome(db, handlers, setup.id, setup.metadata?.attempt, outcome, now);
+    }
   } else if (resource === "refund") {
     const refund = await stripe.refunds.retrieve(event.object_id);
     const result = refundResult(refund);
@@ -92,8 +109,8 @@ async function process(
       now,
     );
   }
-  // charge.refunded (refund.* carries it), setup_intent.* (settled in the call that made it) and
-  // payment_method.automatically_updated (the card keeps its id) need nothing more.
+  // charge.refunded (refund.* carries it) and payment_method.automatically_updated (the card keeps
+  // its id: the saved ref stays right) need nothing more.
 }
 
 export function processStripeEventJob(handlers: StripeEventHandlers): JobHandler<Payload> {

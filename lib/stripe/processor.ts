@@ -218,21 +218,14 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
             confirmation_token: input.token,
             usage: "off_session",
             automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            ...(credentials.requireThreeDSecure
+              ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } }
+              : {}),
             metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
           },
           { idempotencyKey: `${input.idempotencyKey}:setup` },
         );
-        const paymentMethod = idOf(setup.payment_method);
-        if (setup.status === "succeeded" && paymentMethod) {
-          return { status: "succeeded", payment_method_ref: savedCardRef(customer, paymentMethod) };
-        }
-        return {
-          status: "declined",
-          code: setup.last_setup_error?.code ?? "authentication_required",
-          message:
-            setup.last_setup_error?.message ??
-            "The card could not be saved without the buyer's confirmation.",
-        };
+        return setupIntentResult(setup);
       } catch (error) {
         const decline = declineOf(error);
         if (decline && decline.status === "declined") return decline;
@@ -284,6 +277,8 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
         return paymentIntentResult(intent, Boolean(intent.setup_future_usage) || input.kind === "renewal");
       }
       if (id?.startsWith("re_")) return asLookup(refundResult(await stripe.refunds.retrieve(id)));
+      if (id?.startsWith("seti_"))
+        return setupLookup(setupIntentResult(await stripe.setupIntents.retrieve(id)));
       if (input.kind === "refund") {
         // The refund may exist without its id recorded (a crash right after creating it): our key
         // is in its metadata.
@@ -296,6 +291,58 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       return { status: "not_found" };
     },
   };
+}
+
+/**
+ * A SetupIntent as our outcome: the card saved on the Customer, the bank's step for the buyer
+ * (3-D Secure: handed to the page like a payment's), or a decline.
+ */
+export function setupIntentResult(setup: Stripe.SetupIntent): SetupResult {
+  const paymentMethod = idOf(setup.payment_method);
+  const customer = idOf(setup.customer);
+  if (setup.status === "succeeded" && paymentMethod && customer) {
+    return {
+      status: "succeeded",
+      payment_method_ref: savedCardRef(customer, paymentMethod),
+      setup_id: setup.id,
+    };
+  }
+  if (setup.status === "requires_action") {
+    return {
+      status: "requires_action",
+      setup_id: setup.id,
+      action: { type: "use_stripe_sdk", client_secret: setup.client_secret },
+    };
+  }
+  return {
+    status: "declined",
+    code:
+      setup.last_setup_error?.decline_code ??
+      setup.last_setup_error?.code ??
+      (setup.status === "canceled" ? "canceled" : "not_confirmed"),
+    message: setup.last_setup_error?.message ?? "The card could not be saved.",
+  };
+}
+
+/** A setup's outcome as a look-up answers it (the SetupIntent's id as the payment's). */
+export function setupLookup(setup: SetupResult): PaymentLookup {
+  switch (setup.status) {
+    case "succeeded":
+      return {
+        status: "succeeded",
+        payment_id: setup.setup_id ?? "",
+        payment_method_ref: setup.payment_method_ref,
+      };
+    case "requires_action":
+      return {
+        status: "requires_action",
+        payment_id: setup.setup_id,
+        payment_method_ref: null,
+        action: setup.action,
+      };
+    default:
+      return setup;
+  }
 }
 
 export function refundResult(refund: Stripe.Refund): RefundResult {

@@ -205,7 +205,13 @@ describe("dunning", () => {
     const unchanged = await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
     expect(unchanged).toMatchObject({ status: "past_due", payment_method_ref: DECLINING });
 
-    const recovered = await updateSubscriptionPaymentMethod(db, subscription.id, TEST_TOKENS.succeeds, day3);
+    const { subscription: recovered, next_action } = await updateSubscriptionPaymentMethod(
+      db,
+      subscription.id,
+      TEST_TOKENS.succeeds,
+      day3,
+    );
+    expect(next_action).toBeNull();
     expect(recovered).toMatchObject({
       status: "active",
       payment_method_ref: `pm_test_${TEST_TOKENS.succeeds}`,
@@ -329,7 +335,7 @@ describe("dunning", () => {
   it("saves a card for an active subscription without charging it", async () => {
     const start = new Date("2026-06-03T08:00:00.000Z");
     const { subscription } = await subscribe(start);
-    const after = await updateSubscriptionPaymentMethod(
+    const { subscription: after } = await updateSubscriptionPaymentMethod(
       db,
       subscription.id,
       TEST_TOKENS.succeeds,

@@ -1,13 +1,20 @@
 // Updating a subscription's payment method (issue 13; the customer portal calls it). The card is
 // saved through a recorded `setup` attempt: recorded and committed, the processor called outside
 // any transaction, the answer recorded (a crash in between is reconciled like any attempt). A
-// declined card changes nothing else. A saved card replaces the subscription's method for its
-// renewals; a `past_due` subscription is then charged for its unpaid period at once through the
+// declined card changes nothing else; a card the bank wants the buyer to confirm first (3-D Secure
+// on Stripe's SetupIntent) answers that step, and the page asks again once the buyer has acted. A
+// saved card replaces the subscription's method for its renewals (whichever path reports it first:
+// the live answer, the page's re-read, the processor's event); a `past_due` subscription is then charged for its unpaid period at once through the
 // dunning machinery (./dunning.ts), and is `active` again when that succeeds.
 import type { Db, Tx } from "../db/client";
 import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
 import { ApiError } from "../core/errors";
-import { callProcessor, createPaymentAttempt } from "../payments/attempts";
+import {
+  callProcessor,
+  createPaymentAttempt,
+  lookUpAttempt,
+  UNRESOLVED_STATUSES,
+} from "../payments/attempts";
 import { defaultPaymentProcessorName } from "../payments/index";
 import { recordPaymentOutcome, type PaymentOutcomeHandlers } from "../payments/outcomes";
 import { lockRowForEvents } from "../webhooks/listeners";
@@ -15,10 +22,6 @@ import { emitSubscriptionEvents } from "./events";
 import { isEnded } from "./lifecycle";
 import { chargeRenewalAttempt, createDunningAttempt, renewalReference } from "./dunning";
 import { renewalPaymentOutcomes } from "./renewal-outcome";
-
-// The card setup of a subscription pays for nothing by itself (it belongs to no checkout): its
-// outcome is only recorded on the attempt, which saveMethod then reads.
-const cardSetupOutcomes: PaymentOutcomeHandlers = { setup: async () => {} };
 
 const TRANSACTION = { maxWait: 20_000, timeout: 15_000 };
 
@@ -52,26 +55,50 @@ async function startSetup(tx: Tx, subscriptionId: string, now: Date) {
   return { attempt, customer };
 }
 
-/** Saves the method and, for a past_due subscription, records the charge of its unpaid period. */
-async function saveMethod(tx: Tx, setup: PaymentAttempt, now: Date): Promise<PaymentAttempt | null> {
-  const before = await lockLiveSubscription(tx, setup.subscription_id!);
+/**
+ * The outcome handler of a subscription's card setup (an attempt of kind `setup` with no checkout;
+ * lib/composition/payment-outcomes.ts): once the processor saved the card (at once, or after the
+ * buyer's 3-D Secure, told by the processor's event or the portal's re-read), it becomes the
+ * subscription's method for its renewals. Runs once per attempt, in the outcome's transaction. An
+ * ended subscription keeps its old method.
+ */
+export async function settleSubscriptionCardSetup(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
+  if (attempt.checkout_id || !attempt.subscription_id) return;
+  if (attempt.status !== "succeeded" || !attempt.payment_method_ref) return;
+  await lockRowForEvents(tx, "subscriptions", attempt.subscription_id);
+  const before = await tx.subscription.findUnique({ where: { id: attempt.subscription_id } });
+  if (!before || isEnded(before.status)) return;
   const after = await tx.subscription.update({
     where: { id: before.id },
     data: {
-      payment_method_ref: setup.payment_method_ref,
-      payment_processor: setup.processor,
+      payment_method_ref: attempt.payment_method_ref,
+      payment_processor: attempt.processor,
       modified_at: now,
     },
   });
   await emitSubscriptionEvents(tx, before, after, now);
+}
+
+const cardSetupOutcomes: PaymentOutcomeHandlers = { setup: settleSubscriptionCardSetup };
+
+/** For a past_due subscription, records the charge of its unpaid period with the card just saved. */
+async function unpaidPeriodCharge(tx: Tx, setup: PaymentAttempt, now: Date): Promise<PaymentAttempt | null> {
+  const subscription = await lockLiveSubscription(tx, setup.subscription_id!);
   // Canceled while unpaid: the card is kept, but the period the buyer gave up is not charged.
-  if (after.status !== "past_due" || !after.current_period_end || after.cancel_at_period_end) return null;
-  const periodEnd = after.current_period_end.toISOString();
+  if (
+    subscription.status !== "past_due" ||
+    !subscription.current_period_end ||
+    subscription.cancel_at_period_end
+  ) {
+    return null;
+  }
+  const periodEnd = subscription.current_period_end.toISOString();
   return createDunningAttempt(
     tx,
-    after,
+    subscription,
     {
-      reference: `${renewalReference(after.id, periodEnd)}:method:${setup.id}`,
+      // One charge per saved card and period, however often the buyer's page asks.
+      reference: `${renewalReference(subscription.id, periodEnd)}:method:${setup.id}`,
       retry: 0,
       startedAt: now.toISOString(),
       trigger: "payment_method",
@@ -80,35 +107,41 @@ async function saveMethod(tx: Tx, setup: PaymentAttempt, now: Date): Promise<Pay
   );
 }
 
+/** What saving a card answers: the subscription, and the bank's step when the buyer must act first. */
+export type PaymentMethodUpdate = {
+  subscription: Subscription;
+  /** Set while the bank asks the buyer to confirm the card (3-D Secure): the page's step. */
+  next_action: { type: string; client_secret?: string } | null;
+};
+
+/** The processor's step as recorded on the attempt (`{type: "use_stripe_sdk", client_secret}`). */
+function nextActionOf(action: unknown): PaymentMethodUpdate["next_action"] {
+  const step = (action ?? {}) as Record<string, unknown>;
+  return {
+    type: typeof step.type === "string" ? step.type : "unknown",
+    ...(typeof step.client_secret === "string" ? { client_secret: step.client_secret } : {}),
+  };
+}
+
 /**
- * Saves the method made from `token` (the test processor's card form) for the subscription's
- * renewals; a `past_due` subscription is charged for its unpaid period at once and becomes
- * `active` when that succeeds. The caller has checked that the subscription is the buyer's.
- * Throws 400 PaymentError when the processor declines the card (nothing changes), or when the
- * charge of the unpaid period is declined (the card stays saved for the next retry).
+ * Where a card setup stands, answered to the buyer: saved (and, for a past_due subscription, the
+ * unpaid period charged with it), waiting for the buyer's step at the bank, or refused.
  */
-export async function updateSubscriptionPaymentMethod(
-  db: Db,
-  subscriptionId: string,
-  token: string,
-  now: Date,
-): Promise<Subscription> {
-  const { attempt, customer } = await db.$transaction(
-    (tx) => startSetup(tx, subscriptionId, now),
-    TRANSACTION,
-  );
-  const result = await callProcessor(db, attempt, {
-    token,
-    customer: { email: customer.email, name: customer.name },
-  });
-  const setup = await recordPaymentOutcome(db, cardSetupOutcomes, { attemptId: attempt.id }, result, now);
-  if (result.status === "declined" || setup?.status !== "succeeded" || !setup.payment_method_ref) {
-    throw new ApiError(
-      "PaymentError",
-      result.status === "declined" ? result.message : "The payment method could not be saved.",
-    );
+async function answerCardSetup(db: Db, setup: PaymentAttempt, now: Date): Promise<PaymentMethodUpdate> {
+  const subscriptionId = setup.subscription_id!;
+  if (setup.status === "requires_action") {
+    return {
+      subscription: await db.subscription.findUniqueOrThrow({ where: { id: subscriptionId } }),
+      next_action: nextActionOf(setup.client_action),
+    };
   }
-  const charge = await db.$transaction((tx) => saveMethod(tx, setup, now), TRANSACTION);
+  if (setup.status === "pending") {
+    throw new ApiError("ConflictError", "The card is still being saved. Please try again in a moment.");
+  }
+  if (setup.status !== "succeeded" || !setup.payment_method_ref) {
+    throw new ApiError("PaymentError", setup.failure_reason ?? "The payment method could not be saved.");
+  }
+  const charge = await db.$transaction((tx) => unpaidPeriodCharge(tx, setup, now), TRANSACTION);
   if (charge) {
     const outcome = await chargeRenewalAttempt(db, renewalPaymentOutcomes, charge, now);
     if (outcome?.status !== "succeeded") {
@@ -120,5 +153,60 @@ export async function updateSubscriptionPaymentMethod(
       );
     }
   }
-  return db.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+  return {
+    subscription: await db.subscription.findUniqueOrThrow({ where: { id: subscriptionId } }),
+    next_action: null,
+  };
+}
+
+/**
+ * Saves the method made from `token` (a card form's single-use token) for the subscription's
+ * renewals; a `past_due` subscription is charged for its unpaid period at once and becomes
+ * `active` when that succeeds. When the bank asks the buyer to confirm the card first (Stripe's
+ * SetupIntent with 3-D Secure), answers the step (`next_action`); the page shows it, then calls
+ * `completeSubscriptionPaymentMethod`. The caller has checked that the subscription is the buyer's.
+ * Throws 400 PaymentError when the processor declines the card (nothing changes), or when the
+ * charge of the unpaid period is declined (the card stays saved for the next retry).
+ */
+export async function updateSubscriptionPaymentMethod(
+  db: Db,
+  subscriptionId: string,
+  token: string,
+  now: Date,
+): Promise<PaymentMethodUpdate> {
+  const { attempt, customer } = await db.$transaction(
+    (tx) => startSetup(tx, subscriptionId, now),
+    TRANSACTION,
+  );
+  const result = await callProcessor(db, attempt, {
+    token,
+    customer: { email: customer.email, name: customer.name },
+  });
+  const setup = await recordPaymentOutcome(db, cardSetupOutcomes, { attemptId: attempt.id }, result, now);
+  return answerCardSetup(db, setup ?? attempt, now);
+}
+
+/**
+ * After the buyer's step at the bank: the subscription's latest card setup as the processor now
+ * sees it (re-read, recorded through the one outcome path, so a processor's event that came first
+ * changes nothing twice), then answered as `updateSubscriptionPaymentMethod` does. 404 when no card
+ * was ever given for the subscription.
+ */
+export async function completeSubscriptionPaymentMethod(
+  db: Db,
+  subscriptionId: string,
+  now: Date,
+): Promise<PaymentMethodUpdate> {
+  const latest = await db.paymentAttempt.findFirst({
+    where: { subscription_id: subscriptionId, kind: "setup", checkout_id: null },
+    orderBy: { created_at: "desc" },
+  });
+  if (!latest) throw ApiError.notFound("No new card was given for this subscription.");
+  let setup = latest;
+  if ((UNRESOLVED_STATUSES as readonly string[]).includes(latest.status)) {
+    const found = await lookUpAttempt(db, latest);
+    setup =
+      (await recordPaymentOutcome(db, cardSetupOutcomes, { attemptId: latest.id }, found, now)) ?? latest;
+  }
+  return answerCardSetup(db, setup, now);
 }

@@ -59,6 +59,7 @@ import * as portalActivation from "../customer-portal/license-keys/[id]/activati
 import * as portalSubscriptions from "../customer-portal/subscriptions/route";
 import * as portalSubscription from "../customer-portal/subscriptions/[id]/route";
 import * as portalPaymentMethod from "../customer-portal/subscriptions/[id]/payment-method/route";
+import * as portalPaymentMethodComplete from "../customer-portal/subscriptions/[id]/payment-method/complete/route";
 import * as customerSessions from "../customer-sessions/route";
 import * as licenseKeys from "../license-keys/route";
 import * as licenseKey from "../license-keys/[id]/route";
@@ -159,6 +160,10 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/subscriptions/", module: portalSubscriptions },
   { path: "/v1/customer-portal/subscriptions/{id}", module: portalSubscription },
   { path: "/v1/customer-portal/subscriptions/{id}/payment-method", module: portalPaymentMethod },
+  {
+    path: "/v1/customer-portal/subscriptions/{id}/payment-method/complete",
+    module: portalPaymentMethodComplete,
+  },
   { path: "/v1/customer-sessions/", module: customerSessions },
   { path: "/v1/license-keys", module: licenseKeys },
   { path: "/v1/license-keys/{id}", module: licenseKey },

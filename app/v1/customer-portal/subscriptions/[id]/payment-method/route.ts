@@ -1,8 +1,9 @@
-// POST /v1/customer-portal/subscriptions/{id}/payment-method — a new card (a payment token from the
-// card form) for the subscription's renewals; a past_due one is charged for its unpaid period.
+// POST /v1/customer-portal/subscriptions/{id}/payment-method — a new card (a single-use token from
+// the card form) for the subscription's renewals; a past_due one is charged for its unpaid period.
+// When the bank asks the buyer to confirm the card first, the answer carries `next_action`.
 import { methods, route } from "@/lib/api/handler";
 import { updatePortalPaymentMethod } from "@/lib/customer-portal/subscriptions";
-import { idParams, paymentMethodBody, portalSubscriptionSchema } from "@/lib/customer-portal/schemas";
+import { idParams, paymentMethodBody, portalPaymentMethodAnswer } from "@/lib/customer-portal/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
@@ -10,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "customer",
       params: idParams,
       body: paymentMethodBody,
-      output: portalSubscriptionSchema,
+      output: portalPaymentMethodAnswer,
       summary: "Update the payment method of one of the customer's subscriptions",
     },
     ({ db, principal, params, body }) => updatePortalPaymentMethod(db, principal, params.id, body.token),
