@@ -30,7 +30,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.tsx"],
+    // Components, and the hooks they share in .ts files.
+    files: ["**/*.tsx", "components/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -7,7 +7,9 @@
 //   'none'. That needs the session, hence this lookup (one indexed read by the secret's hash)
 //   before the page renders; every other page is never framed;
 // - Stripe's script, frames and API for a checkout session of the Stripe processor only (the same
-//   read): a test processor's session keeps a policy with no third party at all;
+//   read), and on the portal of an organization that takes payments with Stripe (a new card is
+//   entered in Stripe's form there; one read by the slug): a test processor's pages keep a policy
+//   with no third party at all;
 // - no referrer where the URL is a credential (checkout, portal sign-in links, receipts), nosniff.
 // A portal link that carries a customer session token (`?customer_session_token=`, minted by the
 // merchant) is answered here with a redirect to the same page without it, the session moved into
@@ -45,6 +47,22 @@ async function checkoutPolicyInputs(clientSecret: string): Promise<CheckoutPolic
   } catch {
     // Unreadable session or database: never frameable, no third party; the page reports the error.
     return none;
+  }
+}
+
+/** The processor of the organization whose portal `/portal/{slug}` is (null: none, or unreadable). */
+async function portalPaymentProcessor(pathname: string): Promise<string | null> {
+  const slug = secretOf(pathname);
+  if (!slug || slug.length > 128) return null;
+  try {
+    const db = await getDb();
+    const organization = await db.organization.findUnique({
+      where: { slug },
+      select: { payment_processor: { select: { processor: true } } },
+    });
+    return organization?.payment_processor?.processor ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -119,6 +137,8 @@ export const pageContentSecurityPolicy = (options: {
   nonce: string;
   dev?: boolean;
   inlineStyleAttributes?: boolean;
+  /** The portal's organization's processor: Stripe's sources for "stripe" only. */
+  paymentProcessor?: string | null;
 }) =>
   checkoutContentSecurityPolicy({ ...options, frameAncestor: null }) +
   (options.inlineStyleAttributes ? "; style-src-attr 'unsafe-inline'" : "");
@@ -164,6 +184,9 @@ export async function proxy(request: NextRequest) {
         nonce: nonce(),
         dev,
         inlineStyleAttributes: pathname.startsWith("/dashboard"),
+        ...(pathname.startsWith("/portal/")
+          ? { paymentProcessor: await portalPaymentProcessor(pathname) }
+          : {}),
       });
   // Next.js reads the nonce from the request's CSP header and applies it while rendering.
   const requestHeaders = new Headers(request.headers);

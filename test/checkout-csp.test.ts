@@ -1,7 +1,7 @@
 // The checkout page's Content-Security-Policy (proxy.ts): Stripe's script, frames and API are
 // allowed on a Stripe session's page only (docs/checkout.md, "Stripe on the checkout page and in
 // Settings"); a test processor's session, an unknown secret and the other pages keep a policy with
-// no third party.
+// no third party. The portal of an organization with Stripe lets Stripe in too.
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
@@ -100,6 +100,38 @@ describe("the checkout page's policy, by its session", () => {
       const csp = await cspOf(secret);
       expect(csp, secret).not.toContain("stripe");
       expect(directives(csp)["frame-src"]).toBeUndefined();
+    }
+  });
+});
+
+describe("the portal page's policy, by its organization", () => {
+  it("lets Stripe in on the portal of an organization with Stripe keys only (a new card goes in Stripe's form)", async () => {
+    const db = await getDb();
+    const withStripe = await createOrganization(db);
+    await db.paymentProcessorSetting.create({
+      data: {
+        organization_id: withStripe.id,
+        processor: "stripe",
+        livemode: false,
+        publishable_key: "pk_test_x",
+      },
+    });
+    const without = await createOrganization(db);
+    const cspOf = async (path: string) =>
+      (await proxy(new NextRequest(`http://localhost${path}`))).headers.get("content-security-policy")!;
+
+    const stripePolicy = directives(await cspOf(`/portal/${withStripe.slug}`));
+    expect(stripePolicy["frame-src"]).toContain("https://js.stripe.com");
+    expect(stripePolicy["connect-src"]).toEqual(["'self'", "https://api.stripe.com"]);
+    expect(stripePolicy["frame-ancestors"]).toEqual(["'none'"]);
+    for (const path of [
+      `/portal/${without.slug}`,
+      "/portal/no-such-shop",
+      `/portal/${"x".repeat(200)}`,
+      "/dashboard",
+    ]) {
+      const csp = await cspOf(path);
+      expect(csp, path).not.toContain("stripe");
     }
   });
 });

@@ -7,9 +7,12 @@ import type { CheckoutView } from "./api";
 import type { FieldErrors } from "./form-state";
 import { STRIPE_PAYMENT_FIELD } from "./stripe-field";
 
-/** The session's publishable key (`payment_processor_metadata.publishable_key`), or null. */
-export function publishableKeyOf(checkout: CheckoutView): string | null {
-  const key = (checkout.payment_processor_metadata as Record<string, unknown>).publishable_key;
+/**
+ * The publishable key in a session's (or the portal subscription's) `payment_processor_metadata`,
+ * or null.
+ */
+export function publishableKeyOf(owner: { payment_processor_metadata?: unknown }): string | null {
+  const key = ((owner.payment_processor_metadata ?? {}) as Record<string, unknown>).publishable_key;
   return typeof key === "string" && /^pk_(test|live)_[A-Za-z0-9_]{1,250}$/.test(key) ? key : null;
 }
 

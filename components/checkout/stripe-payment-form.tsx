@@ -6,15 +6,7 @@
 // comes back here as `use_stripe_sdk`. Loaded with next/dynamic (./payment-forms.ts), so a test
 // processor's session never downloads it nor Stripe.js; the page's CSP lets Stripe in only for
 // Stripe sessions (proxy.ts).
-import { useEffect, useImperativeHandle, useRef, useState } from "react";
-import type {
-  Stripe,
-  StripeElements,
-  StripeElementsOptionsMode,
-  StripePaymentElement,
-} from "@stripe/stripe-js";
-// The pure entry: loads Stripe.js when asked, not as a side effect of importing it.
-import { loadStripe } from "@stripe/stripe-js/pure";
+import { useEffect, useImperativeHandle, useRef } from "react";
 import { ErrorText } from "./fields";
 import {
   PAYMENT_FORM_UNAVAILABLE,
@@ -26,22 +18,14 @@ import type { PaymentFormProps } from "./payment-form";
 import {
   clientSecretOfAction,
   elementsOptionsFor,
-  elementsUpdateFor,
   fieldErrorsFromStripe,
   nextActionFailureMessage,
   publishableKeyOf,
-  stripeAppearance,
 } from "./stripe-elements";
+import { useStripePaymentElement } from "./use-stripe-element";
 import { STRIPE_PAYMENT_FIELD } from "./stripe-field";
 
-type Loaded = { stripe: Stripe; elements: StripeElements; payment: StripePaymentElement };
-type Status = "loading" | "ready" | "failed";
-
 const UNAVAILABLE = PAYMENT_FORM_UNAVAILABLE;
-
-function prefersDark(): boolean {
-  return typeof window !== "undefined" && window.matchMedia?.("(prefers-color-scheme: dark)").matches;
-}
 
 export function StripePaymentForm({
   checkout,
@@ -51,11 +35,7 @@ export function StripePaymentForm({
   setUnavailable,
   ref,
 }: PaymentFormProps) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const loaded = useRef<Loaded | null>(null);
-  const [status, setStatus] = useState<Status>("loading");
   const options = elementsOptionsFor(checkout);
-  const optionsRef = useRef<StripeElementsOptionsMode>(options);
   const publishableKey = publishableKeyOf(checkout);
   const error = errors[STRIPE_PAYMENT_FIELD];
   const id = fieldId(STRIPE_PAYMENT_FIELD);
@@ -66,60 +46,15 @@ export function StripePaymentForm({
     buyer.current = { email: checkout.customer_email ?? "", name: checkout.customer_name ?? "" };
   });
 
-  // Once per key: Stripe.js, the Elements group and the Payment Element in its div.
-  useEffect(() => {
-    let cancelled = false;
-    const fail = () => {
-      if (cancelled) return;
-      setStatus("failed");
-      setUnavailable(UNAVAILABLE);
-    };
-    if (!publishableKey) fail();
-    else
-      loadStripe(publishableKey).then((stripe) => {
-        if (cancelled || !mountRef.current) return;
-        if (!stripe) return fail();
-        const elements = stripe.elements({
-          ...optionsRef.current,
-          appearance: stripeAppearance(prefersDark()),
-        });
-        const payment = elements.create("payment", { layout: "tabs" });
-        payment.on("ready", () => !cancelled && setStatus("ready"));
-        payment.on("loaderror", fail);
-        payment.on("change", () => setFieldError(STRIPE_PAYMENT_FIELD, null));
-        payment.mount(mountRef.current);
-        loaded.current = { stripe, elements, payment };
-      }, fail);
-    return () => {
-      cancelled = true;
-      loaded.current?.payment.unmount();
-      loaded.current = null;
-      setUnavailable(null);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per key; the rest is read through refs
-  }, [publishableKey]);
-
-  // The total (or whether anything is due now) moved: Elements shows and authorises the new one.
-  const optionsKey = JSON.stringify(options);
-  useEffect(() => {
-    const update = elementsUpdateFor(optionsRef.current, options);
-    optionsRef.current = options;
-    if (update) loaded.current?.elements.update(update);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by value
-  }, [optionsKey]);
-
-  // The page's colour scheme changed while it is open.
-  useEffect(() => {
-    const query = window.matchMedia?.("(prefers-color-scheme: dark)");
-    if (!query) return;
-    const follow = () => loaded.current?.elements.update({ appearance: stripeAppearance(query.matches) });
-    query.addEventListener("change", follow);
-    return () => query.removeEventListener("change", follow);
-  }, []);
+  const { mountRef, loaded, status } = useStripePaymentElement(publishableKey, options, {
+    onFail: () => setUnavailable(UNAVAILABLE),
+    onChange: () => setFieldError(STRIPE_PAYMENT_FIELD, null),
+    onUnmount: () => setUnavailable(null),
+  });
 
   useEffect(() => {
     loaded.current?.payment.update({ readOnly: disabled });
-  }, [disabled]);
+  }, [disabled, loaded]);
 
   useImperativeHandle(
     ref,
@@ -157,7 +92,7 @@ export function StripePaymentForm({
         if (error) throw new Error(nextActionFailureMessage(error));
       },
     }),
-    [status],
+    [status, loaded],
   );
 
   return (

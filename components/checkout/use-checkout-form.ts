@@ -238,6 +238,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
     }
     if (takeEarlyPay(formRef.current)) setPayQueued(true);
     // Once, at hydration: later changes go through the inputs' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with what hydration saw
   }, []);
 
   // Runs in the render that holds the values taken over above.
@@ -246,6 +247,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
     if (!payQueued || earlyPayTaken.current) return;
     earlyPayTaken.current = true;
     void submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when Pay was queued, with that render's submit
   }, [payQueued]);
 
   return {

@@ -11,6 +11,7 @@ import type {
   portalLicenseKeySchema,
   portalOrderSchema,
   portalOrganizationSchema,
+  portalPaymentMethodAnswer,
   portalSubscriptionSchema,
   updatePortalSubscriptionBody,
 } from "@/lib/customer-portal/schemas";
@@ -21,6 +22,7 @@ export type PortalOrder = z.input<typeof portalOrderSchema>;
 export type PortalLicenseKey = z.input<typeof portalLicenseKeySchema>;
 export type PortalActivation = PortalLicenseKey["activations"][number];
 export type PortalSubscription = z.input<typeof portalSubscriptionSchema>;
+export type PaymentMethodAnswer = z.input<typeof portalPaymentMethodAnswer>;
 export type CustomerSessionToken = z.input<typeof customerSessionTokenSchema>;
 export type UpdateSubscriptionBody = z.input<typeof updatePortalSubscriptionBody>;
 export type { Page };
@@ -105,11 +107,22 @@ export function updateSubscription(csrf: string, id: string, body: UpdateSubscri
   });
 }
 
-/** The test processor's token from the card form; a past-due subscription is charged with it. */
+/**
+ * A card form's single-use token (the test processor's, or Stripe's confirmation token); a past-due
+ * subscription is charged with it. `next_action`: the bank asks the buyer to confirm the card first.
+ */
 export function updatePaymentMethod(csrf: string, id: string, cardToken: string) {
-  return apiFetch<PortalSubscription>(`${BASE}/subscriptions/${segment(id)}/payment-method`, {
+  return apiFetch<PaymentMethodAnswer>(`${BASE}/subscriptions/${segment(id)}/payment-method`, {
     method: "POST",
     headers: csrfHeader(csrf),
     body: { token: cardToken },
+  });
+}
+
+/** After the buyer's step at the bank: the new card saved (or `next_action` again while it waits). */
+export function completePaymentMethod(csrf: string, id: string) {
+  return apiFetch<PaymentMethodAnswer>(`${BASE}/subscriptions/${segment(id)}/payment-method/complete`, {
+    method: "POST",
+    headers: csrfHeader(csrf),
   });
 }

@@ -9,6 +9,7 @@ import {
   listLicenseKeys,
   listOrders,
   listSubscriptions,
+  completePaymentMethod,
   updatePaymentMethod,
   updateSubscription,
   type Page,
@@ -98,12 +99,28 @@ export function useUpdateSubscription() {
   });
 }
 
+/** The bank's step for the buyer (Stripe's 3-D Secure), shown by the card form; rejects with a message. */
+export type ConfirmStep = (action: { type: string; client_secret?: string }) => Promise<void>;
+
+/**
+ * Saves a new card: the token, then (when the bank asks the buyer to confirm the card first) the
+ * form's step and the server's re-read. Resolves with the subscription once the card is saved.
+ */
 export function useUpdatePaymentMethod() {
   const { csrf } = usePortalSession();
   const onAnswer = useSubscriptionAnswer();
   return useMutation({
-    mutationFn: (input: { id: string; cardToken: string }) =>
-      updatePaymentMethod(csrf, input.id, input.cardToken),
+    mutationFn: async (input: { id: string; cardToken: string; confirmStep?: ConfirmStep }) => {
+      let answer = await updatePaymentMethod(csrf, input.id, input.cardToken);
+      if (answer.next_action) {
+        if (!input.confirmStep) throw new Error("Your bank needs a step this page cannot show.");
+        await input.confirmStep(answer.next_action);
+        answer = await completePaymentMethod(csrf, input.id);
+        if (answer.next_action)
+          throw new Error("Your bank has not confirmed the card yet. Please try again.");
+      }
+      return answer;
+    },
     onSuccess: onAnswer,
   });
 }
