@@ -127,6 +127,7 @@ test("a buyer in dunning confirms a new card with 3-D Secure in the portal and i
     page.getByText("Your card was updated and the payment went through. Your subscription is active again."),
   ).toBeVisible();
   await expect(page.getByText("Your last payment failed")).toBeHidden();
+  await expect(page.getByText(/Paying with Visa ending in 3155/)).toBeVisible();
   await expect(page.getByTestId("portal-subscription").getByText("Active", { exact: true })).toBeVisible();
   const subscription = await shop.get(`/v1/subscriptions/${buyer.subscriptionId}`);
   expect(subscription.status).toBe("active");

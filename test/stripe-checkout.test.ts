@@ -172,6 +172,9 @@ describe("a one-time purchase with Stripe", () => {
       risk_level: "normal",
       risk_outcome: "authorized",
       card_fingerprint: expect.any(String),
+      // The card as the order page shows it.
+      card_brand: "visa",
+      card_last4: "4242",
     });
     // What Stripe saw: a create then a confirm, each with a key derived from our attempt.
     const calls = fake.requests().filter((r) => r.accountId === shop.stripe.accountId && r.method === "POST");

@@ -166,6 +166,11 @@ describe("a new card in the portal for a Stripe subscription in dunning", () => 
     expect(saved.payment_method_ref).toMatch(/^cus_\w+\/pm_\w+$/);
     expect(saved.payment_method_ref).not.toBe(subscription.payment_method_ref);
     expect(await cycleOrders(subscription.id)).toMatchObject([{ status: "paid", amount: 2_000 }]);
+    // The buyer recognizes the card they entered, in the portal and on the charge.
+    expect(done.body).toMatchObject({ payment_method: { brand: "visa", last4: "3155" } });
+    expect(await chargesOfNewCards(subscription.id)).toMatchObject([
+      { card_brand: "visa", card_last4: "3155" },
+    ]);
 
     // Asked again, then Stripe's events: nothing more is saved or charged.
     expect((await complete(portal, subscription.id)).status).toBe(200);
@@ -195,6 +200,32 @@ describe("a new card in the portal for a Stripe subscription in dunning", () => 
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: "active", next_action: null });
     expect(await cycleOrders(subscription.id)).toHaveLength(1);
+  });
+
+  it("shows the card's new number and expiry when the bank updates it (payment_method.automatically_updated)", async () => {
+    const { shop, subscription, portal } = await pastDueSubscription();
+    const before = await call(getSubscription, { token: portal, params: { id: subscription.id } });
+    expect(before.body).toMatchObject({ payment_method: { brand: "visa", last4: "3220" } });
+    const paymentMethod = subscription.payment_method_ref!.split("/")[1]!;
+    fake.updatePaymentMethodCard(paymentMethod, { last4: "1881", exp_month: 1, exp_year: 2033 });
+    expect(await deliverEvents(fake, shop.organization.id, paymentMethod)).toEqual([200]);
+    await drainJobs(db);
+    const after = await call(getSubscription, { token: portal, params: { id: subscription.id } });
+    expect(after.body).toMatchObject({ payment_method: { brand: "visa", last4: "1881" } });
+    expect(
+      await db.savedPaymentMethod.findUniqueOrThrow({
+        where: {
+          organization_id_ref: {
+            organization_id: shop.organization.id,
+            ref: subscription.payment_method_ref!,
+          },
+        },
+      }),
+    ).toMatchObject({ processor: "stripe", last4: "1881", exp_month: 1, exp_year: 2033 });
+    // The renewals still charge the same card.
+    expect(
+      (await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).payment_method_ref,
+    ).toBe(subscription.payment_method_ref);
   });
 
   it("keeps everything as it was when the buyer fails 3-D Secure: 400 with the bank's reason", async () => {

@@ -30,6 +30,7 @@ import { removeStaleIncoming } from "../files/storage";
 import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/sign-in";
 import { recordProcessorDispute } from "../disputes/record";
 import { recordPaymentOutcome } from "../payments/outcomes";
+import { updateSavedCards } from "../payments/saved-cards";
 import { processStripeEventJob } from "../stripe/events-job";
 import { PROCESS_STRIPE_EVENT_JOB } from "../stripe/webhook";
 import type { JobHandlers } from "../jobs/queue";
@@ -54,5 +55,6 @@ export const jobHandlers: JobHandlers = {
     recordOutcome: (db, ref, outcome, now) =>
       recordPaymentOutcome(db, paymentOutcomeHandlers, ref, outcome, now),
     recordDispute: recordProcessorDispute,
+    updateSavedCards,
   }),
 };

@@ -18,7 +18,7 @@ import {
 import { defaultPaymentProcessorName, sessionProcessor } from "../payments/index";
 import { STRIPE_PROCESSOR } from "../stripe/processor";
 import { lockRowForEvents } from "../webhooks/listeners";
-import { describePaymentMethodRef } from "../payments/card-description";
+import { describeSavedCards } from "../payments/saved-cards";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalListQuery, UpdatePortalSubscriptionBody } from "./schemas";
 
@@ -52,12 +52,9 @@ async function taxContext(db: DbOrTx, principal: CustomerPrincipal): Promise<Tax
   };
 }
 
-/** The saved card as the buyer recognizes it (lib/payments/card-description.ts). */
-export function describePaymentMethod(subscription: Pick<Subscription, "payment_method_ref">) {
-  return describePaymentMethodRef(subscription.payment_method_ref);
-}
+type CardOf = Awaited<ReturnType<typeof describeSavedCards>>;
 
-function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
+function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: CardOf) {
   // The next charge is for the period that starts when the current one ends (for a past_due
   // subscription, the unpaid one), with the discount if it still runs then.
   const nextPeriodStart = row.current_period_end ?? row.current_period_start;
@@ -86,7 +83,7 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext) {
     ended_at: row.ended_at,
     started_at: row.started_at,
     product: row.product,
-    payment_method: describePaymentMethod(row),
+    payment_method: cardOf(row.payment_method_ref),
     payment_processor: processor,
     payment_processor_metadata:
       processor === STRIPE_PROCESSOR && tax.publishableKey ? { publishable_key: tax.publishableKey } : {},
@@ -118,8 +115,13 @@ export async function listPortalSubscriptions(
     db.subscription.count({ where }),
     taxContext(db, principal),
   ]);
+  const cardOf = await describeSavedCards(
+    db,
+    principal.organizationId,
+    rows.map((row) => row.payment_method_ref),
+  );
   return pageOf(
-    rows.map((row) => toPortalSubscription(row, tax)),
+    rows.map((row) => toPortalSubscription(row, tax, cardOf)),
     total,
     query,
   );
@@ -142,7 +144,8 @@ export async function getPortalSubscription(
     findOwnSubscription(db, principal, subscriptionId),
     taxContext(db, principal),
   ]);
-  return toPortalSubscription(row, tax);
+  const cardOf = await describeSavedCards(db, principal.organizationId, [row.payment_method_ref]);
+  return toPortalSubscription(row, tax, cardOf);
 }
 
 /**

@@ -187,7 +187,10 @@ export async function getOrderTimeline(
       subscription_id: key.benefit_grant?.subscription_id ?? null,
     })),
     payments: payments.map((payment) => {
-      const card = describePaymentMethodRef(payment.payment_method_ref);
+      // The card that paid, as the processor reported it; else what the saved card's ref says.
+      const card = payment.card_last4
+        ? { brand: payment.card_brand, last4: payment.card_last4 }
+        : describePaymentMethodRef(payment.payment_method_ref);
       return {
         id: payment.id,
         created_at: payment.created_at,

@@ -165,6 +165,7 @@ export async function callProcessor(
         status: "succeeded",
         payment_id: setup.setup_id ?? "",
         payment_method_ref: setup.payment_method_ref,
+        details: setup.details,
       };
     }
     case "renewal":

@@ -20,6 +20,7 @@ import { updateRow } from "../db/row-writes";
 import { kickWorker } from "../jobs/runtime";
 import type { PaymentLookup } from "./processor";
 import { requestRefund } from "./refunds";
+import { rememberSavedCard } from "./saved-cards";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
 
 /** What a recorded outcome does to what the attempt pays for, inside the outcome's transaction. */
@@ -100,6 +101,7 @@ async function applyOutcome(
           : null,
   } satisfies Prisma.PaymentAttemptUncheckedUpdateInput);
   if (!attempt) throw new Error(`Payment attempt ${attemptId} does not exist.`);
+  if (outcome.status !== "not_found") await rememberSavedCard(tx, attempt, outcome.details?.card, now);
   if (attempt.status === current.status && attempt.processor_payment_id === current.processor_payment_id) {
     return attempt;
   }
@@ -115,6 +117,8 @@ function detailsOf(outcome: PaymentLookup): Prisma.PaymentAttemptUncheckedUpdate
     ...(details.risk_level ? { risk_level: details.risk_level } : {}),
     ...(details.risk_outcome ? { risk_outcome: details.risk_outcome } : {}),
     ...(details.card_fingerprint ? { card_fingerprint: details.card_fingerprint } : {}),
+    ...(details.card?.brand ? { card_brand: details.card.brand } : {}),
+    ...(details.card?.last4 ? { card_last4: details.card.last4 } : {}),
   };
 }
 

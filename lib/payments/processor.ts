@@ -19,6 +19,13 @@ export type PaymentDetails = {
   risk_level?: string | null;
   risk_outcome?: string | null;
   card_fingerprint?: string | null;
+  /** The card as the buyer recognizes it: brand (visa, mastercard…), last four digits, expiry. */
+  card?: {
+    brand: string | null;
+    last4: string | null;
+    exp_month: number | null;
+    exp_year: number | null;
+  } | null;
 };
 
 export type PaymentResult =
@@ -48,7 +55,7 @@ export type PaymentResult =
  * payment's does, and the processor later reports the outcome.
  */
 export type SetupResult =
-  | { status: "succeeded"; payment_method_ref: string; setup_id?: string }
+  | { status: "succeeded"; payment_method_ref: string; setup_id?: string; details?: PaymentDetails }
   | { status: "requires_action"; setup_id: string; action: Record<string, unknown> }
   | { status: "declined"; code: string; message: string };
 

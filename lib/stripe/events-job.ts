@@ -7,7 +7,7 @@ import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import type { ProcessorDisputeInput } from "../disputes/schemas";
 import type { JobHandler } from "../jobs/queue";
-import type { PaymentLookup } from "../payments/processor";
+import type { PaymentDetails, PaymentLookup } from "../payments/processor";
 import type { AttemptRef } from "../payments/outcomes";
 import { stripeClient } from "./client";
 import { stripeCredentials } from "./credentials";
@@ -28,6 +28,13 @@ export type StripeEventHandlers = {
   recordOutcome: (db: Db, ref: AttemptRef, outcome: PaymentLookup, now: Date) => Promise<unknown>;
   /** Records a dispute's current state (lib/disputes/). */
   recordDispute: (db: Db, dispute: ProcessorDisputeInput, now: Date) => Promise<unknown>;
+  /** Shows a saved card's new number or expiry wherever it is saved (lib/payments/saved-cards.ts). */
+  updateSavedCards: (
+    db: Db,
+    where: { organizationId: string; processor: string; refEndsWith: string },
+    card: NonNullable<PaymentDetails["card"]>,
+    now: Date,
+  ) => Promise<unknown>;
 };
 
 type Payload = { event_id: string };
@@ -60,10 +67,11 @@ async function applyOutcome(
 async function process(
   db: Db,
   handlers: StripeEventHandlers,
-  event: { type: string; object_id: string },
+  event: { type: string; object_id: string; organization_id: string },
   stripe: Stripe,
   now: Date,
 ) {
+  const organizationId = event.organization_id;
   const [resource] = event.type.split(".");
   if (resource === "payment_intent") {
     const intent = await stripe.paymentIntents.retrieve(event.object_id, { expand: ["latest_charge"] });
@@ -72,7 +80,7 @@ async function process(
   } else if (resource === "setup_intent") {
     // A card saved after the buyer's 3-D Secure (a checkout with nothing due now, a new card in the
     // portal): settled as the live answer would have been; still waiting at the bank, nothing.
-    const setup = await stripe.setupIntents.retrieve(event.object_id);
+    const setup = await stripe.setupIntents.retrieve(event.object_id, { expand: ["payment_method"] });
     const outcome = setupLookup(setupIntentResult(setup));
     if (
       outcome.status !== "requires_action" &&
@@ -108,9 +116,25 @@ async function process(
       },
       now,
     );
+  } else if (event.type === "payment_method.automatically_updated") {
+    // The bank gave the card a new number or expiry: it keeps its id (renewals still charge it),
+    // and the buyer now recognizes it by what Stripe says today.
+    const method = await stripe.paymentMethods.retrieve(event.object_id);
+    if (method.card) {
+      await handlers.updateSavedCards(
+        db,
+        { organizationId, processor: STRIPE_PROCESSOR, refEndsWith: `/${method.id}` },
+        {
+          brand: method.card.brand ?? null,
+          last4: method.card.last4 ?? null,
+          exp_month: method.card.exp_month ?? null,
+          exp_year: method.card.exp_year ?? null,
+        },
+        now,
+      );
+    }
   }
-  // charge.refunded (refund.* carries it) and payment_method.automatically_updated (the card keeps
-  // its id: the saved ref stays right) need nothing more.
+  // charge.refunded (refund.* carries it) needs nothing more.
 }
 
 export function processStripeEventJob(handlers: StripeEventHandlers): JobHandler<Payload> {
@@ -126,7 +150,7 @@ export function processStripeEventJob(handlers: StripeEventHandlers): JobHandler
           await process(
             db,
             handlers,
-            { type: event.type, object_id: event.object_id },
+            { type: event.type, object_id: event.object_id, organization_id: event.organization_id },
             stripeClient(credentials.secretKey),
             ctx.now,
           );

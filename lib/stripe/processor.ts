@@ -36,6 +36,22 @@ function parseSavedCard(ref: string): { customer: string; paymentMethod: string 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
+/** A card as the buyer recognizes it, from Stripe's card details. */
+function cardOf(
+  card:
+    | { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null }
+    | null
+    | undefined,
+): PaymentDetails["card"] {
+  if (!card) return null;
+  return {
+    brand: card.brand ?? null,
+    last4: card.last4 ?? null,
+    exp_month: card.exp_month ?? null,
+    exp_year: card.exp_year ?? null,
+  };
+}
+
 /** Risk and card of the intent's charge (expanded), or of a decline's error. */
 function detailsOf(
   intent: Stripe.PaymentIntent | undefined,
@@ -51,6 +67,7 @@ function detailsOf(
     risk_level: charge?.outcome?.risk_level ?? null,
     risk_outcome: charge?.outcome?.type ?? null,
     card_fingerprint: card?.fingerprint ?? null,
+    card: cardOf(card),
   };
 }
 
@@ -222,6 +239,7 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
               ? { payment_method_options: { card: { request_three_d_secure: "any" as const } } }
               : {}),
             metadata: { organization_id: credentials.organizationId, attempt: input.idempotencyKey },
+            expand: ["payment_method"],
           },
           { idempotencyKey: `${input.idempotencyKey}:setup` },
         );
@@ -278,7 +296,9 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       }
       if (id?.startsWith("re_")) return asLookup(refundResult(await stripe.refunds.retrieve(id)));
       if (id?.startsWith("seti_"))
-        return setupLookup(setupIntentResult(await stripe.setupIntents.retrieve(id)));
+        return setupLookup(
+          setupIntentResult(await stripe.setupIntents.retrieve(id, { expand: ["payment_method"] })),
+        );
       if (input.kind === "refund") {
         // The refund may exist without its id recorded (a crash right after creating it): our key
         // is in its metadata.
@@ -301,10 +321,12 @@ export function setupIntentResult(setup: Stripe.SetupIntent): SetupResult {
   const paymentMethod = idOf(setup.payment_method);
   const customer = idOf(setup.customer);
   if (setup.status === "succeeded" && paymentMethod && customer) {
+    const card = typeof setup.payment_method === "object" ? setup.payment_method?.card : null;
     return {
       status: "succeeded",
       payment_method_ref: savedCardRef(customer, paymentMethod),
       setup_id: setup.id,
+      details: { card_fingerprint: card?.fingerprint ?? null, card: cardOf(card) },
     };
   }
   if (setup.status === "requires_action") {
@@ -332,6 +354,7 @@ export function setupLookup(setup: SetupResult): PaymentLookup {
         status: "succeeded",
         payment_id: setup.setup_id ?? "",
         payment_method_ref: setup.payment_method_ref,
+        details: setup.details,
       };
     case "requires_action":
       return {

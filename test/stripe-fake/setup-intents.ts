@@ -33,9 +33,18 @@ function idOf(value: string | { id: string } | null): string | null {
   return typeof value === "string" ? value : (value?.id ?? null);
 }
 
+/** The SetupIntent as answered: its saved card as an object when `expand[]=payment_method`. */
+function view(ctx: Context, intent: Stripe.SetupIntent, expand: readonly string[]): Stripe.SetupIntent {
+  if (!expand.includes("payment_method") || typeof intent.payment_method !== "string") return intent;
+  const method = lookup(ctx.store.paymentMethods, "payment_method", intent.payment_method).method;
+  return { ...intent, payment_method: method };
+}
+
+const EXPANDABLE = ["payment_method"] as const;
+
 export function createSetupIntent(ctx: Context, params: Params): Stripe.SetupIntent {
   allowOnly(params, CREATE_PARAMS);
-  expandParam(params, []);
+  const expand = expandParam(params, EXPANDABLE);
   const customer = optionalString(params, "customer") ?? null;
   if (customer) lookup(ctx.store.customers, "customer", customer, "customer");
   const usage = optionalString(params, "usage") ?? "off_session";
@@ -85,24 +94,24 @@ export function createSetupIntent(ctx: Context, params: Params): Stripe.SetupInt
   } satisfies Stripe.SetupIntent;
   ctx.store.setupIntents.set(id, intent);
   if (confirm) confirmSetup(ctx, intent, { confirmationToken, paymentMethod: paymentMethod ?? undefined });
-  return intent;
+  return view(ctx, intent, expand);
 }
 
 export function confirmSetupIntent(ctx: Context, id: string, params: Params): Stripe.SetupIntent {
   allowOnly(params, CONFIRM_PARAMS);
-  expandParam(params, []);
+  const expand = expandParam(params, EXPANDABLE);
   const intent = lookup(ctx.store.setupIntents, "setup_intent", id);
   confirmSetup(ctx, intent, {
     confirmationToken: optionalString(params, "confirmation_token"),
     paymentMethod: optionalString(params, "payment_method"),
   });
-  return intent;
+  return view(ctx, intent, expand);
 }
 
 export function retrieveSetupIntent(ctx: Context, id: string, params: Params): Stripe.SetupIntent {
   allowOnly(params, ["expand", "client_secret"]);
-  expandParam(params, []);
-  return lookup(ctx.store.setupIntents, "setup_intent", id);
+  const expand = expandParam(params, EXPANDABLE);
+  return view(ctx, lookup(ctx.store.setupIntents, "setup_intent", id), expand);
 }
 
 function confirmSetup(
