@@ -24,6 +24,7 @@ import { POST as deactivate } from "@/app/v1/customer-portal/license-keys/deacti
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { runDueJobs } from "@/lib/jobs/queue";
 import { jobHandlers } from "@/lib/composition/jobs";
+import { buyer, openCheckout, startStripe, stripeShop } from "@/test/stripe-shop";
 
 const statements: string[] = [];
 let counting = false;
@@ -150,6 +151,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements per request on Postg
     const sessions = [await newSession(), await newSession()];
     let n = 0;
     expect(await statementsOf(() => confirmSession(sessions[n]!, n++))).toBe(22);
+  });
+
+  it("confirm with a card through Stripe (the fake on loopback): the same, plus the processor's own records", async () => {
+    // The same two transactions as the test processor's (9 and 10), with a subscription's card saved
+    // in the second (its brand and last four: one upsert, lib/payments/saved-cards.ts). Before the
+    // first, the organization's Stripe keys are read to ask Stripe for the card's fingerprint (the
+    // card-testing budget by card, lib/checkout/card-testing.ts) (1). Between them, instead of the
+    // test processor's ledger row: the keys read again for the charge (1), the buyer's Stripe
+    // Customer looked up, recorded and read back (3: a concurrent first purchase of the same email
+    // may have recorded another, lib/stripe/customers.ts), and the intent's id recorded once Stripe
+    // created it, before it is confirmed (1, lib/stripe/processor.ts). Stripe itself: four
+    // requests (the token, the Customer, the intent, its confirm), each far slower than these.
+    const stripe = await startStripe();
+    try {
+      const db = await getDb();
+      const shop = await stripeShop(db, stripe, {
+        price: { type: "recurring", recurring_interval: "month", price_amount: 900 },
+      });
+      const sessions = [await openCheckout(shop), await openCheckout(shop)];
+      let n = 0;
+      const count = await statementsOf(() =>
+        call(confirm, {
+          params: { client_secret: sessions[n]!.client_secret },
+          body: {
+            ...buyer(shop.stripe.token("4242424242424242")),
+            customer_email: `stripe-statements-${n++}@example.com`,
+          },
+        }),
+      );
+      expect(count).toBe(29);
+    } finally {
+      await stripe.stop();
+    }
   });
 
   it("checkout.process: the claim, BEGIN, the session locked and read, the price with its benefits, subscription, order, grant, key, session, the receipt's order read (one statement), the order numbered, the receipt, its send job, the job's finish, COMMIT", async () => {
