@@ -1,0 +1,207 @@
+// The current Polar SDK against this app (issue 31; docs/polar-sdk.md): `@polar-sh/sdk` 1.0.1 with
+// API version 2026-10, as an integrator installs it, its calls answered in process by our route
+// handlers (./in-process-fetch.ts). Each driven method is called with fixtures the SDK itself made
+// where it can, and its answer is checked against the type the SDK declares (./declared-types.ts).
+// The report lists every method of the SDK as conforming, answering something else, failing, or
+// reaching no route of ours; the test fails when a method listed in CONFORMING stops conforming
+// (a ratchet: the list only grows as issue 31 goes on).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPolar } from "@polar-sh/sdk/2026-10";
+import { getDb } from "@/lib/db/client";
+import { createOrganization, createToken } from "@/lib/factories";
+import { loadDeclaredSdk, type DeclaredSdk } from "./declared-types";
+import { installInProcessFetch, SDK_BASE_URL, unrouted } from "./in-process-fetch";
+
+type Polar = ReturnType<typeof createPolar>;
+type Fixtures = Record<string, string>;
+type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
+
+/** The methods that conform today: one that stops conforming fails the test. */
+const CONFORMING: string[] = [];
+
+/**
+ * How each driven method is called, in order (later ones use what earlier ones made). A create
+ * keeps the id it got in `fixtures` for the calls that follow.
+ */
+const DRIVES: [string, Drive][] = [
+  ["organizations.get", (polar, f) => polar.organizations.get(f.organization!)],
+  ["organizations.list", (polar) => polar.organizations.list()],
+  [
+    "products.create",
+    async (polar, f) => {
+      const product = await polar.products.create({
+        name: "Conformance One-time",
+        prices: [{ amount_type: "fixed", price_amount: 1500, price_currency: "usd" }],
+      } as Parameters<Polar["products"]["create"]>[0]);
+      f.product = product.id;
+      return product;
+    },
+  ],
+  ["products.get", (polar, f) => polar.products.get(f.product!)],
+  ["products.list", (polar) => polar.products.list()],
+  ["products.update", (polar, f) => polar.products.update(f.product!, { description: "Updated by the SDK" })],
+  [
+    "benefits.create",
+    async (polar) => {
+      const benefit = await polar.benefits.create({
+        type: "license_keys",
+        description: "Conformance key",
+        properties: {},
+      } as Parameters<Polar["benefits"]["create"]>[0]);
+      return benefit;
+    },
+  ],
+  ["benefits.list", (polar) => polar.benefits.list()],
+  [
+    "discounts.create",
+    async (polar, f) => {
+      const discount = await polar.discounts.create({
+        name: "Conformance 10%",
+        type: "percentage",
+        basis_points: 1000,
+        duration: "once",
+      } as Parameters<Polar["discounts"]["create"]>[0]);
+      f.discount = discount.id;
+      return discount;
+    },
+  ],
+  ["discounts.get", (polar, f) => polar.discounts.get(f.discount!)],
+  ["discounts.list", (polar) => polar.discounts.list()],
+  [
+    "customers.create",
+    async (polar, f) => {
+      const customer = await polar.customers.create({
+        email: "conformance@example.com",
+        name: "Conformance Buyer",
+      } as Parameters<Polar["customers"]["create"]>[0]);
+      f.customer = customer.id;
+      return customer;
+    },
+  ],
+  ["customers.get", (polar, f) => polar.customers.get(f.customer!)],
+  ["customers.list", (polar) => polar.customers.list()],
+  [
+    "customFields.create",
+    async (polar, f) => {
+      const field = await polar.customFields.create({
+        type: "text",
+        slug: "conformance-note",
+        name: "Note",
+        properties: {},
+      } as Parameters<Polar["customFields"]["create"]>[0]);
+      f.customField = field.id;
+      return field;
+    },
+  ],
+  ["customFields.get", (polar, f) => polar.customFields.get(f.customField!)],
+  ["customFields.list", (polar) => polar.customFields.list()],
+  [
+    "checkoutLinks.create",
+    async (polar, f) => {
+      const link = await polar.checkoutLinks.create({
+        products: [f.product!],
+      } as Parameters<Polar["checkoutLinks"]["create"]>[0]);
+      f.checkoutLink = link.id;
+      return link;
+    },
+  ],
+  ["checkoutLinks.get", (polar, f) => polar.checkoutLinks.get(f.checkoutLink!)],
+  ["checkoutLinks.list", (polar) => polar.checkoutLinks.list()],
+  [
+    "checkouts.create",
+    async (polar, f) => {
+      const checkout = await polar.checkouts.create({ products: [f.product!] } as Parameters<
+        Polar["checkouts"]["create"]
+      >[0]);
+      f.checkout = checkout.id;
+      f.clientSecret = checkout.client_secret;
+      return checkout;
+    },
+  ],
+  ["checkouts.get", (polar, f) => polar.checkouts.get(f.checkout!)],
+  ["checkouts.list", (polar) => polar.checkouts.list()],
+  ["checkouts.clientGet", (polar, f) => polar.checkouts.clientGet(f.clientSecret!)],
+  ["orders.list", (polar) => polar.orders.list()],
+  ["subscriptions.list", (polar) => polar.subscriptions.list()],
+  ["licenseKeys.list", (polar) => polar.licenseKeys.list()],
+  ["refunds.list", (polar) => polar.refunds.list()],
+  ["disputes.list", (polar) => polar.disputes.list()],
+  ["payments.list", (polar) => polar.payments.list()],
+  ["webhooks.listWebhookEndpoints", (polar) => polar.webhooks.listWebhookEndpoints()],
+  ["metrics.limits", (polar) => polar.metrics.limits()],
+];
+
+type Outcome = "conforms" | "answers otherwise" | "fails" | "no route" | "not driven";
+
+let sdk: DeclaredSdk;
+let restore: () => void;
+const results = new Map<string, { outcome: Outcome; detail: string }>();
+
+beforeAll(async () => {
+  sdk = loadDeclaredSdk("2026-10");
+  restore = installInProcessFetch();
+  const db = await getDb();
+  const organization = await createOrganization(db);
+  const { token } = await createToken(db, organization.id);
+  const polar = createPolar({ accessToken: token, baseUrl: SDK_BASE_URL });
+  const fixtures: Fixtures = { organization: organization.id };
+  for (const [name, drive] of DRIVES) {
+    const method = sdk.methods.find((m) => m.name === name);
+    if (!method) throw new Error(`The SDK has no method ${name}.`);
+    const before = unrouted.length;
+    try {
+      const answer = await drive(polar, fixtures);
+      const problems = method.resolves ? sdk.check(answer, method.resolves) : [];
+      results.set(
+        name,
+        problems.length
+          ? {
+              outcome: "answers otherwise",
+              detail: `${problems.length} problems: ${problems.slice(0, 3).join("; ")}`,
+            }
+          : { outcome: "conforms", detail: "" },
+      );
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      results.set(
+        name,
+        unrouted.length > before
+          ? { outcome: "no route", detail: unrouted.at(-1)! }
+          : { outcome: "fails", detail: `${status ?? ""} ${String((error as Error).message).slice(0, 160)}` },
+      );
+    }
+  }
+}, 120_000);
+
+afterAll(() => restore?.());
+
+describe("@polar-sh/sdk 1.0.1, API version 2026-10", () => {
+  it("reports every method: conforming, answering otherwise, failing, no route, not driven", () => {
+    const callable = sdk.methods.filter((m) => !/\.iter[A-Z]/.test(m.name));
+    const counts: Record<Outcome, number> = {
+      conforms: 0,
+      "answers otherwise": 0,
+      fails: 0,
+      "no route": 0,
+      "not driven": 0,
+    };
+    const lines: string[] = [];
+    for (const method of callable) {
+      const result = results.get(method.name) ?? { outcome: "not driven" as const, detail: "" };
+      counts[result.outcome] += 1;
+      if (result.outcome !== "not driven")
+        lines.push(`${result.outcome.padEnd(18)} ${method.name} ${result.detail}`);
+    }
+    console.log(
+      `Polar SDK 1.0.1 (2026-10): ${callable.length} methods; ${JSON.stringify(counts)}\n${lines.join("\n")}`,
+    );
+    expect(callable.length).toBeGreaterThan(150);
+  });
+
+  it("keeps every method that conformed conforming", () => {
+    const broken = CONFORMING.filter((name) => results.get(name)?.outcome !== "conforms").map(
+      (name) => `${name}: ${results.get(name)?.outcome ?? "not driven"} ${results.get(name)?.detail ?? ""}`,
+    );
+    expect(broken).toEqual([]);
+  });
+});
