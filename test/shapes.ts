@@ -70,3 +70,17 @@ export const LICENSE_KEY_FIELDS = [
   "user_id",
   "validations",
 ].sort();
+
+/**
+ * What a one-time product embedded anywhere (an order, a discount, a checkout) says of the fields
+ * the current reference API added: visible, no interval, no trial, no meter.
+ */
+export const ONE_TIME_PRODUCT_FIELDS = {
+  visibility: "public",
+  recurring_interval: null,
+  recurring_interval_count: null,
+  trial_interval: null,
+  trial_interval_count: null,
+  meter_interval: null,
+  meter_interval_count: null,
+} as const;

@@ -80,6 +80,11 @@ export const PROPERTIES_SCHEMAS = {
 const resourceBase = {
   ...benefitSchema.shape,
   metadata: metadataOut,
+  /** A deleted benefit is not found here: always false. */
+  is_deleted: z.boolean(),
+  /** Every benefit is shown to its buyers ("public"); the reference's draft and private are not offered. */
+  visibility: z.enum(["draft", "private", "public"]),
+  visibility_configurable: z.boolean(),
 };
 
 export const customBenefitPropertiesSchema = z.object({ note: z.string().nullable() });
@@ -141,6 +146,9 @@ export function toBenefit(row: Benefit) {
     ...row,
     metadata: row.metadata as Metadata,
     properties: normalizedProperties(row.type, row.properties),
+    is_deleted: false,
+    visibility: "public",
+    visibility_configurable: false,
   } as z.output<typeof benefitResourceSchema>;
 }
 

@@ -10,6 +10,7 @@ import {
   checkoutProductSchema,
   productPriceSchema,
   toCheckoutProduct,
+  toProductPrice,
 } from "../products/schemas";
 import { checkoutDiscountSchema } from "../discounts/schemas";
 import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
@@ -314,6 +315,7 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     custom_field_data: (row.custom_field_data ?? {}) as Record<string, unknown>,
     payment_processor_metadata: (row.payment_processor_metadata ?? {}) as Record<string, unknown>,
     product: toCheckoutProduct(row.product),
+    product_price: toProductPrice(row.product_price),
     // A session made before sessions had several products offers just its own.
     products: row.checkout_products.length
       ? row.checkout_products.map(({ product }) => toCheckoutProduct(product))

@@ -19,6 +19,12 @@ export const customerSchema = z.object({
   tax_id: z.tuple([z.string(), z.string()]).nullable(),
   organization_id: z.string(),
   avatar_url: z.string(),
+  /** Customers are people here (the reference's teams are not offered). */
+  type: z.literal("individual"),
+  /** The name on invoices: the customer's name. */
+  billing_name: z.string().nullable(),
+  /** Usage events are not ingested: always null. */
+  first_user_event_at: dateTime.nullable(),
 });
 
 /**
@@ -48,6 +54,9 @@ export function toCustomer(row: Customer): CustomerOut {
     billing_address: toAddress(row.billing_address),
     tax_id: row.tax_id ? [row.tax_id, row.tax_id_type ?? "unknown"] : null,
     avatar_url: avatarUrl(row.email),
+    type: "individual",
+    billing_name: row.name,
+    first_user_event_at: null,
   };
 }
 

@@ -4,7 +4,7 @@ import { dateTime, timestamps } from "../core/schemas";
 import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, int4, queryList } from "../core/validation";
-import { productBaseSchema } from "../products/schemas";
+import { productBaseSchema, toProductBase } from "../products/schemas";
 
 const discountCommon = {
   id: z.string(),
@@ -31,16 +31,18 @@ export const orderDiscountSchema = z.object({
   starts_at: dateTime.nullable(),
   ends_at: dateTime.nullable(),
   max_redemptions: z.number().int().nullable(),
+  /** Not offered (a code's limit counts every buyer): always null. */
+  max_redemptions_per_customer: z.number().int().nullable(),
   redemptions_count: z.number().int(),
   organization_id: z.string(),
 });
 
 export function toDiscount(row: Discount) {
-  return { ...row, metadata: row.metadata as Metadata };
+  return { ...row, metadata: row.metadata as Metadata, max_redemptions_per_customer: null };
 }
 
 /** A product a discount is restricted to: its base fields and metadata. */
-export const discountProductSchema = productBaseSchema.extend({ metadata: metadataOut });
+export const discountProductSchema = productBaseSchema;
 
 /** The discount resource (GET, POST, PATCH and the list): `products` is empty when it applies to all. */
 export const discountSchema = orderDiscountSchema.extend({ products: z.array(discountProductSchema) });
@@ -50,10 +52,7 @@ export type DiscountWithProducts = Discount & { discount_products: { product: Pr
 export function toDiscountWithProducts(row: DiscountWithProducts) {
   return {
     ...toDiscount(row),
-    products: row.discount_products.map(({ product }) => ({
-      ...product,
-      metadata: product.metadata as Metadata,
-    })),
+    products: row.discount_products.map(({ product }) => toProductBase(product)),
   };
 }
 

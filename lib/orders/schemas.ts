@@ -5,7 +5,7 @@ import { metadataOut } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
 import { customerSchema, toCustomer, toUser, userSchema } from "../customers/schemas";
-import { productBaseSchema, productPriceSchema } from "../products/schemas";
+import { productBaseSchema, productPriceSchema, toProductBase, toProductPrice } from "../products/schemas";
 import { orderDiscountSchema, toDiscount } from "../discounts/schemas";
 import { subscriptionSchema, toSubscription } from "../subscriptions/schemas";
 
@@ -87,5 +87,7 @@ export function toOrder(row: OrderRow) {
     user: toUser(row.customer),
     discount: row.discount ? toDiscount(row.discount) : null,
     subscription: row.subscription ? toSubscription(row.subscription) : null,
+    product: toProductBase(row.product),
+    product_price: toProductPrice(row.product_price),
   };
 }

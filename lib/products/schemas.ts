@@ -35,7 +35,16 @@ export const productPriceSchema = z.object({
   preset_amount: z.number().int().nullable(),
   type: z.enum(["one_time", "recurring"]),
   recurring_interval: z.enum(["month", "year"]).nullable(),
+  /** `catalog`: a price of the product's own (the reference's `ad_hoc` prices are not offered). */
+  source: z.literal("catalog"),
+  /** Null: the organization's way of charging tax applies (docs/api.md). */
+  tax_behavior: z.enum(["location", "inclusive", "exclusive"]).nullable(),
 });
+
+/** A price row as the API shows it. */
+export function toProductPrice(row: ProductPrice) {
+  return { ...row, source: "catalog" as const, tax_behavior: null };
+}
 
 export const mediaSchema = z.object({
   id: z.string(),
@@ -57,7 +66,14 @@ export const mediaSchema = z.object({
   public_url: z.string(),
 });
 
-/** The product as embedded in an order: base fields only. */
+const intervals = z.enum(["month", "year"]);
+
+/**
+ * The product as embedded in an order, a subscription or a discount: base fields and metadata.
+ * `recurring_interval` is the product's (its earliest recurring price's, kept by the database);
+ * trials and metered billing are not offered, so their fields are null, as the reference answers
+ * for a product without them.
+ */
 export const productBaseSchema = z.object({
   id: z.string(),
   ...timestamps,
@@ -66,7 +82,30 @@ export const productBaseSchema = z.object({
   is_recurring: z.boolean(),
   is_archived: z.boolean(),
   organization_id: z.string(),
+  metadata: metadataOut,
+  visibility: z.enum(["draft", "private", "public"]),
+  recurring_interval: intervals.nullable(),
+  recurring_interval_count: z.number().int().nullable(),
+  trial_interval: z.enum(["day", "week", "month", "year"]).nullable(),
+  trial_interval_count: z.number().int().nullable(),
+  meter_interval: intervals.nullable(),
+  meter_interval_count: z.number().int().nullable(),
 });
+
+/** A product row as `productBaseSchema` shows it. */
+export function toProductBase(row: Product) {
+  return {
+    ...row,
+    metadata: row.metadata as Metadata,
+    visibility: "public" as const,
+    recurring_interval: row.is_recurring ? row.recurring_interval : null,
+    recurring_interval_count: row.is_recurring && row.recurring_interval ? 1 : null,
+    trial_interval: null,
+    trial_interval_count: null,
+    meter_interval: null,
+    meter_interval_count: null,
+  };
+}
 
 /** The product as embedded in a checkout session: with prices, benefits and medias. */
 export const checkoutProductSchema = productBaseSchema.extend({
@@ -108,8 +147,8 @@ export function toCheckoutProduct(
   },
 ) {
   return {
-    ...row,
-    prices: row.prices,
+    ...toProductBase(row),
+    prices: row.prices.map(toProductPrice),
     benefits: row.product_benefits.map((pb) => pb.benefit),
     medias: row.product_medias.map((pm) => toMedia(pm.media)),
   };
@@ -117,8 +156,9 @@ export function toCheckoutProduct(
 
 /** The product resource (GET, POST, PATCH, the list): the checkout's shape, metadata, custom fields. */
 export const productSchema = checkoutProductSchema.extend({
-  metadata: metadataOut,
   attached_custom_fields: z.array(attachedCustomFieldSchema),
+  /** False: products are archived, never deleted, here. */
+  is_deletable: z.boolean(),
 });
 
 /** Prisma include for the product resource. */
@@ -134,8 +174,8 @@ export function toProduct(
 ) {
   return {
     ...toCheckoutProduct(row),
-    metadata: row.metadata as Metadata,
     attached_custom_fields: row.attached_custom_fields.map(toAttachedCustomField),
+    is_deletable: false,
   };
 }
 

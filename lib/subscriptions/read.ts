@@ -10,7 +10,7 @@ import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { id, queryBoolean, queryList } from "../core/validation";
 import { customerSchema, toCustomer } from "../customers/schemas";
 import { orderDiscountSchema, toDiscount } from "../discounts/schemas";
-import { productBaseSchema, productPriceSchema } from "../products/schemas";
+import { productBaseSchema, productPriceSchema, toProductBase, toProductPrice } from "../products/schemas";
 import { subscriptionSchema, toSubscription } from "./schemas";
 
 const STATUSES = subscriptionSchema.shape.status.options;
@@ -58,8 +58,8 @@ function toSubscriptionWithRelations(row: SubscriptionRow) {
   return {
     ...toSubscription(row),
     customer: toCustomer(row.customer),
-    product: row.product,
-    price: row.price,
+    product: toProductBase(row.product),
+    price: toProductPrice(row.price),
     discount: row.discount ? toDiscount(row.discount) : null,
   };
 }

@@ -17,7 +17,29 @@ type Fixtures = Record<string, string>;
 type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 
 /** The methods that conform today: one that stops conforming fails the test. */
-const CONFORMING: string[] = [];
+const CONFORMING: string[] = [
+  "benefits.create",
+  "benefits.list",
+  "customFields.create",
+  "customFields.get",
+  "customFields.list",
+  "customers.create",
+  "customers.get",
+  "customers.list",
+  "discounts.create",
+  "discounts.get",
+  "discounts.list",
+  "disputes.list",
+  "licenseKeys.list",
+  "orders.list",
+  "products.create",
+  "products.get",
+  "products.list",
+  "products.update",
+  "refunds.list",
+  "subscriptions.list",
+  "webhooks.listWebhookEndpoints",
+];
 
 /**
  * How each driven method is called, in order (later ones use what earlier ones made). A create
@@ -157,7 +179,7 @@ beforeAll(async () => {
         problems.length
           ? {
               outcome: "answers otherwise",
-              detail: `${problems.length} problems: ${problems.slice(0, 3).join("; ")}`,
+              detail: `${problems.length} problems: ${problems.slice(0, process.env.SDK_REPORT_ALL ? 200 : 3).join("; ")}`,
             }
           : { outcome: "conforms", detail: "" },
       );

@@ -24,13 +24,19 @@ const BENEFIT_FIELDS = [
   "deletable",
   "description",
   "id",
+  "is_deleted",
   "metadata",
   "modified_at",
   "organization_id",
   "properties",
   "selectable",
   "type",
+  "visibility",
+  "visibility_configurable",
 ];
+
+/** What every benefit here says of the reference's visibility and deletion. */
+const ALWAYS = { is_deleted: false, visibility: "public", visibility_configurable: false };
 
 let db: Db;
 let org: string;
@@ -94,6 +100,7 @@ describe("POST /v1/benefits/", () => {
       description: "Acme Studio license",
       selectable: true,
       deletable: true,
+      ...ALWAYS,
       organization_id: org,
       metadata: { sku: "studio", seats: 3, beta: false },
       properties: {
@@ -156,6 +163,7 @@ describe("POST /v1/benefits/", () => {
       description: "Priority support",
       selectable: true,
       deletable: true,
+      ...ALWAYS,
       organization_id: org,
       metadata: {},
       properties: { note: "Write to support@acme.test with your order number." },
@@ -340,6 +348,7 @@ describe("GET /v1/benefits/", () => {
       description: "Studio keys",
       selectable: true,
       deletable: true,
+      ...ALWAYS,
       organization_id: expect.any(String),
       metadata: {},
       properties: {
@@ -397,6 +406,7 @@ describe("PATCH /v1/benefits/{id}", () => {
       description: "Studio keys v2",
       selectable: true,
       deletable: true,
+      ...ALWAYS,
       organization_id: org,
       metadata: { a: 1 },
       properties: {

@@ -79,6 +79,10 @@ describe("PATCH /v1/customers/{id}", () => {
       organization_id: organizationId,
       deleted_at: null,
       avatar_url: avatarUrl("after@example.com"),
+      type: "individual",
+      // The name on invoices follows the name.
+      billing_name: "After",
+      first_user_event_at: null,
     });
     expect((await call(getOne, { token, params: { id: customer.id } })).body).toEqual(res.body);
   });

@@ -17,17 +17,20 @@ type Problem = { type: string; loc: (string | number)[]; msg: string; input: unk
 export const CUSTOMER_FIELDS = [
   "avatar_url",
   "billing_address",
+  "billing_name",
   "created_at",
   "deleted_at",
   "email",
   "email_verified",
   "external_id",
+  "first_user_event_at",
   "id",
   "metadata",
   "modified_at",
   "name",
   "organization_id",
   "tax_id",
+  "type",
 ];
 
 let db: Db;
@@ -111,6 +114,9 @@ describe("POST /v1/customers/", () => {
       organization_id: ids.org,
       deleted_at: null,
       avatar_url: avatarUrl("ada.lovelace@example.com"),
+      type: "individual",
+      billing_name: "Ada Lovelace",
+      first_user_event_at: null,
     };
     expect(res.body).toEqual(expected);
     const read = await call(getOne, { token, params: { id: res.body.id } });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createOrganization, createProduct, createToken } from "@/lib/factories";
 import { call } from "@/test/http";
-import { ISO } from "@/test/shapes";
+import { ISO, ONE_TIME_PRODUCT_FIELDS } from "@/test/shapes";
 import { POST as create } from "./route";
 import { PATCH as update } from "./[id]/route";
 
@@ -32,6 +32,7 @@ beforeAll(async () => {
       is_recurring: false,
       is_archived: false,
       organization_id: org.id,
+      ...ONE_TIME_PRODUCT_FIELDS,
       metadata: {},
     };
   }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createMerchantUser, createOrganization, createProduct, createToken } from "@/lib/factories";
 import { call } from "@/test/http";
-import { ISO } from "@/test/shapes";
+import { ISO, ONE_TIME_PRODUCT_FIELDS } from "@/test/shapes";
 import { POST as signIn } from "../auth/sign-in/route";
 import { GET as list, POST as create } from "./route";
 import { DELETE as remove, GET as getOne, PATCH as update } from "./[id]/route";
@@ -22,6 +22,7 @@ const DISCOUNT_FIELDS = [
   "ends_at",
   "id",
   "max_redemptions",
+  "max_redemptions_per_customer",
   "metadata",
   "modified_at",
   "name",
@@ -66,6 +67,7 @@ beforeAll(async () => {
       is_recurring: false,
       is_archived: false,
       organization_id: org.id,
+      ...ONE_TIME_PRODUCT_FIELDS,
       metadata: { sku: name.toLowerCase() },
     };
   }
@@ -133,6 +135,7 @@ describe("POST /v1/discounts/", () => {
       starts_at: "2026-06-01T00:00:00.000Z",
       ends_at: "2026-09-01T00:00:00.000Z",
       max_redemptions: 100,
+      max_redemptions_per_customer: null,
       redemptions_count: 0,
       metadata: { campaign: "summer", wave: 2, public: true },
       products: [productShapes.Alpha, productShapes.Beta],

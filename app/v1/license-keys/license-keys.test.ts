@@ -20,15 +20,18 @@ const KEY_FIELDS = [...LICENSE_KEY_FIELDS, "order_id", "subscription_id"].sort()
 const CUSTOMER_FIELDS = [
   "avatar_url",
   "billing_address",
+  "billing_name",
   "created_at",
   "email",
   "email_verified",
+  "first_user_event_at",
   "id",
   "metadata",
   "modified_at",
   "name",
   "organization_id",
   "tax_id",
+  "type",
 ].sort();
 
 let token: string;

@@ -170,15 +170,18 @@ describe("GET /v1/orders/", () => {
       [
         "avatar_url",
         "billing_address",
+        "billing_name",
         "created_at",
         "email",
         "email_verified",
+        "first_user_event_at",
         "id",
         "metadata",
         "modified_at",
         "name",
         "organization_id",
         "tax_id",
+        "type",
       ].sort(),
     );
     expect(first.customer.avatar_url).toMatch(/^https:\/\//);
@@ -189,9 +192,17 @@ describe("GET /v1/orders/", () => {
         "id",
         "is_archived",
         "is_recurring",
+        "metadata",
+        "meter_interval",
+        "meter_interval_count",
         "modified_at",
         "name",
         "organization_id",
+        "recurring_interval",
+        "recurring_interval_count",
+        "trial_interval",
+        "trial_interval_count",
+        "visibility",
       ].sort(),
     );
     expect(Object.keys(first.product_price).sort()).toEqual(
@@ -208,6 +219,8 @@ describe("GET /v1/orders/", () => {
         "price_currency",
         "product_id",
         "recurring_interval",
+        "source",
+        "tax_behavior",
         "type",
       ].sort(),
     );
@@ -223,6 +236,7 @@ describe("GET /v1/orders/", () => {
         "ends_at",
         "id",
         "max_redemptions",
+        "max_redemptions_per_customer",
         "metadata",
         "modified_at",
         "name",

@@ -16,7 +16,7 @@ import { call } from "@/test/http";
 import { PATCH as update } from "./[id]/route";
 import { POST as setBenefits } from "./[id]/benefits/route";
 import { GET as getOrder } from "../orders/[id]/route";
-import { benefitShape, createMedia, customFieldShape, mediaShape, priceShape, problem } from "./test-helpers";
+import { apiPrice, benefitShape, createMedia, customFieldShape, mediaShape, problem } from "./test-helpers";
 
 let db: Db;
 let token: string;
@@ -78,12 +78,12 @@ describe("PATCH /v1/products/{id}: prices", () => {
     // The monthly price goes from 1000 to 1500: a new price, the old one archived. The yearly one
     // is sent back whole, as the API showed it, and kept.
     const res = await patch(product.id, {
-      prices: [priceShape(yearly), { ...fixed(1500), recurring_interval: "month" }],
+      prices: [apiPrice(yearly), { ...fixed(1500), recurring_interval: "month" }],
     });
     expect(res.status).toBe(200);
     expect(res.body.modified_at).toEqual(expect.any(String));
     expect(res.body.prices).toEqual([
-      priceShape(yearly),
+      apiPrice(yearly),
       {
         id: expect.any(String),
         created_at: res.body.modified_at,
@@ -98,6 +98,8 @@ describe("PATCH /v1/products/{id}: prices", () => {
         minimum_amount: null,
         maximum_amount: null,
         preset_amount: null,
+        source: "catalog",
+        tax_behavior: null,
       },
     ]);
     const archived = await db.productPrice.findUniqueOrThrow({ where: { id: old.id } });
@@ -107,7 +109,7 @@ describe("PATCH /v1/products/{id}: prices", () => {
     // The order still shows the price it was sold at, archived; the subscription still renews on it.
     const shown = await call(getOrder, { token, params: { id: order.id } });
     expect(shown.status).toBe(200);
-    expect(shown.body.product_price).toEqual({ ...priceShape(archived), is_archived: true });
+    expect(shown.body.product_price).toEqual({ ...apiPrice(archived), is_archived: true });
     expect(shown.body.amount).toBe(1000);
     expect(await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).toEqual(subscription);
     expect((await db.product.findUniqueOrThrow({ where: { id: product.id } })).lowest_price_amount).toBe(
@@ -277,7 +279,7 @@ describe("PATCH /v1/products/{id}: fields and links", () => {
       metadata: { b: "two" },
       is_archived: false,
       is_recurring: false,
-      prices: [priceShape(price)],
+      prices: [apiPrice(price)],
       medias: [mediaShape(m2), mediaShape(m1)],
       attached_custom_fields: [
         { custom_field_id: f2.id, custom_field: customFieldShape(f2), order: 0, required: true },

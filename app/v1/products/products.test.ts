@@ -20,6 +20,7 @@ import {
   mediaShape,
   PRICE_FIELDS,
   PRODUCT_FIELDS,
+  PRODUCT_UNUSED,
   problem,
 } from "./test-helpers";
 
@@ -107,6 +108,8 @@ describe("POST /v1/products/", () => {
       minimum_amount: null,
       maximum_amount: null,
       preset_amount: null,
+      source: "catalog",
+      tax_behavior: null,
       ...fields,
     });
     expect(res.body).toEqual({
@@ -117,6 +120,9 @@ describe("POST /v1/products/", () => {
       description: "The full studio.",
       is_recurring: false,
       is_archived: false,
+      ...PRODUCT_UNUSED,
+      recurring_interval: null,
+      recurring_interval_count: null,
       organization_id: ids.org,
       metadata: { sku: "studio-pro", seats: 3, beta: false },
       prices: [
@@ -151,6 +157,9 @@ describe("POST /v1/products/", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       is_recurring: true,
+      // The product's interval: its first recurring price's (the current reference API's field).
+      recurring_interval: "month",
+      recurring_interval_count: 1,
       description: null,
       metadata: {},
       medias: [],

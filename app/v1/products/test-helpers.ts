@@ -38,6 +38,11 @@ export function priceShape(row: Row & Record<string, unknown>) {
   return { ...row, created_at: row.created_at.toISOString(), modified_at: iso(row.modified_at) };
 }
 
+/** A price row as the API shows it: its JSON, and what it says of every price here. */
+export function apiPrice(row: Row & Record<string, unknown>) {
+  return { ...priceShape(row), source: "catalog", tax_behavior: null };
+}
+
 export const PRODUCT_FIELDS = [
   "attached_custom_fields",
   "benefits",
@@ -45,14 +50,32 @@ export const PRODUCT_FIELDS = [
   "description",
   "id",
   "is_archived",
+  "is_deletable",
   "is_recurring",
   "medias",
   "metadata",
+  "meter_interval",
+  "meter_interval_count",
   "modified_at",
   "name",
   "organization_id",
   "prices",
+  "recurring_interval",
+  "recurring_interval_count",
+  "trial_interval",
+  "trial_interval_count",
+  "visibility",
 ];
+
+/** What a product answers for what it does not offer (trials, metered billing, deletion). */
+export const PRODUCT_UNUSED = {
+  visibility: "public",
+  trial_interval: null,
+  trial_interval_count: null,
+  meter_interval: null,
+  meter_interval_count: null,
+  is_deletable: false,
+};
 
 export const PRICE_FIELDS = [
   "amount_type",
@@ -67,6 +90,8 @@ export const PRICE_FIELDS = [
   "price_currency",
   "product_id",
   "recurring_interval",
+  "source",
+  "tax_behavior",
   "type",
 ];
 

@@ -27,6 +27,7 @@ const discount: DiscountResource = {
   starts_at: null,
   ends_at: null,
   max_redemptions: 10,
+  max_redemptions_per_customer: null,
   redemptions_count: 1,
   organization_id: "o1",
   products: [],

@@ -26,6 +26,8 @@ const price = (id: string, overrides: Partial<ProductPrice> = {}): ProductPrice 
   preset_amount: null,
   type: "recurring",
   recurring_interval: "month",
+  source: "catalog",
+  tax_behavior: null,
   ...overrides,
 });
 

@@ -31,10 +31,18 @@ const PRODUCT_KEYS = [
   "is_archived",
   "is_recurring",
   "medias",
+  "metadata",
+  "meter_interval",
+  "meter_interval_count",
   "modified_at",
   "name",
   "organization_id",
   "prices",
+  "recurring_interval",
+  "recurring_interval_count",
+  "trial_interval",
+  "trial_interval_count",
+  "visibility",
 ].sort();
 const PRICE_KEYS = [
   "amount_type",
@@ -49,6 +57,8 @@ const PRICE_KEYS = [
   "price_currency",
   "product_id",
   "recurring_interval",
+  "source",
+  "tax_behavior",
   "type",
 ].sort();
 
