@@ -89,11 +89,23 @@ async function confirmThatDiesAfterCharge(
   key?: string,
 ) {
   process.env.JOB_PAUSE_AT = "after-charge";
+  const log = vi.spyOn(console, "log");
+  const pausedBefore = pausesIn(log);
   void pay(clientSecret, body, key);
-  await vi.waitFor(async () => expect((await ledgerOf(checkoutId)).length).toBeGreaterThan(0), {
-    timeout: 10_000,
-    interval: 10,
-  });
+  // Both the charge in the ledger and the confirm at its pause point: the caller may unset
+  // JOB_PAUSE_AT as soon as this resolves without the confirm going on (it read it already).
+  await vi.waitFor(
+    async () => {
+      expect((await ledgerOf(checkoutId)).length).toBeGreaterThan(0);
+      expect(pausesIn(log)).toBeGreaterThan(pausedBefore);
+    },
+    { timeout: 10_000, interval: 10 },
+  );
+}
+
+/** How many confirms have stopped at the `after-charge` pause point (lib/jobs/pause.ts). */
+function pausesIn(log: { mock: { calls: unknown[][] } }) {
+  return log.mock.calls.filter(([line]) => line === "paused:after-charge").length;
 }
 
 describe("a charge whose answer was lost (item 7)", () => {

@@ -9,7 +9,12 @@ import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { findOrganizationOrThrow } from "./service";
 import { defaultInvoicePrefix } from "../core/invoice-number-format";
-import { toOrganization, type CreateOrganizationBody, type UpdateOrganizationBody } from "./schemas";
+import {
+  organizationResourceInclude,
+  toOrganizationResource,
+  type CreateOrganizationBody,
+  type UpdateOrganizationBody,
+} from "./schemas";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
@@ -63,7 +68,8 @@ export async function createOrganization(db: Db, principal: Principal, body: Cre
   }
   const userId = principal.userId;
   const row = await db.$transaction((tx) => insertOwnedOrganization(tx, userId, body), TRANSACTION_OPTIONS);
-  return toOrganization(row);
+  // A new organization has no card processor yet.
+  return toOrganizationResource({ ...row, payment_processor: null });
 }
 
 export async function updateOrganization(
@@ -99,7 +105,8 @@ export async function updateOrganization(
         revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
         modified_at: now,
       },
+      include: organizationResourceInclude,
     });
   }, TRANSACTION_OPTIONS);
-  return toOrganization(row);
+  return toOrganizationResource(row);
 }

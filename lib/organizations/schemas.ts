@@ -1,8 +1,8 @@
 // The organization resource (Polar's shape: the profile fields of the older API, kept for clients
 // that read them, and subscription_settings), and what the organizations routes accept.
 import { z } from "zod";
-import type { Organization } from "../generated/prisma/client";
-import { timestamps } from "../core/schemas";
+import type { Organization, Prisma } from "../generated/prisma/client";
+import { dateTime, timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
 import { RESERVED_SLUGS, SLUG_PATTERN } from "../core/slug";
@@ -92,6 +92,135 @@ export function toOrganization(row: Organization) {
   };
 }
 
+/**
+ * The organization resource of /v1/organizations: the above, with what the current reference API
+ * (SDK 1.x, 2026-10) says of an organization, each field a true statement of this service: it is
+ * `active` once created (no review here), sells in USD by default with tax added on top
+ * (`exclusive`), sends the emails listed in `customer_email_settings` (no others exist), revokes
+ * an unpaid subscription's benefits when dunning ends (no grace period), has no trials, seats,
+ * usage-based billing, payouts or social links yet, and can take payments when it is a test
+ * organization or a live one with its Stripe keys (docs/payments.md).
+ */
+export const organizationResourceSchema = organizationSchema.extend({
+  proration_behavior: z.enum(["invoice", "prorate"]),
+  allow_customer_updates: z.boolean(),
+  website: z.string().nullable(),
+  socials: z.array(z.object({ platform: z.string(), url: z.string() })),
+  status: z.enum([
+    "created",
+    "review",
+    "snoozed",
+    "denied",
+    "active",
+    "blocked",
+    "offboarding",
+    "offboarded",
+  ]),
+  details_submitted_at: dateTime.nullable(),
+  onboarding_resubmission_requested_at: dateTime.nullable(),
+  sso_enforced: z.boolean(),
+  default_presentment_currency: z.string(),
+  default_tax_behavior: z.enum(["location", "inclusive", "exclusive"]),
+  subscription_settings: organizationSchema.shape.subscription_settings.extend({
+    benefit_revocation_grace_period: z.number().int(),
+    prevent_trial_abuse: z.boolean(),
+  }),
+  customer_email_settings: z.object({
+    order_confirmation: z.boolean(),
+    payment_method_expiration_reminder: z.boolean(),
+    subscription_cancellation: z.boolean(),
+    subscription_confirmation: z.boolean(),
+    subscription_cycled: z.boolean(),
+    subscription_cycled_after_trial: z.boolean(),
+    subscription_past_due: z.boolean(),
+    subscription_paused: z.boolean(),
+    subscription_resumed: z.boolean(),
+    subscription_renewal_reminder: z.boolean(),
+    subscription_revoked: z.boolean(),
+    subscription_trial_conversion_reminder: z.boolean(),
+    subscription_uncanceled: z.boolean(),
+    subscription_updated: z.boolean(),
+  }),
+  customer_portal_settings: z.object({
+    usage: z.object({ show: z.boolean() }),
+    subscription: z.object({ update_seats: z.boolean(), update_plan: z.boolean() }),
+  }),
+  dispute_settings: z.object({ auto_accept_below_amount: z.number().int().nullable() }),
+  embed_hosts: z.array(z.string()),
+  account_id: z.string().nullable(),
+  payout_account_id: z.string().nullable(),
+  capabilities: z.object({
+    checkout_payments: z.boolean(),
+    subscription_renewals: z.boolean(),
+    payouts: z.boolean(),
+    refunds: z.boolean(),
+    api_access: z.boolean(),
+    dashboard_access: z.boolean(),
+  }),
+});
+
+/** What an organization resource reads besides its row: its card processor, for `capabilities`. */
+export const organizationResourceInclude = {
+  payment_processor: { select: { processor: true } },
+} as const satisfies Prisma.OrganizationInclude;
+
+export function toOrganizationResource(
+  row: Organization & { payment_processor: { processor: string } | null },
+) {
+  const base = toOrganization(row);
+  return {
+    ...base,
+    proration_behavior: row.proration_behavior,
+    allow_customer_updates: row.allow_customer_updates,
+    website: null,
+    socials: [],
+    status: "active" as const,
+    details_submitted_at: null,
+    onboarding_resubmission_requested_at: null,
+    sso_enforced: false,
+    default_presentment_currency: "usd",
+    default_tax_behavior: "exclusive" as const,
+    subscription_settings: {
+      ...base.subscription_settings,
+      benefit_revocation_grace_period: 0,
+      prevent_trial_abuse: false,
+    },
+    // The emails this service sends buyers (docs/emails.md), all of them always.
+    customer_email_settings: {
+      order_confirmation: true,
+      payment_method_expiration_reminder: false,
+      subscription_cancellation: true,
+      subscription_confirmation: true,
+      subscription_cycled: true,
+      subscription_cycled_after_trial: false,
+      subscription_past_due: true,
+      subscription_paused: false,
+      subscription_resumed: false,
+      subscription_renewal_reminder: false,
+      subscription_revoked: true,
+      subscription_trial_conversion_reminder: false,
+      subscription_uncanceled: false,
+      subscription_updated: false,
+    },
+    customer_portal_settings: {
+      usage: { show: false },
+      subscription: { update_seats: false, update_plan: false },
+    },
+    dispute_settings: { auto_accept_below_amount: null },
+    embed_hosts: [],
+    account_id: null,
+    payout_account_id: null,
+    capabilities: {
+      checkout_payments: !row.livemode || row.payment_processor?.processor === "stripe",
+      subscription_renewals: true,
+      payouts: false,
+      refunds: true,
+      api_access: true,
+      dashboard_access: true,
+    },
+  };
+}
+
 // --- input ---------------------------------------------------------------------------------------
 
 export const organizationParams = z.object({ id: id() });
@@ -154,6 +283,12 @@ const subscriptionSettingsInput = z
     allow_multiple_subscriptions: z.boolean().optional(),
     allow_customer_updates: z.boolean().optional(),
     proration_behavior: z.enum(["invoice", "prorate"]).optional(),
+    // What the organization answers of these (no grace period, no trials yet), accepted back as
+    // is, so a client may send the settings it read; another value is refused by name.
+    benefit_revocation_grace_period: z
+      .literal(0, "Benefits are revoked when dunning ends: a grace period is not offered")
+      .optional(),
+    prevent_trial_abuse: z.literal(false, "Trials are not offered yet").optional(),
   })
   .refine(
     (settings) => Object.values(settings).some((value) => value !== undefined),

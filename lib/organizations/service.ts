@@ -10,7 +10,7 @@ import { sortOrder } from "../core/list";
 import { pageOf, skipTake } from "../core/pagination";
 import { ApiError } from "../core/errors";
 import { foundOrThrow } from "../core/tenancy";
-import { toOrganization, type ListOrganizationsQuery } from "./schemas";
+import { organizationResourceInclude, toOrganizationResource, type ListOrganizationsQuery } from "./schemas";
 
 /** The Prisma condition for the organizations the principal may see. */
 export function visibleOrganizationsWhere(principal: Principal): Prisma.OrganizationWhereInput {
@@ -23,12 +23,13 @@ export async function listOrganizations(db: DbOrTx, principal: Principal, query:
   const [rows, total] = await Promise.all([
     db.organization.findMany({
       where,
+      include: organizationResourceInclude,
       orderBy: sortOrder<string, Prisma.OrganizationOrderByWithRelationInput>(query.sorting),
       ...skipTake(query),
     }),
     db.organization.count({ where }),
   ]);
-  return pageOf(rows.map(toOrganization), total, query);
+  return pageOf(rows.map(toOrganizationResource), total, query);
 }
 
 /** The organization row `id` if the principal may see it, else the contract's 404. */
@@ -38,5 +39,13 @@ export async function findOrganizationOrThrow(db: DbOrTx, principal: Principal, 
 }
 
 export async function getOrganization(db: DbOrTx, principal: Principal, id: string) {
-  return toOrganization(await findOrganizationOrThrow(db, principal, id));
+  if (!principal.organizationIds.includes(id)) throw ApiError.notFound();
+  return toOrganizationResource(
+    foundOrThrow(
+      await db.organization.findFirst({
+        where: { id, blocked_at: null },
+        include: organizationResourceInclude,
+      }),
+    ),
+  );
 }

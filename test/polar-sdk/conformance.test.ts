@@ -31,6 +31,8 @@ const CONFORMING: string[] = [
   "discounts.list",
   "disputes.list",
   "licenseKeys.list",
+  "organizations.get",
+  "organizations.list",
   "orders.list",
   "products.create",
   "products.get",

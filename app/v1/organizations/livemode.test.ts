@@ -226,12 +226,17 @@ describe("a live organization without a card processor", () => {
   it("sells paid prices once its Stripe processor is set up", async () => {
     const org = await createOrganization(db, { livemode: true });
     const token = (await createToken(db, org.id)).token;
+    const capabilities = async () =>
+      (await call(getOne, { token, params: { id: org.id } })).body.capabilities.checkout_payments;
+    // The current reference API's `capabilities` say so too.
+    expect(await capabilities()).toBe(false);
     const paid = await createProduct(db, org.id, { price: { price_amount: 1500 } });
     await db.paymentProcessorSetting.create({
       data: { organization_id: org.id, processor: "stripe", livemode: true, publishable_key: "pk_live_x" },
     });
     const res = await call(createCheckout, { token, body: { product_price_id: paid.price.id } });
     expect(res.status).toBe(201);
+    expect(await capabilities()).toBe(true);
   });
 });
 

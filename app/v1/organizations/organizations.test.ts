@@ -11,26 +11,43 @@ import { GET as getOne, PATCH as update } from "./[id]/route";
 
 import { defaultInvoicePrefix } from "@/lib/orders/invoice-numbers";
 const ORGANIZATION_FIELDS = [
+  "account_id",
+  "allow_customer_updates",
   "avatar_url",
   "bio",
   "blog",
+  "capabilities",
   "company",
   "created_at",
+  "customer_email_settings",
   "customer_invoice_prefix",
+  "customer_portal_settings",
+  "default_presentment_currency",
+  "default_tax_behavior",
   "default_upfront_split_to_contributors",
+  "details_submitted_at",
+  "dispute_settings",
   "email",
+  "embed_hosts",
   "feature_settings",
   "id",
   "livemode",
   "location",
   "modified_at",
   "name",
+  "onboarding_resubmission_requested_at",
+  "payout_account_id",
   "pledge_badge_show_amount",
   "pledge_minimum_amount",
   "profile_settings",
+  "proration_behavior",
   "slug",
   "social_username",
+  "socials",
+  "sso_enforced",
+  "status",
   "subscription_settings",
+  "website",
 ];
 
 const DEFAULT_PROFILE = {
@@ -76,10 +93,66 @@ function shape(row: {
     default_upfront_split_to_contributors: null,
     profile_settings: DEFAULT_PROFILE,
     feature_settings: { issue_funding_enabled: false, revoke_benefits_on_dispute: false },
-    subscription_settings: row.subscription_settings ?? {
-      allow_multiple_subscriptions: false,
-      allow_customer_updates: true,
-      proration_behavior: "prorate",
+    ...currentApiFields(
+      (row.subscription_settings as typeof DEFAULT_SUBSCRIPTION_SETTINGS | undefined) ??
+        DEFAULT_SUBSCRIPTION_SETTINGS,
+      row.livemode ?? false,
+    ),
+  };
+}
+
+const DEFAULT_SUBSCRIPTION_SETTINGS = {
+  allow_multiple_subscriptions: false,
+  allow_customer_updates: true,
+  proration_behavior: "prorate",
+};
+
+/** What the current reference API (SDK 1.x) reads of an organization, as this service answers it. */
+function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemode: boolean) {
+  return {
+    subscription_settings: { ...settings, benefit_revocation_grace_period: 0, prevent_trial_abuse: false },
+    proration_behavior: settings.proration_behavior,
+    allow_customer_updates: settings.allow_customer_updates,
+    website: null,
+    socials: [],
+    status: "active",
+    details_submitted_at: null,
+    onboarding_resubmission_requested_at: null,
+    sso_enforced: false,
+    default_presentment_currency: "usd",
+    default_tax_behavior: "exclusive",
+    customer_email_settings: {
+      order_confirmation: true,
+      payment_method_expiration_reminder: false,
+      subscription_cancellation: true,
+      subscription_confirmation: true,
+      subscription_cycled: true,
+      subscription_cycled_after_trial: false,
+      subscription_past_due: true,
+      subscription_paused: false,
+      subscription_resumed: false,
+      subscription_renewal_reminder: false,
+      subscription_revoked: true,
+      subscription_trial_conversion_reminder: false,
+      subscription_uncanceled: false,
+      subscription_updated: false,
+    },
+    customer_portal_settings: {
+      usage: { show: false },
+      subscription: { update_seats: false, update_plan: false },
+    },
+    dispute_settings: { auto_accept_below_amount: null },
+    embed_hosts: [],
+    account_id: null,
+    payout_account_id: null,
+    // Without Stripe keys a live organization cannot take payments yet; a test one always can.
+    capabilities: {
+      checkout_payments: !livemode,
+      subscription_renewals: true,
+      payouts: false,
+      refunds: true,
+      api_access: true,
+      dashboard_access: true,
     },
   };
 }
@@ -416,7 +489,10 @@ describe("PATCH /v1/organizations/{id}", () => {
       allow_multiple_subscriptions: false,
       allow_customer_updates: true,
       proration_behavior: "invoice",
+      benefit_revocation_grace_period: 0,
+      prevent_trial_abuse: false,
     });
+    expect(res.body.proration_behavior).toBe("invoice");
   });
 
   it("turns revoke_benefits_on_dispute on and off; an empty feature_settings is a 422", async () => {
@@ -529,5 +605,32 @@ describe("PATCH /v1/organizations/{id}", () => {
     expect(await db.organization.findUniqueOrThrow({ where: { id: orgs.other.id } })).toMatchObject({
       name: "Other",
     });
+  });
+});
+
+describe("the current reference API's organization settings", () => {
+  it("takes back what it answered (no grace period, no trial-abuse check), and refuses other values by name", async () => {
+    const org = await createOrganization(db, { name: "Round trip" });
+    const orgToken = (await createToken(db, org.id)).token;
+    const read = (await call(getOne, { token: orgToken, params: { id: org.id } })).body;
+    const same = await call(update, {
+      token: orgToken,
+      method: "PATCH",
+      params: { id: org.id },
+      body: { subscription_settings: read.subscription_settings },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.subscription_settings).toEqual(read.subscription_settings);
+    const refused = await call(update, {
+      token: orgToken,
+      method: "PATCH",
+      params: { id: org.id },
+      body: { subscription_settings: { benefit_revocation_grace_period: 3, prevent_trial_abuse: true } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail.map((p: Problem) => p.loc)).toEqual([
+      ["body", "subscription_settings", "benefit_revocation_grace_period"],
+      ["body", "subscription_settings", "prevent_trial_abuse"],
+    ]);
   });
 });

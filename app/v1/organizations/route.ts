@@ -6,7 +6,7 @@ import { createOrganization } from "@/lib/organizations/manage";
 import {
   createOrganizationBody,
   listOrganizationsQuery,
-  organizationSchema,
+  organizationResourceSchema,
 } from "@/lib/organizations/schemas";
 import { listOrganizations } from "@/lib/organizations/service";
 
@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       auth: "organizations:read",
       query: listOrganizationsQuery,
-      output: pageSchema(organizationSchema),
+      output: pageSchema(organizationResourceSchema),
       summary: "List the organizations the caller may see; `slug` finds one by its slug",
     },
     ({ db, principal, query }) => listOrganizations(db, principal, query),
@@ -24,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       auth: "session",
       body: createOrganizationBody,
-      output: organizationSchema,
+      output: organizationResourceSchema,
       status: 201,
       summary:
         "Create an organization (signed-in merchants only; they become its owner); 409 if the slug is taken",

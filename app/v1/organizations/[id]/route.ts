@@ -2,7 +2,11 @@
 // (name, slug, avatar_url, email, subscription_settings).
 import { methods, route } from "@/lib/api/handler";
 import { updateOrganization } from "@/lib/organizations/manage";
-import { organizationParams, organizationSchema, updateOrganizationBody } from "@/lib/organizations/schemas";
+import {
+  organizationParams,
+  organizationResourceSchema,
+  updateOrganizationBody,
+} from "@/lib/organizations/schemas";
 import { getOrganization } from "@/lib/organizations/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -10,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       auth: "organizations:read",
       params: organizationParams,
-      output: organizationSchema,
+      output: organizationResourceSchema,
       summary: "Get an organization",
     },
     ({ db, principal, params }) => getOrganization(db, principal, params.id),
@@ -20,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "organizations:write",
       params: organizationParams,
       body: updateOrganizationBody,
-      output: organizationSchema,
+      output: organizationResourceSchema,
       summary:
         "Update an organization: name, slug (409 if taken), avatar, support email, subscription settings",
     },
