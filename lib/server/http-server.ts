@@ -44,6 +44,12 @@ export async function listenAppServer(options: {
       res.end();
     });
   });
+  // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
+  // default is shorter than most load balancers' 60 s): otherwise a client that reuses a connection
+  // just as the server closes it gets ECONNRESET (seen in the browser tests on a loaded machine).
+  // Headers must be allowed a little longer than that, as Node requires.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // CONNECT never reaches the request handler, and requests Node cannot parse end in its empty
   // 400: both get the contract's JSON too.
   server.on("connect", answerConnect);
