@@ -2,6 +2,7 @@
 // (a retried key returns the first answer and charges nothing more), counts the money it takes,
 // and can be slowed down, made to lose its answer, ask for 3-D Secure or settle later.
 import { randomUUID } from "node:crypto";
+import { onTestFinished } from "vitest";
 import { registerPaymentProcessor } from "@/lib/payments";
 import type { PaymentLookup, PaymentProcessor, PaymentResult } from "@/lib/payments/processor";
 
@@ -100,7 +101,9 @@ export function registerProcessorDouble(mode: DoubleMode = "succeed"): Processor
     return result;
   }
 
-  registerPaymentProcessor(double);
+  // Gone when the test ends: files share a process (vitest.config.ts), and the server's list of
+  // processors (named in the PAYMENT_PROCESSOR error) is what a later file sees.
+  onTestFinished(registerPaymentProcessor(double));
   return double;
 }
 

@@ -3,9 +3,23 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, inject } from "vitest";
+import { afterAll, inject, vi } from "vitest";
 import { closeDb, startMemoryDatabasesFrom } from "../lib/db/client";
 import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
+
+// Files share their worker's process (vitest.config.ts): what one changes of the process, the next
+// must not see. Registered first, so it runs after every other afterAll of the file.
+const environment = { ...process.env };
+const fetchBefore = globalThis.fetch;
+afterAll(() => {
+  for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+  Object.assign(process.env, environment);
+  globalThis.fetch = fetchBefore;
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 // The server secret (lib/secrets), fixed as an operator sets APP_SECRET.
 process.env.APP_SECRET ??= "test-app-secret-not-for-production-0123456789";

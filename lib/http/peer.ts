@@ -24,10 +24,8 @@ const MAX_ADDRESS_LENGTH = 64;
 const MAX_HOPS = 32;
 const MAX_FORWARDED_CHARS = MAX_HOPS * (MAX_ADDRESS_LENGTH + 2);
 
-process.env[SECRET_ENV] ||= randomBytes(24).toString("base64url");
-
 function stampSecret(): string {
-  return process.env[SECRET_ENV]!;
+  return (process.env[SECRET_ENV] ||= randomBytes(24).toString("base64url"));
 }
 
 /**

@@ -9,9 +9,12 @@ import { testProcessor } from "./test-processor";
 
 const processors = new Map<string, PaymentProcessor>([[testProcessor.name, testProcessor]]);
 
-/** For tests and for installs that add a real processor at boot. */
-export function registerPaymentProcessor(processor: PaymentProcessor) {
+/** For tests and for installs that add a real processor at boot. Answers how to take it back. */
+export function registerPaymentProcessor(processor: PaymentProcessor): () => void {
   processors.set(processor.name, processor);
+  return () => {
+    if (processors.get(processor.name) === processor) processors.delete(processor.name);
+  };
 }
 
 export function defaultPaymentProcessorName(env: Record<string, string | undefined> = process.env): string {
