@@ -1,6 +1,7 @@
 // Browser tests against a production build (`next build`, then the app's own server as `npm start`
 // runs it: scripts/serve.mjs, which opens the database before it listens), on Debian's chromium:
 // `npx playwright install` cannot download browsers on these machines.
+import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 import {
   DEMO_ACCESS_TOKEN,
@@ -12,6 +13,16 @@ import {
   E2E_STRIPE_CONTROL,
   E2E_STRIPE_PORT,
 } from "./e2e/env";
+
+// Debian's Chromium in its headless shell when installed (`apt-get install chromium-headless-shell`,
+// as .ci/run does): the same engine without the full browser's compositor and GPU process, which
+// Playwright itself prefers for headless runs; the whole suite takes about 30 % less time on a 2-core
+// machine (5.6 min instead of 7.7). Otherwise the full browser; E2E_CHROMIUM names another.
+const CHROMIUM =
+  process.env.E2E_CHROMIUM ??
+  (fs.existsSync("/usr/bin/chromium-headless-shell")
+    ? "/usr/bin/chromium-headless-shell"
+    : "/usr/bin/chromium");
 
 // A fresh embedded database per run (unless DATABASE_URL points at PostgreSQL), so runs never see
 // each other's data nor a developer's .data folder, which a running `npm start` would hold locked.
@@ -29,7 +40,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   use: {
     baseURL: E2E_BASE_URL,
-    screenshot: "on",
+    screenshot: "only-on-failure",
   },
   projects: [
     {
@@ -37,7 +48,7 @@ export default defineConfig({
       use: {
         browserName: "chromium",
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
+          executablePath: CHROMIUM,
           args: [
             "--headless",
             "--no-sandbox",
