@@ -6,6 +6,26 @@
 export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export const CHECKOUT_KEYS = [
+  // What the current reference API (SDK 1.x) reads of a session, each a true statement here.
+  "active_trial_interval",
+  "active_trial_interval_count",
+  "allow_trial",
+  "billing_address_fields",
+  "customer_billing_name",
+  "is_business_customer",
+  "max_units",
+  "min_units",
+  "net_amount",
+  "organization_id",
+  "payment_method_type",
+  "prices",
+  "require_billing_address",
+  "return_url",
+  "tax_behavior",
+  "trial_end",
+  "trial_interval",
+  "trial_interval_count",
+  "units",
   "allow_discount_codes",
   "amount",
   "attached_custom_fields",

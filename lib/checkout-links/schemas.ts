@@ -30,10 +30,22 @@ export const checkoutLinkSchema = z.object({
   products: z.array(checkoutProductSchema),
   /** The public URL that opens a checkout session: <public base>/buy/<slug or id>. */
   url: z.string(),
+  /** What the URL carries after /buy/ (its slug, else its id): public, as the reference's is. */
+  client_secret: z.string(),
+  /** The processor the sessions it opens take payments with (the organization's, today). */
+  payment_processor: z.string(),
+  /** Not offered (trials, a back link, a required full address, seats and units): null or false. */
+  trial_interval: z.enum(["day", "week", "month", "year"]).nullable(),
+  trial_interval_count: z.number().int().nullable(),
+  return_url: z.string().nullable(),
+  require_billing_address: z.boolean(),
+  seats: z.number().int().nullable(),
+  units: z.number().int().nullable(),
 });
 
 export const checkoutLinkInclude = {
   discount: true,
+  organization: { select: { payment_processor: { select: { processor: true } } } },
   link_products: {
     include: { product: { include: checkoutProductInclude } },
     orderBy: { order: "asc" },
@@ -46,11 +58,20 @@ export function checkoutLinkUrl(link: { id: string; slug: string | null }) {
   return `${publicBaseUrl()}/buy/${encodeURIComponent(link.slug ?? link.id)}`;
 }
 
-export function toCheckoutLink(row: CheckoutLinkRow) {
+/** `defaultProcessor`: the server's processor for an organization without one of its own. */
+export function toCheckoutLink(row: CheckoutLinkRow, defaultProcessor: string) {
   // A deleted discount has left the API: the link shows none (and opens sessions without it).
   const discount = row.discount && !row.discount.deleted_at ? row.discount : null;
   return {
     ...row,
+    client_secret: row.slug ?? row.id,
+    payment_processor: row.organization.payment_processor?.processor ?? defaultProcessor,
+    trial_interval: null,
+    trial_interval_count: null,
+    return_url: null,
+    require_billing_address: false,
+    seats: null,
+    units: null,
     metadata: row.metadata as Metadata,
     discount_id: discount?.id ?? null,
     discount,
@@ -85,18 +106,38 @@ const slug = z
 
 const label = z.string().trim().min(1).max(255);
 
-/** POST /v1/checkout-links/. */
-export const createCheckoutLinkBody = z.object({
-  products: checkoutProductIds,
-  discount_id: id().nullish(),
-  allow_discount_codes: z.boolean().default(true),
-  success_url: httpUrl(2048).nullish(),
-  label: label.nullish(),
-  slug: slug.nullish(),
-  metadata: metadataSchema.default({}),
-  /** Required unless the caller belongs to one organization (an access token always does). */
-  organization_id: id().nullish(),
-});
+/**
+ * POST /v1/checkout-links/. The products as a list, or as the current SDK also sends them: one
+ * `product_id`, or one `product_price_id` (the link then offers that price's product). Exactly one
+ * of the three.
+ */
+export const createCheckoutLinkBody = z
+  .object({
+    products: checkoutProductIds.optional(),
+    product_id: id().optional(),
+    product_price_id: id().optional(),
+    discount_id: id().nullish(),
+    allow_discount_codes: z.boolean().default(true),
+    success_url: httpUrl(2048).nullish(),
+    label: label.nullish(),
+    slug: slug.nullish(),
+    metadata: metadataSchema.default({}),
+    /** Required unless the caller belongs to one organization (an access token always does). */
+    organization_id: id().nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const given = (["products", "product_id", "product_price_id"] as const).filter(
+      (key) => body[key] !== undefined,
+    );
+    if (given.length === 1) return;
+    ctx.addIssue({
+      code: "custom",
+      path: given.length ? [given[1]!] : ["products"],
+      message: given.length ? "Send one of products, product_id and product_price_id." : "Field required",
+      params: { type: given.length ? "value_error" : "missing" },
+      input: given.length ? body[given[1]!] : null,
+    });
+  });
 export type CreateCheckoutLinkBody = z.output<typeof createCheckoutLinkBody>;
 
 /**

@@ -12,6 +12,7 @@ import { listPage, mapPage, nullsLast } from "../core/list";
 import { oneOf } from "../core/pagination";
 import { lockRow } from "../core/row-lock";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
+import { defaultPaymentProcessorName } from "../payments";
 import {
   checkoutLinkInclude,
   toCheckoutLink,
@@ -33,7 +34,7 @@ export async function listCheckoutLinks(db: DbOrTx, principal: Principal, query:
     // Links without a label sort last both ways.
     columns: { label: nullsLast("label") },
   });
-  return mapPage(page, toCheckoutLink);
+  return mapPage(page, (row) => toCheckoutLink(row, defaultPaymentProcessorName()));
 }
 
 /** The link `id` as the API shows it, or 404 (missing, deleted, or another tenant's). */
@@ -42,7 +43,32 @@ export async function getCheckoutLink(db: DbOrTx, principal: Principal, id: stri
     where: { id, deleted_at: null, ...tenantWhere(principal) },
     include: checkoutLinkInclude,
   });
-  return toCheckoutLink(foundOrThrow(row));
+  return toCheckoutLink(foundOrThrow(row), defaultPaymentProcessorName());
+}
+
+/** The products a new link offers, however the body names them (createCheckoutLinkBody). */
+async function linkProductIds(
+  tx: Tx,
+  organizationId: string,
+  body: CreateCheckoutLinkBody,
+): Promise<string[]> {
+  if (body.products) return body.products;
+  if (body.product_id) return [body.product_id];
+  const price = await tx.productPrice.findFirst({
+    where: { id: body.product_price_id, product: { organization_id: organizationId } },
+    select: { product_id: true },
+  });
+  if (!price) {
+    throw ApiError.validation([
+      {
+        type: "value_error",
+        loc: ["body", "product_price_id"],
+        msg: "Price does not exist.",
+        input: body.product_price_id,
+      },
+    ]);
+  }
+  return [price.product_id];
 }
 
 /** Each product that is not a non-archived product of the organization with a price, at its index. */
@@ -103,8 +129,9 @@ export async function createCheckoutLink(
 ) {
   const organizationId = organizationForCreate(principal, body.organization_id);
   return db.$transaction(async (tx) => {
+    const products = await linkProductIds(tx, organizationId, body);
     const problems = [
-      ...(await productProblems(tx, organizationId, body.products)),
+      ...(await productProblems(tx, organizationId, products)),
       ...(await discountProblems(tx, organizationId, body.discount_id)),
     ];
     if (problems.length) throw ApiError.validation(problems);
@@ -121,7 +148,7 @@ export async function createCheckoutLink(
         allow_discount_codes: body.allow_discount_codes,
         success_url: body.success_url ?? null,
         metadata: body.metadata,
-        link_products: { create: linkProducts(body.products) },
+        link_products: { create: linkProducts(products) },
       },
     });
     return getCheckoutLink(tx, principal, id);

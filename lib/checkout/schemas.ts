@@ -18,6 +18,31 @@ import { organizationSchema, toOrganization } from "../organizations/schemas";
 import { computeAmounts } from "./amounts";
 
 const STATUSES = ["open", "expired", "confirmed", "succeeded", "failed"] as const;
+const TRIAL_INTERVALS = ["day", "week", "month", "year"] as const;
+
+/** How the page asks for each part of the billing address. */
+const fieldMode = z.enum(["required", "optional", "disabled"]);
+const billingAddressFieldsSchema = z.object({
+  country: fieldMode,
+  state: fieldMode,
+  city: fieldMode,
+  postal_code: fieldMode,
+  line1: fieldMode,
+  line2: fieldMode,
+});
+
+/** The country is required when the buyer pays or saves a card (lib/checkout/confirm.ts); the rest optional. */
+function billingAddressFields(paying: boolean): z.output<typeof billingAddressFieldsSchema> {
+  const rest = paying ? "optional" : "disabled";
+  return {
+    country: paying ? "required" : "disabled",
+    state: rest,
+    city: rest,
+    postal_code: rest,
+    line1: rest,
+    line2: rest,
+  };
+}
 
 /** The merchant's view of a checkout session (Get, Update, list). */
 export const checkoutSchema = z.object({
@@ -30,31 +55,58 @@ export const checkoutSchema = z.object({
   url: z.string(),
   expires_at: dateTime,
   success_url: z.string(),
+  /** Where the page's back link goes: not offered, so null (the page has no back link). */
+  return_url: z.string().nullable(),
   embed_origin: z.string().nullable(),
   amount: z.number().int().nullable(),
+  /** Seat and unit pricing are not offered: null, as the reference answers for other prices. */
+  units: z.number().int().nullable(),
+  min_units: z.number().int().nullable(),
+  max_units: z.number().int().nullable(),
   discount_amount: z.number().int(),
+  /** After the discount, before tax (`subtotal_amount`, the name the current API uses). */
+  net_amount: z.number().int().nullable(),
   tax_amount: z.number().int().nullable(),
+  /** Tax is added on top of prices here (docs/api.md): `exclusive`. */
+  tax_behavior: z.enum(["location", "inclusive", "exclusive"]).nullable(),
   subtotal_amount: z.number().int().nullable(),
   total_amount: z.number().int().nullable(),
   currency: z.string(),
+  /** Trials are not offered yet: every trial field is null. */
+  allow_trial: z.boolean().nullable(),
+  active_trial_interval: z.enum(TRIAL_INTERVALS).nullable(),
+  active_trial_interval_count: z.number().int().nullable(),
+  trial_end: dateTime.nullable(),
+  trial_interval: z.enum(TRIAL_INTERVALS).nullable(),
+  trial_interval_count: z.number().int().nullable(),
+  organization_id: z.string(),
   product_id: z.string(),
   product_price_id: z.string(),
   discount_id: z.string().nullable(),
   allow_discount_codes: z.boolean(),
+  /** Only the country is asked for (and only when paying): never the full address. */
+  require_billing_address: z.boolean(),
+  billing_address_fields: billingAddressFieldsSchema,
   is_discount_applicable: z.boolean(),
   is_free_product_price: z.boolean(),
   is_payment_required: z.boolean(),
   is_payment_setup_required: z.boolean(),
   is_payment_form_required: z.boolean(),
   customer_id: z.string().nullable(),
+  /** Business purchases (a company name and tax ID on the invoice) are not offered yet. */
+  is_business_customer: z.boolean(),
   customer_name: z.string().nullable(),
   customer_email: z.string().nullable(),
   customer_ip_address: z.string().nullable(),
+  /** The name on the receipt: the buyer's name. */
+  customer_billing_name: z.string().nullable(),
   customer_billing_address: addressSchema.nullable(),
   customer_tax_id: z.string().nullable(),
   customer_metadata: metadataOut,
   external_customer_id: z.string().nullable(),
   payment_processor_metadata: jsonObject,
+  /** Null until paid: a session does not say how the buyer will pay. */
+  payment_method_type: z.string().nullable(),
   metadata: metadataOut,
   subscription_id: z.string().nullable(),
   /** The product the buyer has picked, and its price. */
@@ -62,6 +114,8 @@ export const checkoutSchema = z.object({
   product_price: productPriceSchema,
   /** The products the buyer may pick among, in the order given at create (the picked one included). */
   products: z.array(checkoutProductSchema),
+  /** Each offered product's prices, by product id. */
+  prices: z.record(z.string(), z.array(productPriceSchema)).nullable(),
   discount: checkoutDiscountSchema.nullable(),
   attached_custom_fields: z.array(attachedCustomFieldSchema),
 });
@@ -298,6 +352,10 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
   const flags = computeAmounts({ price: row.product_price, amount: row.amount });
   const isPaymentRequired = (row.total_amount ?? 0) > 0;
   const clientSecret = row.client_secret;
+  // A session made before sessions had several products offers just its own.
+  const offered = row.checkout_products.length
+    ? row.checkout_products.map(({ product }) => product)
+    : [row.product];
   return {
     ...row,
     url: checkoutUrl(clientSecret),
@@ -309,6 +367,23 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     is_payment_required: isPaymentRequired,
     is_payment_setup_required: flags.is_payment_setup_required,
     is_payment_form_required: isPaymentRequired || flags.is_payment_setup_required,
+    return_url: null,
+    units: null,
+    min_units: null,
+    max_units: null,
+    net_amount: row.subtotal_amount,
+    tax_behavior: "exclusive" as const,
+    allow_trial: null,
+    active_trial_interval: null,
+    active_trial_interval_count: null,
+    trial_end: null,
+    trial_interval: null,
+    trial_interval_count: null,
+    require_billing_address: false,
+    billing_address_fields: billingAddressFields(isPaymentRequired || flags.is_payment_setup_required),
+    is_business_customer: false,
+    customer_billing_name: row.customer_name,
+    payment_method_type: null,
     customer_billing_address: toAddress(row.customer_billing_address),
     customer_metadata: row.customer_metadata as Record<string, string | number | boolean>,
     metadata: row.metadata as Record<string, string | number | boolean>,
@@ -316,10 +391,8 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     payment_processor_metadata: (row.payment_processor_metadata ?? {}) as Record<string, unknown>,
     product: toCheckoutProduct(row.product),
     product_price: toProductPrice(row.product_price),
-    // A session made before sessions had several products offers just its own.
-    products: row.checkout_products.length
-      ? row.checkout_products.map(({ product }) => toCheckoutProduct(product))
-      : [toCheckoutProduct(row.product)],
+    products: offered.map(toCheckoutProduct),
+    prices: Object.fromEntries(offered.map((product) => [product.id, product.prices.map(toProductPrice)])),
     attached_custom_fields: row.product.attached_custom_fields.map(toAttachedCustomField),
   };
 }

@@ -178,5 +178,15 @@ export const portalListQuery = z.object({
 });
 export type PortalListQuery = z.output<typeof portalListQuery>;
 
+/**
+ * The subscriptions list also sorts by when each started: the current reference SDK asks for
+ * `-started_at` by default.
+ */
+export const portalSubscriptionListQuery = z.object({
+  ...paginationQuery,
+  sorting: sortingQuery(["created_at", "started_at"], ["-created_at"]),
+});
+export type PortalSubscriptionListQuery = z.output<typeof portalSubscriptionListQuery>;
+
 export const idParams = z.object({ id: id() });
 export const activationParams = z.object({ id: id(), activation_id: id() });

@@ -20,7 +20,7 @@ import { STRIPE_PROCESSOR } from "../stripe/processor";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { describeSavedCards } from "../payments/saved-cards";
 import { customerWhere, foundOrThrow } from "./tenancy";
-import type { PortalListQuery, UpdatePortalSubscriptionBody } from "./schemas";
+import type { PortalSubscriptionListQuery, UpdatePortalSubscriptionBody } from "./schemas";
 
 const subscriptionInclude = {
   product: { select: { id: true, name: true } },
@@ -102,14 +102,17 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
 export async function listPortalSubscriptions(
   db: DbOrTx,
   principal: CustomerPrincipal,
-  query: PortalListQuery,
+  query: PortalSubscriptionListQuery,
 ) {
   const where = customerWhere(principal);
   const [rows, total, tax] = await Promise.all([
     db.subscription.findMany({
       where,
       include: subscriptionInclude,
-      orderBy: sortOrder<"created_at", Prisma.SubscriptionOrderByWithRelationInput>(query.sorting),
+      orderBy: sortOrder<
+        PortalSubscriptionListQuery["sorting"][number]["field"],
+        Prisma.SubscriptionOrderByWithRelationInput
+      >(query.sorting),
       ...skipTake(query),
     }),
     db.subscription.count({ where }),

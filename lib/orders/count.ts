@@ -12,7 +12,7 @@ import type { DbOrTx } from "../db/client";
 import { directParallelQuery } from "../db/direct";
 import { visibleOrganizations, type Principal } from "../core/principal";
 import { likeLiteral } from "../core/search";
-import type { OrderFiltersQuery } from "./schemas";
+import { billingTypesOf, type OrderFiltersQuery } from "./schemas";
 
 /**
  * The conditions on `orders o` of orderWhere and their values ($1 the organizations): only the
@@ -31,7 +31,7 @@ export function orderConditions(
     conditions.push(`o.${column} = ANY($${values.length}::${type}[])`);
   };
   anyOf("product_id", "uuid", query.product_id);
-  anyOf("product_price_type", '"PriceType"', query.product_price_type);
+  anyOf("product_price_type", '"PriceType"', billingTypesOf(query));
   anyOf("discount_id", "uuid", query.discount_id);
   anyOf("customer_id", "uuid", query.customer_id);
   anyOf("checkout_id", "uuid", query.checkout_id);

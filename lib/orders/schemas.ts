@@ -54,6 +54,8 @@ export const orderFiltersQuery = z.object({
   organization_id: queryList(id()),
   product_id: queryList(id()),
   product_price_type: queryList(z.enum(["one_time", "recurring"])),
+  /** The same filter under the current reference API's name (SDK 1.x sends this one). */
+  product_billing_type: queryList(z.enum(["one_time", "recurring"])),
   discount_id: queryList(id()),
   customer_id: queryList(id()),
   checkout_id: queryList(id()),
@@ -62,6 +64,12 @@ export const orderFiltersQuery = z.object({
   sorting: sortingQuery(ORDER_SORT_FIELDS, ["-created_at"]),
 });
 export type OrderFiltersQuery = z.output<typeof orderFiltersQuery>;
+
+/** The billing types asked for under either name (both given: an order of either type). */
+export function billingTypesOf(query: OrderFiltersQuery): ("one_time" | "recurring")[] | undefined {
+  const types = [...(query.product_price_type ?? []), ...(query.product_billing_type ?? [])];
+  return types.length ? [...new Set(types)] : undefined;
+}
 
 export const listOrdersQuery = z.object({ ...paginationQuery, ...orderFiltersQuery.shape });
 export type ListOrdersQuery = z.output<typeof listOrdersQuery>;

@@ -17,6 +17,7 @@ import { oneOf, type SortCriterion } from "../core/pagination";
 import { listPage, mapPage, nullsLast, sortOrder, type SortColumns } from "../core/list";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import {
+  billingTypesOf,
   orderInclude,
   toOrder,
   type ListOrdersQuery,
@@ -139,7 +140,7 @@ export function orderAfter(
 function orderFilters(query: OrderFiltersQuery): Prisma.OrderWhereInput {
   return {
     product_id: oneOf(query.product_id),
-    product_price_type: oneOf(query.product_price_type),
+    product_price_type: oneOf(billingTypesOf(query)),
     discount_id: oneOf(query.discount_id),
     customer_id: oneOf(query.customer_id),
     checkout_id: oneOf(query.checkout_id),

@@ -57,6 +57,9 @@ export const organizationSchema = z.object({
     allow_customer_updates: z.boolean(),
     proration_behavior: z.enum(["invoice", "prorate"]),
   }),
+  /** Mirrors of `subscription_settings`, where the current reference API reads them. */
+  proration_behavior: z.enum(["invoice", "prorate"]),
+  allow_customer_updates: z.boolean(),
 });
 
 export function toOrganization(row: Organization) {
@@ -102,8 +105,6 @@ export function toOrganization(row: Organization) {
  * organization or a live one with its Stripe keys (docs/payments.md).
  */
 export const organizationResourceSchema = organizationSchema.extend({
-  proration_behavior: z.enum(["invoice", "prorate"]),
-  allow_customer_updates: z.boolean(),
   website: z.string().nullable(),
   socials: z.array(z.object({ platform: z.string(), url: z.string() })),
   status: z.enum([
@@ -170,8 +171,6 @@ export function toOrganizationResource(
   const base = toOrganization(row);
   return {
     ...base,
-    proration_behavior: row.proration_behavior,
-    allow_customer_updates: row.allow_customer_updates,
     website: null,
     socials: [],
     status: "active" as const,

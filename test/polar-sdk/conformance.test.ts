@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPolar } from "@polar-sh/sdk/2026-10";
 import { getDb } from "@/lib/db/client";
-import { createOrganization, createToken } from "@/lib/factories";
+import { startStripe, stripeShop } from "@/test/stripe-shop";
 import { loadDeclaredSdk, type DeclaredSdk } from "./declared-types";
 import { installInProcessFetch, SDK_BASE_URL, unrouted } from "./in-process-fetch";
 
@@ -20,6 +20,13 @@ type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 const CONFORMING: string[] = [
   "benefits.create",
   "benefits.list",
+  "checkoutLinks.create",
+  "checkoutLinks.get",
+  "checkoutLinks.list",
+  "checkouts.clientGet",
+  "checkouts.create",
+  "checkouts.get",
+  "checkouts.list",
   "customFields.create",
   "customFields.get",
   "customFields.list",
@@ -159,14 +166,16 @@ type Outcome = "conforms" | "answers otherwise" | "fails" | "no route" | "not dr
 
 let sdk: DeclaredSdk;
 let restore: () => void;
+let stripe: Awaited<ReturnType<typeof startStripe>> | undefined;
 const results = new Map<string, { outcome: Outcome; detail: string }>();
 
 beforeAll(async () => {
   sdk = loadDeclaredSdk("2026-10");
   restore = installInProcessFetch();
   const db = await getDb();
-  const organization = await createOrganization(db);
-  const { token } = await createToken(db, organization.id);
+  // A merchant integrating today sells with a card processor: Stripe, here the fake on loopback.
+  stripe = await startStripe();
+  const { organization, token } = await stripeShop(db, stripe);
   const polar = createPolar({ accessToken: token, baseUrl: SDK_BASE_URL });
   const fixtures: Fixtures = { organization: organization.id };
   for (const [name, drive] of DRIVES) {
@@ -197,7 +206,10 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(() => restore?.());
+afterAll(async () => {
+  restore?.();
+  await stripe?.stop();
+});
 
 describe("@polar-sh/sdk 1.0.1, API version 2026-10", () => {
   it("reports every method: conforming, answering otherwise, failing, no route, not driven", () => {

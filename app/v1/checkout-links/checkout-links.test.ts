@@ -13,6 +13,14 @@ type Problem = { type: string; loc: (string | number)[]; msg: string; input: unk
 
 const LINK_FIELDS = [
   "allow_discount_codes",
+  "client_secret",
+  "payment_processor",
+  "require_billing_address",
+  "return_url",
+  "seats",
+  "trial_interval",
+  "trial_interval_count",
+  "units",
   "created_at",
   "discount",
   "discount_id",
@@ -99,6 +107,14 @@ describe("POST /v1/checkout-links/", () => {
         expect.objectContaining({ id: ids.basic, name: "Basic" }),
       ],
       url: "http://localhost:3000/buy/spring-sale",
+      client_secret: "spring-sale",
+      payment_processor: "test",
+      trial_interval: null,
+      trial_interval_count: null,
+      return_url: null,
+      require_billing_address: false,
+      seats: null,
+      units: null,
     });
     ids.full = res.body.id;
     expect(await call(getOne, { token, params: { id: ids.full! } })).toMatchObject({
@@ -141,6 +157,38 @@ describe("POST /v1/checkout-links/", () => {
     ]);
     await expectInvalid({}, [
       { type: "missing", loc: ["body", "products"], msg: "Field required", input: null },
+    ]);
+  });
+
+  it("takes one product_id or one product_price_id instead of the list, as the current SDK sends them", async () => {
+    const single = (await createProduct(db, ids.org!, { product: { name: "Single" } })).product.id;
+    const byProduct = await post({ product_id: single, payment_processor: "stripe" });
+    expect(byProduct.status).toBe(201);
+    expect(byProduct.body.products.map((p: { id: string }) => p.id)).toEqual([single]);
+    expect(byProduct.body).toMatchObject({
+      client_secret: byProduct.body.id,
+      payment_processor: "test",
+      trial_interval: null,
+      return_url: null,
+      require_billing_address: false,
+      seats: null,
+      units: null,
+    });
+    const priceId = (await db.productPrice.findFirstOrThrow({ where: { product_id: single } })).id;
+    const byPrice = await post({ product_price_id: priceId, slug: "by-price" });
+    expect(byPrice.status).toBe(201);
+    expect(byPrice.body.products.map((p: { id: string }) => p.id)).toEqual([single]);
+    expect(byPrice.body.client_secret).toBe("by-price");
+
+    const foreignPrice = (await db.productPrice.findFirstOrThrow({ where: { product_id: ids.foreign } })).id;
+    await expectInvalid({ product_price_id: foreignPrice }, [
+      valueError(["product_price_id"], "Price does not exist.", foreignPrice),
+    ]);
+    await expectInvalid({ product_id: ids.archived }, [
+      valueError(["products", 0], "Product is archived or has no price.", ids.archived),
+    ]);
+    await expectInvalid({ products: [ids.basic], product_id: single }, [
+      valueError(["product_id"], "Send one of products, product_id and product_price_id.", single),
     ]);
   });
 

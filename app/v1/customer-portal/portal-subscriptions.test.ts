@@ -60,6 +60,11 @@ describe("subscriptions", () => {
     const list = await call(listSubscriptions, { token: jane });
     expect(list.status).toBe(200);
     expect(list.body).toEqual({ items: [base()], pagination: { total_count: 1, max_page: 1 } });
+    // The current reference SDK lists them by `-started_at` unless told otherwise.
+    const byStart = await call(listSubscriptions, { token: jane, query: { sorting: "-started_at" } });
+    expect(byStart).toMatchObject({ status: 200, body: list.body });
+    const unknown = await call(listSubscriptions, { token: jane, query: { sorting: "-renewed_at" } });
+    expect(unknown.status).toBe(422);
     const one = await call(getSubscription, { token: jane, params: { id: ids.subscription } });
     expect(one.body).toEqual(base());
     notFound(await call(getSubscription, { token: jane, params: { id: ids.bobSubscription } }));

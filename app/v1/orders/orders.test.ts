@@ -295,6 +295,10 @@ describe("GET /v1/orders/", () => {
       query: { product_price_type: "one_time", customer_id: ids.bob! },
     });
     expect(idsOf(bobOneTime.body)).toEqual([ids.o4, ids.o2]);
+    // The current reference API's name for the same filter (SDK 1.x), counted the same way.
+    const billing = await call(list, { token, query: { product_billing_type: "recurring" } });
+    expect(idsOf(billing.body)).toEqual([ids.o5, ids.o3]);
+    expect(billing.body.pagination.total_count).toBe(2);
   });
 
   it("filters by product, discount, customer, checkout and organization", async () => {

@@ -240,6 +240,34 @@ describe("POST /v1/checkouts/custom/: created", () => {
       products: [res.body.product],
       discount: null,
       attached_custom_fields: [],
+      // The current reference API's fields: nothing here is offered yet but the net amount,
+      // the tax behaviour, the organization, the address the page asks for and the prices.
+      return_url: null,
+      units: null,
+      min_units: null,
+      max_units: null,
+      net_amount: 700,
+      tax_behavior: "exclusive",
+      allow_trial: null,
+      active_trial_interval: null,
+      active_trial_interval_count: null,
+      trial_end: null,
+      trial_interval: null,
+      trial_interval_count: null,
+      organization_id: ids.org,
+      require_billing_address: false,
+      billing_address_fields: {
+        country: "required",
+        state: "optional",
+        city: "optional",
+        postal_code: "optional",
+        line1: "optional",
+        line2: "optional",
+      },
+      is_business_customer: false,
+      customer_billing_name: null,
+      payment_method_type: null,
+      prices: { [ids.second!]: [res.body.product_price] },
     });
     // The archived price is not offered.
     expect(res.body.product.prices.map((p: { id: string }) => p.id)).toEqual([ids.secondLive]);
@@ -401,6 +429,15 @@ describe("POST /v1/checkouts/custom/: created", () => {
       is_payment_required: false,
       is_payment_setup_required: false,
       is_payment_form_required: false,
+      // Nothing to pay: the page asks for no address at all.
+      billing_address_fields: {
+        country: "disabled",
+        state: "disabled",
+        city: "disabled",
+        postal_code: "disabled",
+        line1: "disabled",
+        line2: "disabled",
+      },
     });
   });
 

@@ -2,13 +2,13 @@
 import { methods, route } from "@/lib/api/handler";
 import { pageSchema } from "@/lib/core/schemas";
 import { listPortalSubscriptions } from "@/lib/customer-portal/subscriptions";
-import { portalListQuery, portalSubscriptionSchema } from "@/lib/customer-portal/schemas";
+import { portalSubscriptionListQuery, portalSubscriptionSchema } from "@/lib/customer-portal/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
     {
       auth: "customer",
-      query: portalListQuery,
+      query: portalSubscriptionListQuery,
       output: pageSchema(portalSubscriptionSchema),
       summary: "List the signed-in customer's subscriptions (newest first)",
     },
