@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { publicBaseUrl } from "../public-url";
-import { timestamps } from "../core/schemas";
+import { timestamps, trialIntervalSchema } from "../core/schemas";
 import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
@@ -35,7 +35,7 @@ export const checkoutLinkSchema = z.object({
   /** The processor the sessions it opens take payments with (the organization's, today). */
   payment_processor: z.string(),
   /** Not offered (trials, a back link, a required full address, seats and units): null or false. */
-  trial_interval: z.enum(["day", "week", "month", "year"]).nullable(),
+  trial_interval: trialIntervalSchema.nullable(),
   trial_interval_count: z.number().int().nullable(),
   return_url: z.string().nullable(),
   require_billing_address: z.boolean(),

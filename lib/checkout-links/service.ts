@@ -130,8 +130,12 @@ export async function createCheckoutLink(
   const organizationId = organizationForCreate(principal, body.organization_id);
   return db.$transaction(async (tx) => {
     const products = await linkProductIds(tx, organizationId, body);
+    // A product named by product_id or product_price_id is reported at that field.
+    const field = body.product_id ? "product_id" : body.product_price_id ? "product_price_id" : null;
     const problems = [
-      ...(await productProblems(tx, organizationId, products)),
+      ...(await productProblems(tx, organizationId, products)).map((problem) =>
+        field ? { ...problem, loc: ["body", field], input: body[field] } : problem,
+      ),
       ...(await discountProblems(tx, organizationId, body.discount_id)),
     ];
     if (problems.length) throw ApiError.validation(problems);

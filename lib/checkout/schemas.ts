@@ -1,7 +1,17 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { publicBaseUrl } from "../public-url";
-import { addressInput, addressSchema, dateTime, jsonObject, timestamps, toAddress } from "../core/schemas";
+import {
+  addressInput,
+  addressSchema,
+  dateTime,
+  jsonObject,
+  TAX_BEHAVIOR,
+  taxBehaviorSchema,
+  timestamps,
+  toAddress,
+  trialIntervalSchema,
+} from "../core/schemas";
 import { boundedJsonObject, metadataOut, metadataSchema } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, int4, queryList } from "../core/validation";
@@ -18,7 +28,6 @@ import { organizationSchema, toOrganization } from "../organizations/schemas";
 import { computeAmounts } from "./amounts";
 
 const STATUSES = ["open", "expired", "confirmed", "succeeded", "failed"] as const;
-const TRIAL_INTERVALS = ["day", "week", "month", "year"] as const;
 
 /** How the page asks for each part of the billing address. */
 const fieldMode = z.enum(["required", "optional", "disabled"]);
@@ -68,16 +77,16 @@ export const checkoutSchema = z.object({
   net_amount: z.number().int().nullable(),
   tax_amount: z.number().int().nullable(),
   /** Tax is added on top of prices here (docs/api.md): `exclusive`. */
-  tax_behavior: z.enum(["location", "inclusive", "exclusive"]).nullable(),
+  tax_behavior: taxBehaviorSchema.nullable(),
   subtotal_amount: z.number().int().nullable(),
   total_amount: z.number().int().nullable(),
   currency: z.string(),
   /** Trials are not offered yet: every trial field is null. */
   allow_trial: z.boolean().nullable(),
-  active_trial_interval: z.enum(TRIAL_INTERVALS).nullable(),
+  active_trial_interval: trialIntervalSchema.nullable(),
   active_trial_interval_count: z.number().int().nullable(),
   trial_end: dateTime.nullable(),
-  trial_interval: z.enum(TRIAL_INTERVALS).nullable(),
+  trial_interval: trialIntervalSchema.nullable(),
   trial_interval_count: z.number().int().nullable(),
   organization_id: z.string(),
   product_id: z.string(),
@@ -372,7 +381,7 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     min_units: null,
     max_units: null,
     net_amount: row.subtotal_amount,
-    tax_behavior: "exclusive" as const,
+    tax_behavior: TAX_BEHAVIOR,
     allow_trial: null,
     active_trial_interval: null,
     active_trial_interval_count: null,

@@ -44,6 +44,14 @@ export function toAddress(value: unknown): Address | null {
 
 export const timestamps = { created_at: dateTime, modified_at: dateTime.nullable() };
 
+/** A trial's unit, as the current reference API names it (trials are not offered yet: always null). */
+export const trialIntervalSchema = z.enum(["day", "week", "month", "year"]);
+
+/** How tax relates to a price, in the current reference API's words. */
+export const taxBehaviorSchema = z.enum(["location", "inclusive", "exclusive"]);
+/** This service adds tax on top of prices (docs/api.md, taxes). */
+export const TAX_BEHAVIOR = "exclusive" as const;
+
 export const jsonObject = z.record(z.string(), z.unknown());
 
 export function pageSchema<T extends z.ZodType>(item: T) {

@@ -19,6 +19,11 @@ export type PaymentNeed = {
 /** The organization's id, or its row when the caller read it already (a test one costs no statement). */
 export type OrganizationRef = string | { id: string; livemode: boolean };
 
+/** The rule above, on a row read with its processor's name. */
+export function paymentsReady(row: { livemode: boolean; payment_processor: { processor: string } | null }) {
+  return !row.livemode || row.payment_processor?.processor === "stripe";
+}
+
 /** True when the organization has a processor for real or test payments (see above). */
 export async function canTakePayments(db: DbOrTx, organization: OrganizationRef): Promise<boolean> {
   if (typeof organization !== "string" && !organization.livemode) return true;
@@ -27,9 +32,7 @@ export async function canTakePayments(db: DbOrTx, organization: OrganizationRef)
     where: { id },
     select: { livemode: true, payment_processor: { select: { processor: true } } },
   });
-  if (!row) return false;
-  if (!row.livemode) return true;
-  return row.payment_processor?.processor === "stripe";
+  return row ? paymentsReady(row) : false;
 }
 
 /** The 422 problem when the payment is needed and cannot be taken, else null. */

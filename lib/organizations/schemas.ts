@@ -2,7 +2,8 @@
 // that read them, and subscription_settings), and what the organizations routes accept.
 import { z } from "zod";
 import type { Organization, Prisma } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../core/schemas";
+import { dateTime, TAX_BEHAVIOR, taxBehaviorSchema, timestamps } from "../core/schemas";
+import { paymentsReady } from "./payments-ready";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
 import { RESERVED_SLUGS, SLUG_PATTERN } from "../core/slug";
@@ -121,7 +122,7 @@ export const organizationResourceSchema = organizationSchema.extend({
   onboarding_resubmission_requested_at: dateTime.nullable(),
   sso_enforced: z.boolean(),
   default_presentment_currency: z.string(),
-  default_tax_behavior: z.enum(["location", "inclusive", "exclusive"]),
+  default_tax_behavior: taxBehaviorSchema,
   subscription_settings: organizationSchema.shape.subscription_settings.extend({
     benefit_revocation_grace_period: z.number().int(),
     prevent_trial_abuse: z.boolean(),
@@ -178,7 +179,7 @@ export function toOrganizationResource(
     onboarding_resubmission_requested_at: null,
     sso_enforced: false,
     default_presentment_currency: "usd",
-    default_tax_behavior: "exclusive" as const,
+    default_tax_behavior: TAX_BEHAVIOR,
     subscription_settings: {
       ...base.subscription_settings,
       benefit_revocation_grace_period: 0,
@@ -210,7 +211,7 @@ export function toOrganizationResource(
     account_id: null,
     payout_account_id: null,
     capabilities: {
-      checkout_payments: !row.livemode || row.payment_processor?.processor === "stripe",
+      checkout_payments: paymentsReady(row),
       subscription_renewals: true,
       payouts: false,
       refunds: true,

@@ -11,7 +11,7 @@ import type {
   Product,
   ProductPrice,
 } from "../generated/prisma/client";
-import { dateTime, timestamps } from "../core/schemas";
+import { dateTime, taxBehaviorSchema, timestamps, trialIntervalSchema } from "../core/schemas";
 import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
@@ -38,7 +38,7 @@ export const productPriceSchema = z.object({
   /** `catalog`: a price of the product's own (the reference's `ad_hoc` prices are not offered). */
   source: z.literal("catalog"),
   /** Null: the organization's way of charging tax applies (docs/api.md). */
-  tax_behavior: z.enum(["location", "inclusive", "exclusive"]).nullable(),
+  tax_behavior: taxBehaviorSchema.nullable(),
 });
 
 /** A price row as the API shows it. */
@@ -86,7 +86,7 @@ export const productBaseSchema = z.object({
   visibility: z.enum(["draft", "private", "public"]),
   recurring_interval: intervals.nullable(),
   recurring_interval_count: z.number().int().nullable(),
-  trial_interval: z.enum(["day", "week", "month", "year"]).nullable(),
+  trial_interval: trialIntervalSchema.nullable(),
   trial_interval_count: z.number().int().nullable(),
   meter_interval: intervals.nullable(),
   meter_interval_count: z.number().int().nullable(),

@@ -185,7 +185,12 @@ describe("POST /v1/checkout-links/", () => {
       valueError(["product_price_id"], "Price does not exist.", foreignPrice),
     ]);
     await expectInvalid({ product_id: ids.archived }, [
-      valueError(["products", 0], "Product is archived or has no price.", ids.archived),
+      valueError(["product_id"], "Product is archived or has no price.", ids.archived),
+    ]);
+    const archivedPrice = (await db.productPrice.findFirstOrThrow({ where: { product_id: ids.archived } }))
+      .id;
+    await expectInvalid({ product_price_id: archivedPrice }, [
+      valueError(["product_price_id"], "Product is archived or has no price.", archivedPrice),
     ]);
     await expectInvalid({ products: [ids.basic], product_id: single }, [
       valueError(["product_id"], "Send one of products, product_id and product_price_id.", single),
