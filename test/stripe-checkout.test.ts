@@ -23,7 +23,10 @@ import {
   PATCH as patchProcessor,
   PUT as putProcessor,
 } from "@/app/v1/organizations/[id]/payment-processor/route";
-import { GET as clientView } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
+import {
+  GET as clientView,
+  PATCH as clientUpdate,
+} from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 
 let db: Db;
@@ -290,6 +293,91 @@ describe("a one-time purchase with Stripe", () => {
     const reopened = await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(reopened.status).toBe("open");
     expect(reopened.payment_processor_metadata).toEqual({ publishable_key: shop.stripe.publishableKey });
+  });
+});
+
+describe("the buyer pays again right after the bank's step (before Stripe's event)", () => {
+  it("a failed 3-D Secure is asked of Stripe at once: the next card is tried, declined with its reason, and the one after pays", async () => {
+    const shop = await stripeShop();
+    const session = await openCheckout(shop);
+    await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4000002500003155")),
+    });
+    const first = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    fake.completeNextAction(first.processor_payment_id!, "fail");
+    // No event delivered: the attempt still says it waits for the buyer.
+    expect((await db.paymentAttempt.findUniqueOrThrow({ where: { id: first.id } })).status).toBe(
+      "requires_action",
+    );
+
+    const changed = await call(clientUpdate, {
+      method: "PATCH",
+      params: { client_secret: session.client_secret },
+      body: { customer_name: "Second Try" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ status: "open", customer_name: "Second Try" });
+    expect(await db.paymentAttempt.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      status: "failed",
+      failure_reason: expect.stringMatching(/failed authentication/i),
+    });
+
+    const declined = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4000000000000002")),
+    });
+    expect(declined.status).toBe(400);
+    expect(declined.body).toMatchObject({
+      error: "PaymentError",
+      detail: expect.stringMatching(/declined/i),
+    });
+
+    const paid = await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4242424242424242")),
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toMatch(/^(confirmed|succeeded)$/);
+    const attempts = await db.paymentAttempt.findMany({
+      where: { checkout_id: session.id },
+      orderBy: { created_at: "asc" },
+    });
+    expect(attempts.map((a) => a.status)).toEqual(["failed", "failed", "succeeded"]);
+    // The late event changes nothing.
+    await deliverEvents(shop.organization.id, first.processor_payment_id!);
+    await drainJobs();
+    expect(await db.order.count({ where: { checkout_id: session.id } })).toBe(1);
+  });
+
+  it("a bank step still open (another tab) keeps the 409, and one completed pays once", async () => {
+    const shop = await stripeShop();
+    const session = await openCheckout(shop);
+    await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4000002500003155")),
+    });
+    const first = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const again = () =>
+      call(confirm, {
+        params: { client_secret: session.client_secret },
+        body: buyer(shop.stripe.token("4242424242424242")),
+      });
+    const waiting = await again();
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.detail).toMatch(/waiting for the buyer/i);
+
+    fake.completeNextAction(first.processor_payment_id!, "succeed");
+    const done = await again();
+    expect(done.status).toBe(403);
+    expect(done.body.error).toBe("NotOpenCheckout");
+    expect(await db.paymentAttempt.count({ where: { checkout_id: session.id } })).toBe(1);
+    await drainJobs();
+    expect(await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+      status: "succeeded",
+      payment_id: first.processor_payment_id,
+    });
+    expect(await db.order.count({ where: { checkout_id: session.id } })).toBe(1);
   });
 });
 

@@ -15,6 +15,7 @@ import { resolveChanges } from "./changes";
 import { clientSecretHash } from "./client-secret";
 import { readClientCheckout } from "./client-read";
 import { emitCheckoutEvent } from "./events";
+import { isPaymentInProgress, settleWaitingBankStep } from "./bank-step";
 import { Prisma } from "../generated/prisma/client";
 import { directSql } from "../db/direct";
 import { listenedTypesSql, primeListeners } from "../webhooks/listeners";
@@ -106,6 +107,16 @@ export async function updateClientCheckout(
   body: ClientUpdateCheckoutBody,
   now = new Date(),
 ) {
+  try {
+    return await applyClientUpdate(db, clientSecret, body, now);
+  } catch (error) {
+    // A payment waiting for a bank step the buyer already failed or left (./bank-step.ts).
+    if (!isPaymentInProgress(error) || !(await settleWaitingBankStep(db, clientSecret, now))) throw error;
+    return applyClientUpdate(db, clientSecret, body, now);
+  }
+}
+
+function applyClientUpdate(db: Db, clientSecret: string, body: ClientUpdateCheckoutBody, now: Date) {
   return db.$transaction(async (tx) => {
     const session = await lockChangeableClientCheckout(tx, clientSecret, now);
     const changes = await resolveChanges(tx, session, body, "buyer", now);

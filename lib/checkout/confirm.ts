@@ -36,6 +36,7 @@ import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { findLiveSubscription } from "../subscriptions/live";
 import { CHECKOUT_SESSION_TTL_MS, createCustomerSession } from "../customer-portal/sessions";
 import { answerRetriedConfirm, type ConfirmAnswer } from "./resume";
+import { isPaymentInProgress, settleWaitingBankStep } from "./bank-step";
 import {
   cardFingerprintFor,
   failedConfirmBudgets,
@@ -254,7 +255,9 @@ async function openCustomerSession(tx: Tx, customerId: string, now: Date): Promi
 /**
  * The unlocked check, where most duplicate confirms stop without waiting for the lock. A refusal
  * (not open, a payment in progress) of a request that retries its own earlier run after a crash
- * is answered with what that run's payment became instead (./resume.ts); `null`: go on and pay.
+ * is answered with what that run's payment became instead (./resume.ts), and a payment waiting for
+ * a bank step the buyer already failed or left is settled first (./bank-step.ts); `null`: go on
+ * and pay.
  */
 async function checkBeforeLock(
   db: Db,
@@ -267,11 +270,16 @@ async function checkBeforeLock(
     return null;
   } catch (error) {
     const refusal = error instanceof ApiError && ["NotOpenCheckout", "ConflictError"].includes(error.code);
-    if (!refusal || !requestKeyHash) throw error;
-    const answer = await answerRetriedConfirm(db, clientSecret, requestKeyHash, now);
-    if (answer === "pay") return null;
-    if (answer) return answer;
-    throw error;
+    if (!refusal) throw error;
+    if (requestKeyHash) {
+      const answer = await answerRetriedConfirm(db, clientSecret, requestKeyHash, now);
+      if (answer === "pay") return null;
+      if (answer) return answer;
+    }
+    // The buyer pays again after failing or leaving the bank's step, before its event came.
+    if (!isPaymentInProgress(error) || !(await settleWaitingBankStep(db, clientSecret, now))) throw error;
+    await assertClientCheckoutChangeable(db, clientSecret, now);
+    return null;
   }
 }
 
