@@ -7,7 +7,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "../lib/db/migrate";
 import { pgliteRunner, pgRunner } from "../lib/db/client";
-import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
+import { dropCopies, testServerUrl, urlForDatabase, withAdminClient } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -34,6 +34,9 @@ export default async function setup(project: TestProject) {
   }
   project.provide("templateDatabase", template);
   return async () => {
+    // The files' copies first: one made ahead for a next file that never came, or one whose
+    // background DROP had not finished when its worker ended (test/database.ts).
+    await dropCopies(serverUrl, template);
     await withAdminClient(serverUrl, (admin) =>
       admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
     );

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, inject, vi } from "vitest";
 import { closeDb, startMemoryDatabasesFrom } from "../lib/db/client";
-import { testServerUrl, urlForDatabase, withAdminClient } from "./database";
+import { dropCopyLater, takeTemplateCopy, testServerUrl, urlForDatabase } from "./database";
 
 // Files share their worker's process (vitest.config.ts): what one changes of the process, the next
 // must not see. Registered first, so it runs after every other afterAll of the file.
@@ -33,17 +33,13 @@ const serverUrl = testServerUrl();
 const suffix = randomBytes(6).toString("hex");
 
 if (serverUrl) {
-  const database = `app_test_${suffix}`;
-  await withAdminClient(serverUrl, (admin) =>
-    admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject("templateDatabase")}`),
-  );
+  // Made ahead while the previous file of this worker ran (test/database.ts).
+  const database = await takeTemplateCopy(serverUrl, inject("templateDatabase"));
   process.env.DATABASE_URL = urlForDatabase(serverUrl, database);
   delete process.env.DATA_DIR;
   afterAll(async () => {
     await closeDb();
-    await withAdminClient(serverUrl, (admin) =>
-      admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
-    );
+    dropCopyLater(serverUrl, database);
   });
 } else {
   delete process.env.DATABASE_URL;

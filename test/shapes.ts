@@ -82,6 +82,8 @@ export const LICENSE_KEY_FIELDS = [
   "last_validated_at",
   "limit_activations",
   "limit_usage",
+  "member",
+  "member_id",
   "modified_at",
   "organization_id",
   "status",

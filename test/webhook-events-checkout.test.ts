@@ -174,7 +174,7 @@ describe("a subscription purchase", () => {
     const grants = await db.benefitGrant.findMany({ where: { order_id: order.id } });
     const licenseGrant = grants.find((g) => g.benefit_id === licenseBenefitId)!;
     const customGrant = grants.find((g) => g.benefit_id === customBenefitId)!;
-    const { external_id: _externalId, deleted_at: _deletedAt, ...nestedCustomer } = customer;
+    const { external_id: _externalId, ...nestedCustomer } = customer;
     expect(events[4]!.data).toEqual({
       id: licenseGrant.id,
       created_at: licenseGrant.created_at.toISOString(),

@@ -143,7 +143,9 @@ describe("the API reference page", () => {
     // Every anchor is unique (the Webhooks tag and the webhook events section once shared one).
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
-    // Every field of ~100 operations: kept in check (1.06 MB when written; gzip takes it to a tenth).
-    expect(html.length).toBeLessThan(1_400_000);
+    // Every field of ~100 operations: kept in check (1.06 MB when written; 1.44 MB once a
+    // subscription carries its whole product, as the current reference API's does, issue 31;
+    // gzip takes it to a tenth).
+    expect(html.length).toBeLessThan(1_500_000);
   });
 });

@@ -87,6 +87,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/checkout-links/{id}": { id: f.checkoutLinkId },
     "/v1/webhooks/endpoints/{id}": { id: f.webhookEndpointId },
     "/v1/webhooks/endpoints/{id}/rotate-secret": { id: f.webhookActionsEndpointId },
+    "/v1/webhooks/endpoints/{id}/secret": { id: f.webhookActionsEndpointId },
     "/v1/webhooks/endpoints/{id}/test": { id: f.webhookActionsEndpointId },
     "/v1/webhooks/events/{id}/redeliver": { id: f.webhookEventId },
     "/v1/webhooks/deliveries/{id}/retry": { id: f.webhookDeliveryId },

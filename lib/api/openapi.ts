@@ -67,9 +67,14 @@ function tagOf(path: string, spec: RouteSpec): string {
 
 function successResponse(spec: RouteSpec) {
   if (spec.status === 204) return { description: "No content" };
+  const jsonContent = { "application/json": { schema: spec.output ? jsonSchema(spec.output) : {} } };
+  // A file, and its JSON form when the route has one (a receipt's `{url}`).
   const content = spec.produces
-    ? { [spec.produces]: { schema: { type: "string", format: "binary" } } }
-    : { "application/json": { schema: spec.output ? jsonSchema(spec.output) : {} } };
+    ? {
+        [spec.produces]: { schema: { type: "string", format: "binary" } },
+        ...(spec.output ? jsonContent : {}),
+      }
+    : jsonContent;
   return { description: "Success", content };
 }
 

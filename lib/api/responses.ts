@@ -5,6 +5,7 @@ import { z } from "zod";
 import { encodeOutput } from "../core/encode-output";
 import { ApiError } from "../core/errors";
 import type { StoredAnswer } from "./idempotency";
+import { requestApiVersion } from "./api-version";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
@@ -110,4 +111,16 @@ export function answerOf(
   const encoded = z.safeEncode(spec.output, result);
   if (!encoded.success) return null;
   return { status, headers: Object.entries(JSON_HEADERS), body: JSON.stringify(encoded.data) };
+}
+
+/**
+ * Whether a route that answers a file (a receipt's PDF) should answer its JSON form instead: the
+ * current reference SDK names its API version (`Polar-Version`, e.g. `2026-10`) and reads the
+ * receipt as `{url}`; a client asking for JSON alone gets it too. A browser following a link, or a
+ * client of the specification's era, gets the file (docs/polar-sdk.md).
+ */
+export function wantsJsonInsteadOfFile(request: Request, fileType: string): boolean {
+  if (requestApiVersion(request)) return true;
+  const accept = (request.headers.get("accept") ?? "").toLowerCase();
+  return accept.includes("application/json") && !accept.includes(fileType) && !accept.includes("*/*");
 }

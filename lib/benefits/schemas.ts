@@ -21,6 +21,8 @@ export const benefitSchema = z.object({
   selectable: z.boolean(),
   deletable: z.boolean(),
   organization_id: z.string(),
+  /** Benefits are never deleted while a product shows them: always false. */
+  is_deleted: z.literal(false),
 });
 
 // --- properties, per type ---------------------------------------------------------------------

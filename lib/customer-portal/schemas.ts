@@ -6,6 +6,7 @@ import { addressSchema, dateTime } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
 import { subscriptionSchema } from "../subscriptions/schemas";
+import { customerSchema } from "../customers/schemas";
 
 // --- sign-in -----------------------------------------------------------------------------------
 
@@ -34,11 +35,17 @@ export const createCustomerSessionBody = z.object({ customer_id: id() });
 
 export const customerSessionSchema = z.object({
   id: z.string(),
+  created_at: dateTime,
+  /** A session never changes: null. */
+  modified_at: z.null(),
   token: z.string(),
   expires_at: dateTime,
   customer_id: z.string(),
+  customer: customerSchema,
   /** The portal, signed in: `<portal>?customer_session_token=<token>`. */
   customer_portal_url: z.string(),
+  /** A link back to the merchant's site from the portal is not offered: null. */
+  return_url: z.null(),
 });
 
 export const emptySchema = z.object({});

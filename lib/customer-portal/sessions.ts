@@ -12,6 +12,7 @@ import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { randomSecret, sha256Hex } from "../crypto";
 import { hmacHex } from "../secrets";
 import { portalUrl } from "../public-url";
+import { toCustomer } from "../customers/schemas";
 
 export const CUSTOMER_SESSION_TOKEN_PREFIX = "cst_";
 export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
@@ -75,17 +76,21 @@ export async function mintCustomerSession(
   customerId: string,
   now = new Date(),
 ) {
-  const customer = foundOrThrow(
+  const { organization, ...customer } = foundOrThrow(
     await db.customer.findFirst({
       where: { id: customerId, deleted_at: null, ...tenantWhere(principal) },
-      select: { id: true, organization: { select: { slug: true } } },
+      include: { organization: { select: { slug: true } } },
     }),
     "Customer not found.",
   );
   const session = await createCustomerSession(db, customer.id, MERCHANT_SESSION_TTL_MS, now);
   return {
     ...session,
+    created_at: now,
+    modified_at: null,
     customer_id: customer.id,
-    customer_portal_url: signedInPortalUrl(customer.organization.slug, session.token),
+    customer: toCustomer(customer),
+    customer_portal_url: signedInPortalUrl(organization.slug, session.token),
+    return_url: null,
   };
 }

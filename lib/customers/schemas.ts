@@ -25,15 +25,16 @@ export const customerSchema = z.object({
   billing_name: z.string().nullable(),
   /** Usage events are not ingested: always null. */
   first_user_event_at: dateTime.nullable(),
+  /** When the customer was anonymized (docs/webhooks.md, `customer.updated`); null otherwise. */
+  deleted_at: dateTime.nullable(),
 });
 
 /**
- * The customer resource (/v1/customers): the Customer plus the reference API's `external_id` and
- * `deleted_at` (always null here: an anonymized customer is not found through this API).
+ * The customer resource (/v1/customers): the Customer plus the reference API's `external_id`
+ * (`deleted_at` is always null there: an anonymized customer is not found through this API).
  */
 export const customerResourceSchema = customerSchema.extend({
   external_id: z.string().nullable(),
-  deleted_at: dateTime.nullable(),
 });
 
 /** The legacy view of the buyer that orders and license keys still carry. */
@@ -57,11 +58,12 @@ export function toCustomer(row: Customer): CustomerOut {
     type: "individual",
     billing_name: row.name,
     first_user_event_at: null,
+    deleted_at: row.deleted_at,
   };
 }
 
 export function toCustomerResource(row: Customer) {
-  return { ...toCustomer(row), external_id: row.external_id, deleted_at: row.deleted_at };
+  return { ...toCustomer(row), external_id: row.external_id };
 }
 
 export function toUser(row: Pick<Customer, "id" | "email" | "name">) {

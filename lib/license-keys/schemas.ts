@@ -27,6 +27,9 @@ export const licenseKeySchema = z.object({
   validations: z.number().int(),
   last_validated_at: dateTime.nullable(),
   expires_at: dateTime.nullable(),
+  /** Keys belong to the customer: the reference's team members (seats) are not offered. */
+  member_id: z.null(),
+  member: z.null(),
 });
 
 const activationBase = {
@@ -92,6 +95,8 @@ export function toLicenseKey(row: LicenseKeyRow) {
     user: toUser(row.customer),
     customer: toCustomer(row.customer),
     display_key: displayKey(row.key),
+    member_id: null,
+    member: null,
   };
 }
 

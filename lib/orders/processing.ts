@@ -79,6 +79,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     status: "paid",
     // The subtotal is after the discount and before tax (the tax is tax_amount).
     amount: session.subtotal_amount ?? 0,
+    discount_amount: session.discount_amount,
     tax_amount: session.tax_amount ?? 0,
     currency: price.price_currency,
     billing_reason: subscriptionId ? "subscription_create" : "purchase",

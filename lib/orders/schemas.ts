@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { addressSchema, jsonObject, timestamps, toAddress } from "../core/schemas";
@@ -38,6 +39,50 @@ export const orderSchema = z.object({
   product_price: productPriceSchema,
   discount: orderDiscountSchema.nullable(),
   subscription: subscriptionSchema.nullable(),
+  // The current reference API's amounts (docs/polar-sdk.md): `amount` is its net_amount.
+  /** Always true: an order exists here once its payment succeeded. */
+  paid: z.literal(true),
+  /** Before the discount and tax. */
+  subtotal_amount: z.number().int(),
+  discount_amount: z.number().int(),
+  /** After the discount, before tax (= amount). */
+  net_amount: z.number().int(),
+  /** What the buyer paid: net_amount + tax_amount. */
+  total_amount: z.number().int(),
+  /** Customer balances are not kept: always 0. */
+  applied_balance_amount: z.literal(0),
+  /** Nothing is ever left to pay on an order here: always 0. */
+  due_amount: z.literal(0),
+  refundable_amount: z.number().int(),
+  refundable_tax_amount: z.number().int(),
+  /** The name on the receipt: the customer's. */
+  billing_name: z.string().nullable(),
+  /** The receipt's number (= invoice_number). */
+  receipt_number: z.string(),
+  /** Invoices are not issued yet (only receipts): always false. */
+  is_invoice_generated: z.literal(false),
+  /** The product bought: its name. */
+  description: z.string(),
+  /** What was bought, one line: the product's price (no proration, units or seats here). */
+  items: z.array(
+    z.object({
+      id: z.string(),
+      ...timestamps,
+      label: z.string(),
+      amount: z.number().int(),
+      tax_amount: z.number().int(),
+      proration: z.literal(false),
+      product_price_id: z.string(),
+      /** The period a subscription's line covers is not recorded on the order: null. */
+      start_timestamp: z.null(),
+      end_timestamp: z.null(),
+    }),
+  ),
+  /** Units and seats are not offered: null. */
+  units: z.null(),
+  /** This service takes no fee: 0, no currency. */
+  platform_fee_amount: z.literal(0),
+  platform_fee_currency: z.null(),
 });
 
 export const ORDER_SORT_FIELDS = [
@@ -97,5 +142,41 @@ export function toOrder(row: OrderRow) {
     subscription: row.subscription ? toSubscription(row.subscription) : null,
     product: toProductBase(row.product),
     product_price: toProductPrice(row.product_price),
+    paid: true as const,
+    subtotal_amount: row.amount + row.discount_amount,
+    discount_amount: row.discount_amount,
+    net_amount: row.amount,
+    total_amount: row.amount + row.tax_amount,
+    applied_balance_amount: 0 as const,
+    due_amount: 0 as const,
+    refundable_amount: Math.max(row.amount - row.refunded_amount, 0),
+    refundable_tax_amount: Math.max(row.tax_amount - row.refunded_tax_amount, 0),
+    billing_name: row.customer.name,
+    receipt_number: row.invoice_number,
+    is_invoice_generated: false as const,
+    description: row.product.name,
+    items: [
+      {
+        id: orderItemId(row.id),
+        created_at: row.created_at,
+        modified_at: row.modified_at,
+        label: row.product.name,
+        amount: row.amount,
+        tax_amount: row.tax_amount,
+        proration: false as const,
+        product_price_id: row.product_price_id,
+        start_timestamp: null,
+        end_timestamp: null,
+      },
+    ],
+    units: null,
+    platform_fee_amount: 0 as const,
+    platform_fee_currency: null,
   };
+}
+
+/** An order's one line has no row of its own: its id is derived from the order's, the same on every read. */
+export function orderItemId(orderId: string): string {
+  const hex = createHash("sha256").update(`order-item\n${orderId}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

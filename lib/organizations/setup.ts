@@ -70,8 +70,11 @@ export async function setUpFirstMerchant(
     now,
     "setup",
   );
-  if (!(await setupCodeMatches(db, body.setup_code)))
+  if (!(await setupCodeMatches(db, body.setup_code))) {
+    // A setup that succeeds forgets the codes: one racing it finds none, and is told the truth.
+    if (!(await isSetupRequired(db))) throw alreadySetUp();
     throw ApiError.invalid(["body", "setup_code"], WRONG_SETUP_CODE);
+  }
   const passwordHash = await hashPassword(body.password);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY}::bigint)`;

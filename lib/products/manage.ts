@@ -28,6 +28,8 @@ import {
   newPriceRow,
   priceCreatedAt,
   pricesAreRecurring,
+  productIntervalProblems,
+  withProductInterval,
 } from "./prices";
 import type { CreateProductBody, PriceInput, UpdateProductBenefitsBody, UpdateProductBody } from "./schemas";
 
@@ -36,12 +38,16 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
 export async function createProduct(db: Db, principal: Principal, body: CreateProductBody, now = new Date()) {
   const organizationId = organizationForCreate(principal, body.organization_id);
-  const isRecurring = body.is_recurring ?? pricesAreRecurring(body.prices);
+  const interval = body.recurring_interval;
+  // A product said to be one-time keeps its prices as sent (the contradiction is reported once).
+  const prices = body.is_recurring === false ? body.prices : withProductInterval(body.prices, interval);
+  // The product's own interval, when sent, says it (the current API's way); else the prices do.
+  const isRecurring =
+    body.is_recurring ?? (interval !== undefined ? interval !== null : pricesAreRecurring(prices));
   return db.$transaction(async (tx) => {
     const problems = [
-      ...body.prices.flatMap((price, index) =>
-        newPriceProblems(price, ["body", "prices", index], isRecurring),
-      ),
+      ...productIntervalProblems(body.is_recurring, interval),
+      ...prices.flatMap((price, index) => newPriceProblems(price, ["body", "prices", index], isRecurring)),
       ...(await mediaProblems(tx, organizationId, body.medias)),
       ...(await customFieldProblems(tx, organizationId, body.attached_custom_fields)),
     ];
@@ -59,9 +65,7 @@ export async function createProduct(db: Db, principal: Principal, body: CreatePr
       },
     });
     await tx.productPrice.createMany({
-      data: body.prices.map((price, index) =>
-        newPriceRow(price, id, isRecurring, priceCreatedAt(now, index)),
-      ),
+      data: prices.map((price, index) => newPriceRow(price, id, isRecurring, priceCreatedAt(now, index))),
     });
     if (body.medias) await setMedias(tx, id, body.medias);
     if (body.attached_custom_fields) await setAttachedCustomFields(tx, id, body.attached_custom_fields);
@@ -129,7 +133,20 @@ export async function updateProduct(
         input: body.is_recurring,
       });
     }
-    const plan = body.prices ? planPrices(body.prices, current.prices, current.is_recurring) : null;
+    // The current API sends the product's interval, which cannot change either; new prices that
+    // name none take the product's.
+    const currentInterval = current.is_recurring ? current.recurring_interval : null;
+    if (body.recurring_interval !== undefined && body.recurring_interval !== currentInterval) {
+      problems.push({
+        type: "value_error",
+        loc: ["body", "recurring_interval"],
+        msg: "recurring_interval cannot be changed: create a new product.",
+        input: body.recurring_interval,
+      });
+    }
+    const plan = body.prices
+      ? planPrices(withProductInterval(body.prices, currentInterval), current.prices, current.is_recurring)
+      : null;
     if (plan) problems.push(...plan.problems);
     // The rule holds on the product as it will be: buyable prices, unless it is archived. A valid
     // non-empty `prices` leaves at least one (each item is kept or added).

@@ -108,6 +108,47 @@ export function keptPriceProblems(price: PriceInput, loc: Loc, stored: ProductPr
   );
 }
 
+type Interval = NonNullable<PriceInput["recurring_interval"]>;
+
+/**
+ * The current reference API names the interval on the product (`recurring_interval`) and none on
+ * its prices: a new price that names no interval of its own takes the product's. `interval` is the
+ * product's (null or undefined: none, and the prices say for themselves).
+ */
+export function withProductInterval(
+  prices: PriceInput[],
+  interval: Interval | null | undefined,
+): PriceInput[] {
+  if (!interval) return prices;
+  return prices.map((price) =>
+    price.id !== undefined || price.recurring_interval != null || price.type === "one_time"
+      ? price
+      : { ...price, recurring_interval: interval },
+  );
+}
+
+/**
+ * A product's own `recurring_interval` (the current API's way) against `is_recurring` when both
+ * are sent: a one-time product has none, a recurring one needs one.
+ */
+export function productIntervalProblems(
+  isRecurring: boolean | undefined,
+  interval: Interval | null | undefined,
+): Problem[] {
+  if (interval === undefined || isRecurring === undefined) return [];
+  if (isRecurring && interval === null) return [missing(["body", "recurring_interval"])];
+  if (!isRecurring && interval !== null)
+    return [
+      problem(
+        "value_error",
+        ["body", "recurring_interval"],
+        "A one-time product has no recurring_interval.",
+        interval,
+      ),
+    ];
+  return [];
+}
+
 /** Whether the prices given make a recurring product: a `recurring` type or an interval. */
 export function pricesAreRecurring(prices: PriceInput[]): boolean {
   return prices.some((price) => price.type === "recurring" || price.recurring_interval != null);

@@ -15,7 +15,7 @@ import { dateTime, taxBehaviorSchema, timestamps, trialIntervalSchema } from "..
 import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
-import { benefitSchema } from "../benefits/schemas";
+import { benefitResourceSchema, benefitSchema, toBenefit } from "../benefits/schemas";
 
 // The benefit schemas live with benefits; re-exported for the product and checkout shapes' users.
 export { benefitSchema };
@@ -149,13 +149,15 @@ export function toCheckoutProduct(
   return {
     ...toProductBase(row),
     prices: row.prices.map(toProductPrice),
-    benefits: row.product_benefits.map((pb) => pb.benefit),
+    benefits: row.product_benefits.map((pb) => ({ ...pb.benefit, is_deleted: false as const })),
     medias: row.product_medias.map((pm) => toMedia(pm.media)),
   };
 }
 
 /** The product resource (GET, POST, PATCH, the list): the checkout's shape, metadata, custom fields. */
 export const productSchema = checkoutProductSchema.extend({
+  /** The whole benefit, as /v1/benefits shows it (a checkout shows buyers less of it). */
+  benefits: z.array(benefitResourceSchema),
   attached_custom_fields: z.array(attachedCustomFieldSchema),
   /** False: products are archived, never deleted, here. */
   is_deletable: z.boolean(),
@@ -174,6 +176,7 @@ export function toProduct(
 ) {
   return {
     ...toCheckoutProduct(row),
+    benefits: row.product_benefits.map((pb) => toBenefit(pb.benefit)),
     attached_custom_fields: row.attached_custom_fields.map(toAttachedCustomField),
     is_deletable: false,
   };
@@ -243,13 +246,28 @@ const medias = z.array(id()).max(MAX_PRODUCT_MEDIAS);
 const attachedCustomFields = z.array(attachedCustomFieldInput).max(MAX_ATTACHED_CUSTOM_FIELDS);
 
 /**
- * POST /v1/products/. `is_recurring` defaults to whether the prices are recurring (a `type` of
+ * The product's own interval, as the current reference API sends it (its prices then name none);
+ * every 1 month or year is what this service bills.
+ */
+const productInterval = {
+  recurring_interval: z.enum(["month", "year"]).nullish(),
+  recurring_interval_count: z
+    .number()
+    .int()
+    .refine((count) => count === 1, "Only 1 is offered: a price is billed every month or every year.")
+    .nullish(),
+};
+
+/**
+ * POST /v1/products/. `is_recurring` defaults to whether the product names a `recurring_interval`
+ * (the current API's way: its prices take it), else whether the prices are recurring (a `type` of
  * `recurring` or a `recurring_interval`); every price must then agree with it.
  */
 export const createProductBody = z.object({
   name,
   description: description.nullish(),
   is_recurring: z.boolean().optional(),
+  ...productInterval,
   prices: z.array(z.object(priceFields)).min(1).max(MAX_PRODUCT_PRICES),
   medias: medias.nullish(),
   attached_custom_fields: attachedCustomFields.nullish(),
@@ -262,7 +280,8 @@ export type CreateProductBody = z.output<typeof createProductBody>;
 /**
  * PATCH /v1/products/{id}: only the fields sent change. `prices` is the whole list of prices that
  * can be bought: `{id}` keeps an existing one, any other item adds one, and existing prices left
- * out are archived (never deleted, never changed: orders and subscriptions keep theirs).
+ * out are archived (never deleted, never changed: orders and subscriptions keep theirs); a new price
+ * of a recurring product that names no interval takes the product's.
  * `medias` and `attached_custom_fields` replace the lists (null leaves them); `metadata` replaces
  * the object; `is_recurring` cannot change.
  */
@@ -270,6 +289,7 @@ export const updateProductBody = z.object({
   name: name.optional(),
   description: description.nullish(),
   is_recurring: z.boolean().optional(),
+  ...productInterval,
   is_archived: z.boolean().optional(),
   prices: z.array(priceInput).max(MAX_PRODUCT_PRICES).nullish(),
   medias: medias.nullish(),

@@ -38,6 +38,9 @@ export const refundSchema = z.object({
   customer_id: z.string(),
   comment: z.string().nullable(),
   revoke_benefits: z.boolean(),
+  /** A refund made to settle a dispute, in the reference API; here a dispute is its own record
+   * (docs/disputes.md) and never a refund: always null. */
+  dispute: z.null(),
 });
 
 export const createRefundBody = z.object({
@@ -83,5 +86,6 @@ export function toRefund(row: Refund) {
     customer_id: row.customer_id,
     comment: row.comment,
     revoke_benefits: row.revoke_benefits,
+    dispute: null,
   };
 }

@@ -10,7 +10,13 @@ import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { id, queryBoolean, queryList } from "../core/validation";
 import { customerSchema, toCustomer } from "../customers/schemas";
 import { orderDiscountSchema, toDiscount } from "../discounts/schemas";
-import { productBaseSchema, productPriceSchema, toProductBase, toProductPrice } from "../products/schemas";
+import {
+  productInclude,
+  productPriceSchema,
+  productSchema,
+  toProduct,
+  toProductPrice,
+} from "../products/schemas";
 import { subscriptionSchema, toSubscription } from "./schemas";
 
 const STATUSES = subscriptionSchema.shape.status.options;
@@ -23,9 +29,15 @@ export const ACTIVE_STATUSES = ["trialing", "active", "past_due"] as const;
 
 export const subscriptionWithRelationsSchema = subscriptionSchema.extend({
   customer: customerSchema,
-  product: productBaseSchema,
+  product: productSchema,
   price: productPriceSchema,
+  /** The current reference API's list of the subscription's prices: here its one price. */
+  prices: z.array(productPriceSchema),
   discount: orderDiscountSchema.nullable(),
+  /** Metered billing is not offered: empty. */
+  meters: z.array(z.never()),
+  /** A change scheduled for the next period: plan changes are not offered yet, null. */
+  pending_update: z.null(),
 });
 
 export const listSubscriptionsQuery = z.object({
@@ -47,7 +59,7 @@ export const subscriptionParams = z.object({ id: id() });
 
 const subscriptionInclude = {
   customer: true,
-  product: true,
+  product: { include: productInclude },
   price: true,
   discount: true,
 } as const satisfies Prisma.SubscriptionInclude;
@@ -58,9 +70,12 @@ function toSubscriptionWithRelations(row: SubscriptionRow) {
   return {
     ...toSubscription(row),
     customer: toCustomer(row.customer),
-    product: toProductBase(row.product),
+    product: toProduct(row.product),
     price: toProductPrice(row.price),
+    prices: [toProductPrice(row.price)],
     discount: row.discount ? toDiscount(row.discount) : null,
+    meters: [],
+    pending_update: null,
   };
 }
 

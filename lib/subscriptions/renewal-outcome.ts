@@ -23,6 +23,8 @@ export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 export type RenewalTerms = {
   period_end: string;
   subtotal_amount: number;
+  /** What the discount took off (absent in terms recorded before it was kept: 0). */
+  discount_amount?: number;
   tax_amount: number;
   discount_id: string | null;
   billing_address: unknown;
@@ -69,6 +71,7 @@ export async function completeRenewal(
       organization_id: subscription.organization_id,
       status: "paid",
       amount: terms.subtotal_amount,
+      discount_amount: terms.discount_amount ?? 0,
       tax_amount: terms.tax_amount,
       currency: subscription.currency,
       billing_reason: "subscription_cycle",

@@ -75,6 +75,7 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
   const terms: RenewalTerms = {
     period_end: payload.period_end,
     subtotal_amount: amounts.subtotal_amount,
+    discount_amount: amounts.discount_amount,
     tax_amount: amounts.tax_amount,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,

@@ -46,6 +46,20 @@ export const subscriptionSchema = z.object({
   customer_cancellation_comment: z.string().nullable(),
   /** Legacy: equal to customer_id. */
   user_id: z.string(),
+  // The current reference API's fields (docs/polar-sdk.md), for what is not offered yet here:
+  /** Billed every 1 month or year. */
+  recurring_interval_count: z.literal(1),
+  /** Trials are not offered yet: null. */
+  trial_start: dateTime.nullable(),
+  trial_end: dateTime.nullable(),
+  /** Pausing is not offered: false and null. */
+  pause_at_period_end: z.literal(false),
+  paused_at: z.null(),
+  resumes_at: z.null(),
+  /** Metered billing, units and seats are not offered: null. */
+  current_meter_period_start: z.null(),
+  current_meter_period_end: z.null(),
+  units: z.null(),
 });
 
 export function toSubscription(row: Subscription) {
@@ -53,6 +67,15 @@ export function toSubscription(row: Subscription) {
     ...row,
     metadata: row.metadata as Record<string, string | number | boolean>,
     user_id: row.customer_id,
+    recurring_interval_count: 1 as const,
+    trial_start: null,
+    trial_end: null,
+    pause_at_period_end: false as const,
+    paused_at: null,
+    resumes_at: null,
+    current_meter_period_start: null,
+    current_meter_period_end: null,
+    units: null,
   };
 }
 

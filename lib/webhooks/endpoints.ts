@@ -32,22 +32,32 @@ export const MAX_ENDPOINTS_PER_ORGANIZATION = 50;
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 const ts = (date: Date) => date.toISOString();
 
+/** What a read answers beyond the endpoint: its secret, for a client of the current reference API. */
+export type EndpointReadOptions = { revealSecret?: boolean };
+
 export async function listWebhookEndpoints(
   db: DbOrTx,
   principal: Principal,
   query: ListWebhookEndpointsQuery,
+  options: EndpointReadOptions = {},
   now = new Date(),
 ) {
   const page = await listPage(db.webhookEndpoint, principal, query);
-  return mapPage(page, (row) => toWebhookEndpoint(row, now));
+  return mapPage(page, (row) => toWebhookEndpoint(row, now, options));
 }
 
 export async function findWebhookEndpointOrThrow(db: DbOrTx, principal: Principal, id: string) {
   return foundOrThrow(await db.webhookEndpoint.findFirst({ where: { id, ...tenantWhere(principal) } }));
 }
 
-export async function getWebhookEndpoint(db: DbOrTx, principal: Principal, id: string, now = new Date()) {
-  return toWebhookEndpoint(await findWebhookEndpointOrThrow(db, principal, id), now);
+export async function getWebhookEndpoint(
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+  options: EndpointReadOptions = {},
+  now = new Date(),
+) {
+  return toWebhookEndpoint(await findWebhookEndpointOrThrow(db, principal, id), now, options);
 }
 
 /**
@@ -118,6 +128,7 @@ export async function updateWebhookEndpoint(
   principal: Principal,
   id: string,
   body: UpdateWebhookEndpointBody,
+  options: EndpointReadOptions = {},
   now = new Date(),
 ) {
   assertDeliverableUrl(body.url);
@@ -139,7 +150,7 @@ export async function updateWebhookEndpoint(
     if (enabling) await resumeDeliveries(tx, id, now);
     return updated;
   }, TRANSACTION_OPTIONS);
-  return toWebhookEndpoint(row, now);
+  return toWebhookEndpoint(row, now, options);
 }
 
 /** Pending deliveries waiting for a retry are due now, and the endpoint's job sends them. */

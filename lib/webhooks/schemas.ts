@@ -1,4 +1,5 @@
-// The webhooks API's shapes: endpoints (the secret only in the answers of create and rotate),
+// The webhooks API's shapes: endpoints (the secret in the answers of create and rotate, and of
+// every read by a client of the current reference API),
 // deliveries with their event and every attempt, the lists' queries and the write bodies.
 import { z } from "zod";
 import type { Prisma, WebhookEndpoint } from "../generated/prisma/client";
@@ -7,7 +8,8 @@ import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
 import { DELIVERED_EVENT_TYPES, WEBHOOK_EVENT_TYPES, webhookEventTypeSchema } from "./event-types";
 import { webhookEventBody } from "./emit";
-import { MAX_SECRET_BYTES, MIN_SECRET_BYTES, secretKey } from "./secrets";
+import { MAX_SECRET_BYTES, MIN_SECRET_BYTES, openSecret, secretKey } from "./secrets";
+import { CURRENT_API_VERSION } from "../core/api-version";
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -26,14 +28,27 @@ export const webhookEndpointSchema = z.object({
   disabled_reason: z.string().nullable(),
   /** Until when the secret replaced by the last rotation still signs (null: it no longer does). */
   previous_secret_expires_at: dateTime.nullable(),
+  /** The shape of the event payloads: this service's one, which follows the reference's 2026-10. */
+  api_version: z.literal(CURRENT_API_VERSION),
+  /** Deliveries are signed with Standard Webhooks (docs/webhooks.md). */
+  uses_standard_webhook_signature: z.literal(true),
+  /**
+   * The signing secret: in the answers of create and rotate; on every read only for a client of
+   * the current reference API (`Polar-Version`, lib/api/api-version.ts), which reads it there.
+   */
+  secret: z.string().optional(),
 });
 
-/** Create and rotate answer the secret, once; it is never shown again. */
+/** Create and rotate answer the secret (for a client of the specification's era, only then). */
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
 
-export function toWebhookEndpoint(row: WebhookEndpoint, now: Date) {
+/** `revealSecret`: the secret opened from its sealed copy (a client of the current API reading it). */
+export function toWebhookEndpoint(row: WebhookEndpoint, now: Date, options: { revealSecret?: boolean } = {}) {
   const previousValid = row.previous_secret_expires_at && row.previous_secret_expires_at > now;
   return {
+    ...(options.revealSecret ? { secret: openSecret(row.id, row.secret_sealed) } : {}),
+    api_version: CURRENT_API_VERSION,
+    uses_standard_webhook_signature: true as const,
     id: row.id,
     created_at: row.created_at,
     modified_at: row.modified_at,

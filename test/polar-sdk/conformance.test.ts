@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPolar } from "@polar-sh/sdk/2026-10";
 import { getDb } from "@/lib/db/client";
-import { startStripe, stripeShop } from "@/test/stripe-shop";
+import { drainJobs, startStripe, stripeShop, type StripeShop } from "@/test/stripe-shop";
+import type { Db } from "@/lib/db/client";
 import { loadDeclaredSdk, type DeclaredSdk } from "./declared-types";
 import { installInProcessFetch, SDK_BASE_URL, unrouted } from "./in-process-fetch";
 
@@ -23,31 +24,54 @@ const CONFORMING: string[] = [
   "checkoutLinks.create",
   "checkoutLinks.get",
   "checkoutLinks.list",
+  "checkouts.clientConfirm",
   "checkouts.clientGet",
+  "checkouts.clientUpdate",
   "checkouts.create",
   "checkouts.get",
   "checkouts.list",
   "customFields.create",
   "customFields.get",
   "customFields.list",
+  "customerSessions.create",
   "customers.create",
   "customers.get",
   "customers.list",
+  "customers.update",
   "discounts.create",
   "discounts.get",
   "discounts.list",
   "disputes.list",
+  "licenseKeys.activate",
+  "licenseKeys.deactivate",
+  "licenseKeys.get",
+  "licenseKeys.getActivation",
   "licenseKeys.list",
+  "licenseKeys.update",
+  "licenseKeys.validate",
+  "orders.get",
+  "orders.list",
+  "orders.receipt",
   "organizations.get",
   "organizations.list",
-  "orders.list",
   "products.create",
   "products.get",
   "products.list",
   "products.update",
+  "products.updateBenefits",
+  "refunds.create",
   "refunds.list",
+  "subscriptions.get",
   "subscriptions.list",
+  "subscriptions.revoke",
+  "subscriptions.update",
+  "webhooks.createWebhookEndpoint",
+  "webhooks.deleteWebhookEndpoint",
+  "webhooks.getWebhookEndpoint",
+  "webhooks.listWebhookDeliveries",
   "webhooks.listWebhookEndpoints",
+  "webhooks.resetWebhookEndpointSecret",
+  "webhooks.updateWebhookEndpoint",
 ];
 
 /**
@@ -73,12 +97,13 @@ const DRIVES: [string, Drive][] = [
   ["products.update", (polar, f) => polar.products.update(f.product!, { description: "Updated by the SDK" })],
   [
     "benefits.create",
-    async (polar) => {
+    async (polar, f) => {
       const benefit = await polar.benefits.create({
         type: "license_keys",
         description: "Conformance key",
         properties: {},
       } as Parameters<Polar["benefits"]["create"]>[0]);
+      f.benefit = benefit.id;
       return benefit;
     },
   ],
@@ -152,19 +177,169 @@ const DRIVES: [string, Drive][] = [
   ["checkouts.get", (polar, f) => polar.checkouts.get(f.checkout!)],
   ["checkouts.list", (polar) => polar.checkouts.list()],
   ["checkouts.clientGet", (polar, f) => polar.checkouts.clientGet(f.clientSecret!)],
-  ["orders.list", (polar) => polar.orders.list()],
-  ["subscriptions.list", (polar) => polar.subscriptions.list()],
-  ["licenseKeys.list", (polar) => polar.licenseKeys.list()],
+  // A purchase, as a buyer's page makes it through the SDK: the product grants a license key.
+  [
+    "products.updateBenefits",
+    (polar, f) => polar.products.updateBenefits(f.product!, { benefits: [f.benefit!] }),
+  ],
+  [
+    "checkouts.clientUpdate",
+    (polar, f) =>
+      polar.checkouts.clientUpdate(f.clientSecret!, {
+        customer_email: "sdk-buyer@example.com",
+        customer_name: "SDK Buyer",
+        customer_billing_address: { country: "US" },
+      } as Parameters<Polar["checkouts"]["clientUpdate"]>[1]),
+  ],
+  [
+    "checkouts.clientConfirm",
+    async (polar, f) => {
+      const confirmed = await polar.checkouts.clientConfirm(f.clientSecret!, {
+        confirmation_token_id: shop.stripe.token("4242424242424242"),
+      } as Parameters<Polar["checkouts"]["clientConfirm"]>[1]);
+      await drainJobs(db);
+      f.customerSessionToken = confirmed.customer_session_token ?? "";
+      return confirmed;
+    },
+  ],
+  [
+    "orders.list",
+    async (polar, f) => {
+      const orders = await polar.orders.list();
+      f.order = orders.items[0]?.id ?? "";
+      return orders;
+    },
+  ],
+  ["orders.get", (polar, f) => polar.orders.get(f.order!)],
+  ["orders.receipt", (polar, f) => polar.orders.receipt(f.order!)],
+  [
+    "licenseKeys.list",
+    async (polar, f) => {
+      const keys = await polar.licenseKeys.list();
+      f.licenseKey = keys.items[0]?.id ?? "";
+      f.key = keys.items[0]?.key ?? "";
+      return keys;
+    },
+  ],
+  ["licenseKeys.get", (polar, f) => polar.licenseKeys.get(f.licenseKey!)],
+  ["licenseKeys.update", (polar, f) => polar.licenseKeys.update(f.licenseKey!, { limit_activations: 5 })],
+  [
+    "licenseKeys.activate",
+    async (polar, f) => {
+      const activation = await polar.licenseKeys.activate({
+        key: f.key!,
+        organization_id: f.organization!,
+        label: "SDK laptop",
+      });
+      f.activation = activation.id;
+      return activation;
+    },
+  ],
+  [
+    "licenseKeys.validate",
+    (polar, f) =>
+      polar.licenseKeys.validate({
+        key: f.key!,
+        organization_id: f.organization!,
+        activation_id: f.activation,
+      }),
+  ],
+  ["licenseKeys.getActivation", (polar, f) => polar.licenseKeys.getActivation(f.licenseKey!, f.activation!)],
+  [
+    "licenseKeys.deactivate",
+    (polar, f) =>
+      polar.licenseKeys.deactivate({
+        key: f.key!,
+        organization_id: f.organization!,
+        activation_id: f.activation!,
+      }),
+  ],
+  [
+    "customers.update",
+    (polar, f) => polar.customers.update(f.customer!, { name: "Conformance Buyer Renamed" }),
+  ],
+  [
+    "customerSessions.create",
+    (polar, f) =>
+      polar.customerSessions.create({ customer_id: f.customer! } as Parameters<
+        Polar["customerSessions"]["create"]
+      >[0]),
+  ],
+  // A subscription: a product made the current way (the interval on the product), bought.
+  [
+    "subscriptions.list",
+    async (polar, f) => {
+      const product = await polar.products.create({
+        name: "Conformance Monthly",
+        recurring_interval: "month",
+        prices: [{ amount_type: "fixed", price_amount: 900, price_currency: "usd" }],
+      } as Parameters<Polar["products"]["create"]>[0]);
+      const checkout = await polar.checkouts.create({ products: [product.id] } as Parameters<
+        Polar["checkouts"]["create"]
+      >[0]);
+      await polar.checkouts.clientConfirm(checkout.client_secret, {
+        customer_email: "sdk-subscriber@example.com",
+        customer_name: "SDK Subscriber",
+        customer_billing_address: { country: "US" },
+        confirmation_token_id: shop.stripe.token("4242424242424242"),
+      } as Parameters<Polar["checkouts"]["clientConfirm"]>[1]);
+      await drainJobs(db);
+      const subscriptions = await polar.subscriptions.list();
+      f.subscription = subscriptions.items[0]?.id ?? "";
+      return subscriptions;
+    },
+  ],
+  ["subscriptions.get", (polar, f) => polar.subscriptions.get(f.subscription!)],
+  [
+    "subscriptions.update",
+    (polar, f) => polar.subscriptions.update(f.subscription!, { cancel_at_period_end: true }),
+  ],
+  ["subscriptions.revoke", (polar, f) => polar.subscriptions.revoke(f.subscription!)],
+  [
+    "refunds.create",
+    (polar, f) =>
+      polar.refunds.create({ order_id: f.order!, reason: "customer_request", amount: 500 } as Parameters<
+        Polar["refunds"]["create"]
+      >[0]),
+  ],
   ["refunds.list", (polar) => polar.refunds.list()],
   ["disputes.list", (polar) => polar.disputes.list()],
   ["payments.list", (polar) => polar.payments.list()],
+  [
+    "webhooks.createWebhookEndpoint",
+    async (polar, f) => {
+      const endpoint = await polar.webhooks.createWebhookEndpoint({
+        url: "https://merchant.example.com/hooks",
+        format: "raw",
+        events: ["order.paid", "subscription.updated"],
+      } as Parameters<Polar["webhooks"]["createWebhookEndpoint"]>[0]);
+      f.webhookEndpoint = endpoint.id;
+      return endpoint;
+    },
+  ],
+  ["webhooks.getWebhookEndpoint", (polar, f) => polar.webhooks.getWebhookEndpoint(f.webhookEndpoint!)],
   ["webhooks.listWebhookEndpoints", (polar) => polar.webhooks.listWebhookEndpoints()],
+  [
+    "webhooks.updateWebhookEndpoint",
+    (polar, f) =>
+      polar.webhooks.updateWebhookEndpoint(f.webhookEndpoint!, { name: "Merchant hooks" } as Parameters<
+        Polar["webhooks"]["updateWebhookEndpoint"]
+      >[1]),
+  ],
+  [
+    "webhooks.resetWebhookEndpointSecret",
+    (polar, f) => polar.webhooks.resetWebhookEndpointSecret(f.webhookEndpoint!),
+  ],
+  ["webhooks.listWebhookDeliveries", (polar) => polar.webhooks.listWebhookDeliveries()],
+  ["webhooks.deleteWebhookEndpoint", (polar, f) => polar.webhooks.deleteWebhookEndpoint(f.webhookEndpoint!)],
   ["metrics.limits", (polar) => polar.metrics.limits()],
 ];
 
 type Outcome = "conforms" | "answers otherwise" | "fails" | "no route" | "not driven";
 
 let sdk: DeclaredSdk;
+let db: Db;
+let shop: StripeShop;
 let restore: () => void;
 let stripe: Awaited<ReturnType<typeof startStripe>> | undefined;
 const results = new Map<string, { outcome: Outcome; detail: string }>();
@@ -172,10 +347,11 @@ const results = new Map<string, { outcome: Outcome; detail: string }>();
 beforeAll(async () => {
   sdk = loadDeclaredSdk("2026-10");
   restore = installInProcessFetch();
-  const db = await getDb();
+  db = await getDb();
   // A merchant integrating today sells with a card processor: Stripe, here the fake on loopback.
   stripe = await startStripe();
-  const { organization, token } = await stripeShop(db, stripe);
+  shop = await stripeShop(db, stripe);
+  const { organization, token } = shop;
   const polar = createPolar({ accessToken: token, baseUrl: SDK_BASE_URL });
   const fixtures: Fixtures = { organization: organization.id };
   for (const [name, drive] of DRIVES) {

@@ -8,7 +8,11 @@ import { addInterval } from "@/lib/subscriptions/periods";
 import { call } from "@/test/http";
 import { createPortalFixture, expectNotFound, t, type PortalIds } from "@/test/portal-fixture";
 import { GET as listSubscriptions } from "./subscriptions/route";
-import { GET as getSubscription, PATCH as patchSubscription } from "./subscriptions/[id]/route";
+import {
+  DELETE as deleteSubscription,
+  GET as getSubscription,
+  PATCH as patchSubscription,
+} from "./subscriptions/[id]/route";
 import { POST as updatePaymentMethod } from "./subscriptions/[id]/payment-method/route";
 
 let db: Db;
@@ -111,6 +115,37 @@ describe("subscriptions", () => {
       (await db.subscription.findUniqueOrThrow({ where: { id: ids.subscription } }))
         .customer_cancellation_reason,
     ).toBeNull();
+  });
+
+  it("DELETE cancels at the period's end (the current SDK's cancel), and PATCH takes it back", async () => {
+    const cancel = await call(deleteSubscription, {
+      method: "DELETE",
+      token: jane,
+      params: { id: ids.subscription },
+    });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toEqual({
+      ...base(),
+      cancel_at_period_end: true,
+      canceled_at: expect.any(String),
+      ends_at: periodEnd().toISOString(),
+      tax_amount_next: null,
+    });
+    expect(await db.subscription.findUniqueOrThrow({ where: { id: ids.subscription } })).toMatchObject({
+      status: "active",
+      cancel_at_period_end: true,
+      customer_cancellation_reason: null,
+    });
+    notFound(
+      await call(deleteSubscription, { method: "DELETE", token: bob, params: { id: ids.subscription } }),
+    );
+    const back = await call(patchSubscription, {
+      method: "PATCH",
+      token: jane,
+      params: { id: ids.subscription },
+      body: { cancel_at_period_end: false },
+    });
+    expect(back.body).toEqual(base());
   });
 
   it("serializes parallel cancellations under the row lock: one cancellation time for all", async () => {

@@ -22,6 +22,7 @@ const CUSTOMER_FIELDS = [
   "billing_address",
   "billing_name",
   "created_at",
+  "deleted_at",
   "email",
   "email_verified",
   "first_user_event_at",

@@ -88,6 +88,7 @@ import * as file from "../files/[id]/route";
 import * as webhookEndpoints from "../webhooks/endpoints/route";
 import * as webhookEndpoint from "../webhooks/endpoints/[id]/route";
 import * as webhookSecretRotation from "../webhooks/endpoints/[id]/rotate-secret/route";
+import * as webhookSecretReset from "../webhooks/endpoints/[id]/secret/route";
 import * as webhookTest from "../webhooks/endpoints/[id]/test/route";
 import * as webhookDeliveries from "../webhooks/deliveries/route";
 import * as webhookRedelivery from "../webhooks/events/[id]/redeliver/route";
@@ -191,6 +192,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/files/{id}", module: file },
   { path: "/v1/webhooks/endpoints", module: webhookEndpoints },
   { path: "/v1/webhooks/endpoints/{id}/rotate-secret", module: webhookSecretRotation },
+  { path: "/v1/webhooks/endpoints/{id}/secret", module: webhookSecretReset },
   { path: "/v1/webhooks/endpoints/{id}/test", module: webhookTest },
   { path: "/v1/webhooks/endpoints/{id}", module: webhookEndpoint },
   { path: "/v1/webhooks/deliveries", module: webhookDeliveries },

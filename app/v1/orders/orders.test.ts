@@ -17,6 +17,23 @@ import { ISO } from "@/test/shapes";
 
 const ORDER_KEYS = [
   "amount",
+  "applied_balance_amount",
+  "billing_name",
+  "description",
+  "discount_amount",
+  "due_amount",
+  "is_invoice_generated",
+  "items",
+  "net_amount",
+  "paid",
+  "platform_fee_amount",
+  "platform_fee_currency",
+  "receipt_number",
+  "refundable_amount",
+  "refundable_tax_amount",
+  "subtotal_amount",
+  "total_amount",
+  "units",
   "billing_address",
   "billing_reason",
   "checkout_id",
@@ -164,6 +181,39 @@ describe("GET /v1/orders/", () => {
       subscription: null,
       checkout_id: null,
     });
+    // The current reference API's amounts and line (docs/polar-sdk.md).
+    expect(first).toMatchObject({
+      paid: true,
+      subtotal_amount: 2000,
+      discount_amount: 0,
+      net_amount: 2000,
+      total_amount: 2000,
+      applied_balance_amount: 0,
+      due_amount: 0,
+      refundable_amount: 2000,
+      refundable_tax_amount: 0,
+      billing_name: "Alice",
+      receipt_number: first.invoice_number,
+      is_invoice_generated: false,
+      description: first.product.name,
+      units: null,
+      platform_fee_amount: 0,
+      platform_fee_currency: null,
+    });
+    expect(first.items).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/),
+        created_at: first.created_at,
+        modified_at: null,
+        label: first.product.name,
+        amount: 2000,
+        tax_amount: 0,
+        proration: false,
+        product_price_id: first.product_price_id,
+        start_timestamp: null,
+        end_timestamp: null,
+      },
+    ]);
     expect(first.created_at).toBe("2025-01-01T12:01:00.000Z");
     expect(first.modified_at).toBeNull();
     expect(Object.keys(first.customer).sort()).toEqual(
@@ -172,6 +222,7 @@ describe("GET /v1/orders/", () => {
         "billing_address",
         "billing_name",
         "created_at",
+        "deleted_at",
         "email",
         "email_verified",
         "first_user_event_at",
@@ -273,6 +324,15 @@ describe("GET /v1/orders/", () => {
         "started_at",
         "status",
         "user_id",
+        "current_meter_period_end",
+        "current_meter_period_start",
+        "pause_at_period_end",
+        "paused_at",
+        "recurring_interval_count",
+        "resumes_at",
+        "trial_end",
+        "trial_start",
+        "units",
       ].sort(),
     );
     expect(recurring.subscription).toMatchObject({

@@ -288,6 +288,40 @@ describe("receipts", () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ error: "ResourceNotFound", detail: "Not found" });
   });
+
+  it("GET /v1/orders/{id}/receipt answers {url} of the PDF to the current SDK (Polar-Version) and to Accept: application/json", async () => {
+    const order = await db.order.findFirstOrThrow({
+      where: { organization_id: org.id, invoice_number: "ACME-0003" },
+    });
+    const clients: Record<string, string>[] = [
+      { "polar-version": "2026-10" },
+      { accept: "application/json" },
+    ];
+    for (const headers of clients) {
+      const res = await call(getMerchantReceipt, { token, params: { id: order.id }, headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ url: expect.stringMatching(/\/receipts\/[^/]+\/pdf$/) });
+      // The link opens the same PDF without a credential.
+      const linkToken = decodeURIComponent(new URL(res.body.url).pathname.split("/")[2]!);
+      const pdf = await pdfOf(linkToken);
+      expect(pdf.status).toBe(200);
+      expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).toContain("(Receipt ACME-0003)");
+      const foreign = await call(getMerchantReceipt, {
+        token: otherToken,
+        params: { id: order.id },
+        headers,
+      });
+      expect(foreign.status).toBe(404);
+    }
+    // A browser's Accept (the dashboard's download link) still gets the PDF.
+    const browser = await callRaw(getMerchantReceipt, {
+      token,
+      params: { id: order.id },
+      headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+    });
+    expect(browser.headers.get("content-type")).toBe("application/pdf");
+  });
 });
 
 describe("first-period discount disclosure", () => {

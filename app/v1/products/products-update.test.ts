@@ -169,14 +169,34 @@ describe("PATCH /v1/products/{id}: prices", () => {
     );
   });
 
+  it("gives a new price that names no interval the product's, as the current SDK adds prices", async () => {
+    const { product, price } = await createProduct(db, org, { price: { recurring_interval: "year" } });
+    const res = await patch(product.id, {
+      recurring_interval: "year",
+      prices: [{ id: price.id }, fixed(2000)],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ is_recurring: true, recurring_interval: "year" });
+    expect(
+      res.body.prices.map((p: { type: string; recurring_interval: string }) => [
+        p.type,
+        p.recurring_interval,
+      ]),
+    ).toEqual([
+      ["recurring", "year"],
+      ["recurring", "year"],
+    ]);
+  });
+
   it("checks new prices as on create, against the product's is_recurring, which cannot change", async () => {
     const { product } = await createProduct(db, org, { price: { recurring_interval: "month" } });
     await expectInvalid(
       product.id,
       {
         is_recurring: false,
+        recurring_interval: "year",
         prices: [
-          fixed(1000),
+          { ...fixed(1000), type: "one_time" },
           { amount_type: "custom", minimum_amount: 900, preset_amount: 800, recurring_interval: "year" },
         ],
       },
@@ -186,6 +206,18 @@ describe("PATCH /v1/products/{id}: prices", () => {
           ["body", "is_recurring"],
           "is_recurring cannot be changed: create a new product.",
           false,
+        ),
+        problem(
+          "value_error",
+          ["body", "recurring_interval"],
+          "recurring_interval cannot be changed: create a new product.",
+          "year",
+        ),
+        problem(
+          "value_error",
+          ["body", "prices", 0, "type"],
+          "A recurring product has recurring prices.",
+          "one_time",
         ),
         problem("missing", ["body", "prices", 0, "recurring_interval"], "Field required"),
         problem(

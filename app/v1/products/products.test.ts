@@ -292,6 +292,58 @@ describe("POST /v1/products/", () => {
     });
   });
 
+  it("makes a subscription product from the product's own recurring_interval (the current SDK's way)", async () => {
+    const made = await post({
+      name: "Monthly by product",
+      recurring_interval: "month",
+      recurring_interval_count: 1,
+      prices: [fixed(900), { amount_type: "custom", minimum_amount: 500, price_currency: "usd" }],
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      is_recurring: true,
+      recurring_interval: "month",
+      recurring_interval_count: 1,
+    });
+    expect(
+      made.body.prices.map((p: { type: string; recurring_interval: string }) => [
+        p.type,
+        p.recurring_interval,
+      ]),
+    ).toEqual([
+      ["recurring", "month"],
+      ["recurring", "month"],
+    ]);
+    const once = await post({ name: "Once by product", recurring_interval: null, prices: [fixed(900)] });
+    expect(once.status).toBe(201);
+    expect(once.body).toMatchObject({ is_recurring: false, recurring_interval: null });
+    await expectInvalid(
+      { name: "Contradiction", is_recurring: false, recurring_interval: "year", prices: [fixed()] },
+      [
+        problem(
+          "value_error",
+          ["body", "recurring_interval"],
+          "A one-time product has no recurring_interval.",
+          "year",
+        ),
+      ],
+    );
+    await expectInvalid(
+      { name: "Quarterly", recurring_interval: "month", recurring_interval_count: 3, prices: [fixed()] },
+      [
+        problem(
+          "value_error",
+          ["body", "recurring_interval_count"],
+          "Only 1 is offered: a price is billed every month or every year.",
+          3,
+        ),
+      ],
+    );
+    await expectInvalid({ name: "Weekly", recurring_interval: "week", prices: [fixed()] }, [
+      problem("enum", ["body", "recurring_interval"], "Input should be 'month', 'year'", "week"),
+    ]);
+  });
+
   it("requires prices to agree with is_recurring", async () => {
     await expectInvalid({ name: "Mixed", prices: [monthly(), fixed()] }, [
       problem("missing", ["body", "prices", 1, "recurring_interval"], "Field required"),

@@ -125,6 +125,7 @@ describe("POST /v1/refunds/", () => {
       comment: "Asked by email",
       // Omitted: a full refund of a one-time purchase takes its benefits back.
       revoke_benefits: true,
+      dispute: null,
     });
     // Decided, not yet performed: the order moves when the processor confirms.
     expect(await orderRow(order.id)).toMatchObject({ status: "paid", refunded_amount: 0 });

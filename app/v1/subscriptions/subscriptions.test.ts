@@ -36,7 +36,20 @@ const SUBSCRIPTION_FIELDS = [
   "started_at",
   "status",
   "user_id",
-];
+  // The current reference API's (docs/polar-sdk.md).
+  "current_meter_period_end",
+  "current_meter_period_start",
+  "meters",
+  "pause_at_period_end",
+  "paused_at",
+  "pending_update",
+  "prices",
+  "recurring_interval_count",
+  "resumes_at",
+  "trial_end",
+  "trial_start",
+  "units",
+].sort();
 
 let db: Db;
 let token: string;
@@ -121,9 +134,24 @@ describe("GET /v1/subscriptions/{id}", () => {
       price_id: ids.monthlyPrice,
       discount: null,
       customer: { id: ids.ada, email: "ada@example.com", name: "Ada" },
-      product: { id: ids.monthlyProduct, name: "Cloud", is_recurring: true },
+      product: { id: ids.monthlyProduct, name: "Cloud", is_recurring: true, is_deletable: false },
       price: { id: ids.monthlyPrice, price_amount: 900, recurring_interval: "month", type: "recurring" },
+      prices: [{ id: ids.monthlyPrice }],
+      recurring_interval_count: 1,
+      trial_start: null,
+      trial_end: null,
+      pause_at_period_end: false,
+      paused_at: null,
+      resumes_at: null,
+      current_meter_period_start: null,
+      current_meter_period_end: null,
+      units: null,
+      meters: [],
+      pending_update: null,
     });
+    // The whole product, as /v1/products shows it.
+    expect(response.body.product.prices.map((p: { id: string }) => p.id)).toEqual([ids.monthlyPrice]);
+    expect(response.body.product).toHaveProperty("attached_custom_fields", []);
   });
 
   it("is 404 for another organization's subscription and for an unknown id", async () => {

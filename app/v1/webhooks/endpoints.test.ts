@@ -1,7 +1,7 @@
 // The webhook endpoints API through the real handlers: create (generated and supplied secrets, the
 // secret shown once and stored sealed), every validation rule with its exact 422, list, read,
 // update (enabling again resumes the queue), delete, secret rotation, scopes and tenancy.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createMerchantUser, createOrganization, createToken } from "@/lib/factories";
@@ -16,8 +16,10 @@ import { POST as signIn } from "../auth/sign-in/route";
 import { GET as list, POST as create } from "./endpoints/route";
 import { DELETE as remove, GET as getOne, PATCH as update } from "./endpoints/[id]/route";
 import { POST as rotate } from "./endpoints/[id]/rotate-secret/route";
+import { PATCH as resetSecret } from "./endpoints/[id]/secret/route";
 
 export const ENDPOINT_FIELDS = [
+  "api_version",
   "created_at",
   "disabled_at",
   "disabled_reason",
@@ -30,6 +32,7 @@ export const ENDPOINT_FIELDS = [
   "organization_id",
   "previous_secret_expires_at",
   "url",
+  "uses_standard_webhook_signature",
 ];
 
 let db: Db;
@@ -84,6 +87,8 @@ describe("POST /v1/webhooks/endpoints", () => {
       disabled_at: null,
       disabled_reason: null,
       previous_secret_expires_at: null,
+      api_version: "2026-10",
+      uses_standard_webhook_signature: true,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: res.body.id } });
@@ -414,5 +419,53 @@ describe("POST /v1/webhooks/endpoints/{id}/rotate-secret", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0]).toMatchObject({ loc: ["body", "secret"] });
     expect((await call(rotate, { token: readOnly, params: { id: endpoint.id }, body: {} })).status).toBe(403);
+  });
+});
+
+describe("PATCH /v1/webhooks/endpoints/{id}/secret (the current SDK's reset)", () => {
+  it("answers a generated secret once, with no body; the previous one keeps signing for 24 hours", async () => {
+    const { endpoint, secret: old } = await createWebhookEndpoint(db, ids.org);
+    const res = await call(resetSecret, { method: "PATCH", token, params: { id: endpoint.id } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual([...ENDPOINT_FIELDS, "secret"].sort());
+    expect(res.body.secret).toMatch(/^whsec_/);
+    expect(res.body.secret).not.toBe(old);
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(openSecret(row.id, row.secret_sealed)).toBe(res.body.secret);
+    expect(openPreviousSecret(row.id, row.previous_secret_sealed!)).toBe(old);
+    expect(
+      (await call(resetSecret, { method: "PATCH", token: readOnly, params: { id: endpoint.id } })).status,
+    ).toBe(403);
+    const other = await call(resetSecret, { method: "PATCH", token, params: { id: randomUUID() } });
+    expect(other.status).toBe(404);
+  });
+});
+
+describe("a client of the current reference API (Polar-Version)", () => {
+  it("reads the endpoint's secret on list, get and update; a client without the header never does", async () => {
+    const { endpoint, secret } = await createWebhookEndpoint(db, ids.org);
+    const current = { "polar-version": "2026-10" };
+    const one = await call(getOne, { token: readOnly, params: { id: endpoint.id }, headers: current });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ secret, api_version: "2026-10", uses_standard_webhook_signature: true });
+    const listed = await call(list, { token: readOnly, headers: current });
+    expect(listed.body.items.find((e: { id: string }) => e.id === endpoint.id).secret).toBe(secret);
+    const updated = await call(update, {
+      method: "PATCH",
+      token,
+      params: { id: endpoint.id },
+      body: { events: ["order.paid"] },
+      headers: current,
+    });
+    expect(updated.body.secret).toBe(secret);
+    const plainClients: Record<string, string>[] = [{}, { "polar-version": "latest" }];
+    for (const headers of plainClients) {
+      const plain = await call(getOne, { token: readOnly, params: { id: endpoint.id }, headers });
+      expect(plain.body.secret).toBeUndefined();
+      expect(Object.keys(plain.body).sort()).toEqual([...ENDPOINT_FIELDS].sort());
+    }
+    // Another organization's endpoint stays 404, secret or not.
+    const foreign = await call(getOne, { token: otherToken, params: { id: endpoint.id }, headers: current });
+    expect(foreign.status).toBe(404);
   });
 });

@@ -238,6 +238,7 @@ describe("GET /v1/checkouts/custom/{id}", () => {
         "deletable",
         "description",
         "id",
+        "is_deleted",
         "modified_at",
         "organization_id",
         "selectable",

@@ -366,9 +366,13 @@ describe("other customer session tokens", () => {
     expect(res.body).toEqual({
       id: expect.any(String),
       token: expect.stringMatching(/^cst_/),
+      created_at: expect.any(String),
+      modified_at: null,
       expires_at: expect.any(String),
       customer_id: customer.id,
+      customer: expect.objectContaining({ id: customer.id, email: customer.email, deleted_at: null }),
       customer_portal_url: `http://localhost:3000/portal/${organization.slug}?customer_session_token=${res.body.token}`,
+      return_url: null,
     });
     const row = await db.customerSession.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(row.token_hash).not.toBe(res.body.token);

@@ -1,6 +1,7 @@
 // GET /v1/webhooks/endpoints — list the organization's webhook endpoints; POST — create one (its
 // signing secret, generated or supplied, is in this answer only).
 import { methods, route } from "@/lib/api/handler";
+import { requestApiVersion } from "@/lib/api/api-version";
 import { pageSchema } from "@/lib/core/schemas";
 import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
 import {
@@ -18,7 +19,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       output: pageSchema(webhookEndpointSchema),
       summary: "List webhook endpoints",
     },
-    ({ db, principal, query }) => listWebhookEndpoints(db, principal, query),
+    ({ request, db, principal, query }) =>
+      listWebhookEndpoints(db, principal, query, { revealSecret: requestApiVersion(request) !== null }),
   ),
   POST: route(
     {

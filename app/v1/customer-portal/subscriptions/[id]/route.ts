@@ -1,5 +1,7 @@
-// GET, PATCH /v1/customer-portal/subscriptions/{id} — one of the buyer's subscriptions; PATCH
-// schedules its cancellation at the period's end (with a reason) or takes it back.
+// GET, PATCH, DELETE /v1/customer-portal/subscriptions/{id} — one of the buyer's subscriptions;
+// PATCH schedules its cancellation at the period's end (with a reason) or takes it back; DELETE
+// schedules it without a reason (the current reference API's cancel: the period already paid for
+// stays the buyer's).
 import { methods, route } from "@/lib/api/handler";
 import { getPortalSubscription, updatePortalSubscription } from "@/lib/customer-portal/subscriptions";
 import {
@@ -27,5 +29,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       summary: "Cancel a subscription at the end of its period, or take the cancellation back",
     },
     ({ db, principal, params, body }) => updatePortalSubscription(db, principal, params.id, body),
+  ),
+  DELETE: route(
+    {
+      auth: "customer",
+      params: idParams,
+      output: portalSubscriptionSchema,
+      summary: "Cancel a subscription at the end of its period",
+    },
+    ({ db, principal, params }) =>
+      updatePortalSubscription(db, principal, params.id, { cancel_at_period_end: true }),
   ),
 });

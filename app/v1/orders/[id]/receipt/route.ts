@@ -1,9 +1,11 @@
-// GET /v1/orders/{id}/receipt — the order's receipt as a PDF (the buyer's receipt, for the merchant).
+// GET /v1/orders/{id}/receipt — the order's receipt as a PDF (the buyer's receipt, for the merchant),
+// or as `{url}` of that PDF for a client of the current reference API (lib/api/responses.ts).
 // POST — send the buyer their receipt email again (one a minute: lib/orders/resend-receipt.ts).
 import { z } from "zod";
 import { methods, route } from "@/lib/api/handler";
+import { wantsJsonInsteadOfFile } from "@/lib/api/responses";
 import { id } from "@/lib/core/validation";
-import { getOrderReceipt } from "@/lib/receipts/merchant";
+import { getOrderReceipt, getOrderReceiptLink, orderReceiptLinkSchema } from "@/lib/receipts/merchant";
 import { receiptPdfResponse } from "@/lib/receipts/pdf-response";
 import { resendOrderReceipt, resendReceiptSchema } from "@/lib/orders/resend-receipt";
 
@@ -15,9 +17,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "orders:read",
       params,
       produces: "application/pdf",
-      summary: "Get an order's receipt as a PDF",
+      output: orderReceiptLinkSchema,
+      summary: "Get an order's receipt as a PDF, or the link to it",
+      description:
+        "The PDF; `{url}` of it (a signed link that needs no credential) with a `Polar-Version` header, as the current Polar SDK sends, or `Accept: application/json`.",
     },
-    async ({ db, principal, params }) => receiptPdfResponse(await getOrderReceipt(db, principal, params.id)),
+    async ({ request, db, principal, params }) =>
+      wantsJsonInsteadOfFile(request, "application/pdf")
+        ? getOrderReceiptLink(db, principal, params.id)
+        : receiptPdfResponse(await getOrderReceipt(db, principal, params.id)),
   ),
   POST: route(
     {

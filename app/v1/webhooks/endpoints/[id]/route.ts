@@ -2,6 +2,7 @@
 // clears its failure record and resumes its pending deliveries in order); DELETE removes it with
 // its deliveries.
 import { methods, route } from "@/lib/api/handler";
+import { requestApiVersion } from "@/lib/api/api-version";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import {
   updateWebhookEndpointBody,
@@ -17,7 +18,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       output: webhookEndpointSchema,
       summary: "Get a webhook endpoint",
     },
-    ({ db, principal, params }) => getWebhookEndpoint(db, principal, params.id),
+    ({ request, db, principal, params }) =>
+      getWebhookEndpoint(db, principal, params.id, { revealSecret: requestApiVersion(request) !== null }),
   ),
   PATCH: route(
     {
@@ -27,7 +29,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       output: webhookEndpointSchema,
       summary: "Update a webhook endpoint; enabling it resumes its pending deliveries",
     },
-    ({ db, principal, params, body }) => updateWebhookEndpoint(db, principal, params.id, body),
+    ({ request, db, principal, params, body }) =>
+      updateWebhookEndpoint(db, principal, params.id, body, {
+        revealSecret: requestApiVersion(request) !== null,
+      }),
   ),
   DELETE: route(
     {
