@@ -44,6 +44,18 @@ if (serverUrl) {
 } else {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = `memory://test-${suffix}`;
-  startMemoryDatabasesFrom(new Blob([fs.readFileSync(inject("embeddedTemplateFile"))]));
+  startMemoryDatabasesFrom(embeddedTemplate(inject("embeddedTemplateFile")));
   afterAll(() => closeDb());
+}
+
+// The embedded template's dump (tens of MB: 0.4 s to read on a slow machine), read once per worker
+// process: files share it (vitest.config.ts), and a Blob is never changed by its readers.
+function embeddedTemplate(file: string): Blob {
+  const key = Symbol.for("test-database.embedded-template");
+  const holder = globalThis as typeof globalThis & { [key]?: { file: string; dump: Blob } };
+  const cached = holder[key];
+  if (cached?.file === file) return cached.dump;
+  const dump = new Blob([fs.readFileSync(file)]);
+  holder[key] = { file, dump };
+  return dump;
 }

@@ -20,33 +20,46 @@ type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 /** The methods that conform today: one that stops conforming fails the test. */
 const CONFORMING: string[] = [
   "benefits.create",
+  "benefits.get",
   "benefits.list",
+  "benefits.update",
   "checkoutLinks.create",
+  "checkoutLinks.delete",
   "checkoutLinks.get",
   "checkoutLinks.list",
+  "checkoutLinks.update",
   "checkouts.clientConfirm",
   "checkouts.clientGet",
   "checkouts.clientUpdate",
   "checkouts.create",
   "checkouts.get",
   "checkouts.list",
+  "checkouts.update",
   "customFields.create",
+  "customFields.delete",
   "customFields.get",
   "customFields.list",
+  "customFields.update",
+  "customerPortal.subscriptions.list",
   "customerSessions.create",
   "customers.create",
+  "customers.delete",
   "customers.get",
   "customers.list",
   "customers.update",
   "discounts.create",
+  "discounts.delete",
   "discounts.get",
   "discounts.list",
+  "discounts.update",
   "disputes.list",
+  "files.list",
   "licenseKeys.activate",
   "licenseKeys.deactivate",
   "licenseKeys.get",
   "licenseKeys.getActivation",
   "licenseKeys.list",
+  "licenseKeys.rotate",
   "licenseKeys.update",
   "licenseKeys.validate",
   "orders.get",
@@ -108,6 +121,15 @@ const DRIVES: [string, Drive][] = [
     },
   ],
   ["benefits.list", (polar) => polar.benefits.list()],
+  ["benefits.get", (polar, f) => polar.benefits.get(f.benefit!)],
+  [
+    "benefits.update",
+    (polar, f) =>
+      polar.benefits.update(f.benefit!, {
+        type: "license_keys",
+        description: "Conformance key, renamed",
+      } as Parameters<Polar["benefits"]["update"]>[1]),
+  ],
   [
     "discounts.create",
     async (polar, f) => {
@@ -123,6 +145,13 @@ const DRIVES: [string, Drive][] = [
   ],
   ["discounts.get", (polar, f) => polar.discounts.get(f.discount!)],
   ["discounts.list", (polar) => polar.discounts.list()],
+  [
+    "discounts.update",
+    (polar, f) =>
+      polar.discounts.update(f.discount!, { name: "Conformance 10% (renamed)" } as Parameters<
+        Polar["discounts"]["update"]
+      >[1]),
+  ],
   [
     "customers.create",
     async (polar, f) => {
@@ -152,6 +181,13 @@ const DRIVES: [string, Drive][] = [
   ["customFields.get", (polar, f) => polar.customFields.get(f.customField!)],
   ["customFields.list", (polar) => polar.customFields.list()],
   [
+    "customFields.update",
+    (polar, f) =>
+      polar.customFields.update(f.customField!, { type: "text", name: "Note, renamed" } as Parameters<
+        Polar["customFields"]["update"]
+      >[1]),
+  ],
+  [
     "checkoutLinks.create",
     async (polar, f) => {
       const link = await polar.checkoutLinks.create({
@@ -163,6 +199,13 @@ const DRIVES: [string, Drive][] = [
   ],
   ["checkoutLinks.get", (polar, f) => polar.checkoutLinks.get(f.checkoutLink!)],
   ["checkoutLinks.list", (polar) => polar.checkoutLinks.list()],
+  [
+    "checkoutLinks.update",
+    (polar, f) =>
+      polar.checkoutLinks.update(f.checkoutLink!, { label: "SDK link" } as Parameters<
+        Polar["checkoutLinks"]["update"]
+      >[1]),
+  ],
   [
     "checkouts.create",
     async (polar, f) => {
@@ -177,6 +220,19 @@ const DRIVES: [string, Drive][] = [
   ["checkouts.get", (polar, f) => polar.checkouts.get(f.checkout!)],
   ["checkouts.list", (polar) => polar.checkouts.list()],
   ["checkouts.clientGet", (polar, f) => polar.checkouts.clientGet(f.clientSecret!)],
+  [
+    "checkouts.update",
+    async (polar, f) => {
+      // A session of its own: the one above is bought below.
+      const other = await polar.checkouts.create({ products: [f.product!] } as Parameters<
+        Polar["checkouts"]["create"]
+      >[0]);
+      return polar.checkouts.update(other.id, {
+        customer_email: "merchant-set@example.com",
+        metadata: { source: "sdk" },
+      } as Parameters<Polar["checkouts"]["update"]>[1]);
+    },
+  ],
   // A purchase, as a buyer's page makes it through the SDK: the product grants a license key.
   [
     "products.updateBenefits",
@@ -254,6 +310,40 @@ const DRIVES: [string, Drive][] = [
         activation_id: f.activation!,
       }),
   ],
+  ["licenseKeys.rotate", (polar, f) => polar.licenseKeys.rotate(f.licenseKey!)],
+  ["benefits.grants", (polar, f) => polar.benefits.grants(f.benefit!)],
+  // The buyer's portal, with the customer session token their confirm answered.
+  ["customerPortal.customers.get", (_polar, f) => portal(f).customerPortal.customers.get()],
+  [
+    "customerPortal.orders.list",
+    async (_polar, f) => {
+      const orders = await portal(f).customerPortal.orders.list();
+      f.portalOrder = orders.items[0]?.id ?? "";
+      return orders;
+    },
+  ],
+  ["customerPortal.orders.get", (_polar, f) => portal(f).customerPortal.orders.get(f.portalOrder!)],
+  ["customerPortal.orders.receipt", (_polar, f) => portal(f).customerPortal.orders.receipt(f.portalOrder!)],
+  [
+    "customerPortal.licenseKeys.list",
+    async (_polar, f) => {
+      const keys = await portal(f).customerPortal.licenseKeys.list();
+      f.portalKey = keys.items[0]?.id ?? "";
+      return keys;
+    },
+  ],
+  ["customerPortal.licenseKeys.get", (_polar, f) => portal(f).customerPortal.licenseKeys.get(f.portalKey!)],
+  ["customerPortal.subscriptions.list", (_polar, f) => portal(f).customerPortal.subscriptions.list()],
+  [
+    "customerPortal.organizations.get",
+    async (polar, f) =>
+      portal(f).customerPortal.organizations.get((await polar.organizations.get(f.organization!)).slug),
+  ],
+  [
+    "customerPortal.customerSession.introspect",
+    (_polar, f) => portal(f).customerPortal.customerSession.introspect(),
+  ],
+  ["customerPortal.benefitGrants.list", (_polar, f) => portal(f).customerPortal.benefitGrants.list()],
   [
     "customers.update",
     (polar, f) => polar.customers.update(f.customer!, { name: "Conformance Buyer Renamed" }),
@@ -333,7 +423,25 @@ const DRIVES: [string, Drive][] = [
   ["webhooks.listWebhookDeliveries", (polar) => polar.webhooks.listWebhookDeliveries()],
   ["webhooks.deleteWebhookEndpoint", (polar, f) => polar.webhooks.deleteWebhookEndpoint(f.webhookEndpoint!)],
   ["metrics.limits", (polar) => polar.metrics.limits()],
+  [
+    "metrics.get",
+    (polar) =>
+      polar.metrics.get({ start_date: "2026-01-01", end_date: "2026-12-31", interval: "month" } as Parameters<
+        Polar["metrics"]["get"]
+      >[0]),
+  ],
+  ["files.list", (polar) => polar.files.list()],
+  // Deletes last: what they remove was used above.
+  ["checkoutLinks.delete", (polar, f) => polar.checkoutLinks.delete(f.checkoutLink!)],
+  ["customFields.delete", (polar, f) => polar.customFields.delete(f.customField!)],
+  ["discounts.delete", (polar, f) => polar.discounts.delete(f.discount!)],
+  ["customers.delete", (polar, f) => polar.customers.delete(f.customer!)],
 ];
+
+/** The SDK as the buyer's portal page uses it: their customer session token. */
+function portal(f: Fixtures): Polar {
+  return createPolar({ accessToken: f.customerSessionToken!, baseUrl: SDK_BASE_URL });
+}
 
 type Outcome = "conforms" | "answers otherwise" | "fails" | "no route" | "not driven";
 
