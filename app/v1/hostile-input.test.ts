@@ -94,6 +94,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/emails/{id}": { id: f.emailId },
     "/v1/customer-portal/organizations/{slug}": { slug: f.organizationSlug },
     "/v1/customer-portal/orders/{id}": { id: f.orderId },
+    "/v1/customer-portal/orders/{id}/receipt": { id: f.orderId },
     "/v1/customer-portal/license-keys/{id}": { id: f.licenseKey.id },
     "/v1/customer-portal/license-keys/{id}/activations/{activation_id}": {
       id: f.portalKeyId,

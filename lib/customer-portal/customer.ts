@@ -4,14 +4,50 @@ import type { DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { toAddress } from "../core/schemas";
 import { foundOrThrow } from "./tenancy";
+import { checkoutProductInclude, toCheckoutProduct } from "../products/schemas";
+import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
 
-/** GET /v1/customer-portal/organizations/{slug}: a blocked organization has no portal (404). */
+/** Products a portal's organization page lists: its buyable ones, oldest first, at most this many. */
+export const PORTAL_ORGANIZATION_PRODUCTS = 100;
+
+/**
+ * GET /v1/customer-portal/organizations/{slug}: a blocked organization has no portal (404). Its
+ * name and picture, and (the current reference API's CustomerOrganizationData) the organization
+ * as buyers see it and the products it sells.
+ */
 export async function getPortalOrganization(db: DbOrTx, slug: string) {
-  const organization = await db.organization.findFirst({
-    where: { slug, blocked_at: null },
-    select: { id: true, name: true, slug: true, avatar_url: true },
+  const organization = foundOrThrow(
+    await db.organization.findFirst({
+      where: { slug, blocked_at: null },
+      include: organizationResourceInclude,
+    }),
+    "Organization not found.",
+  );
+  const products = await db.product.findMany({
+    where: { organization_id: organization.id, is_archived: false },
+    include: checkoutProductInclude,
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    take: PORTAL_ORGANIZATION_PRODUCTS,
   });
-  return foundOrThrow(organization, "Organization not found.");
+  return {
+    id: organization.id,
+    name: organization.name,
+    slug: organization.slug,
+    avatar_url: organization.avatar_url,
+    organization: toCustomerOrganization(organization),
+    products: products.map(toCheckoutProduct),
+  };
+}
+
+/** GET /v1/customer-portal/customer-session/introspect: when the buyer's session ends. */
+export async function introspectCustomerSession(db: DbOrTx, principal: CustomerPrincipal) {
+  const session = foundOrThrow(
+    await db.customerSession.findFirst({
+      where: { id: principal.id, customer_id: principal.customerId },
+      select: { expires_at: true },
+    }),
+  );
+  return { expires_at: session.expires_at, return_url: null };
 }
 
 /** GET /v1/customer-portal/customers/me. */
@@ -24,12 +60,17 @@ export async function getPortalCustomer(db: DbOrTx, principal: CustomerPrincipal
   );
   return {
     id: customer.id,
+    created_at: customer.created_at,
+    modified_at: customer.modified_at,
     email: customer.email,
+    email_verified: customer.email_verified,
     name: customer.name,
+    billing_name: customer.name,
     billing_address: toAddress(customer.billing_address),
     tax_id: customer.tax_id
       ? ([customer.tax_id, customer.tax_id_type ?? "unknown"] as [string, string])
       : null,
+    oauth_accounts: {},
     organization: customer.organization,
   };
 }

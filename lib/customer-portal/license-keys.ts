@@ -10,6 +10,7 @@ import { sortOrder } from "../core/list";
 import { displayKey } from "../core/license-key-format";
 import { deactivateCustomerActivation, isCustomerAdminEnabled } from "../license-keys/customer-admin";
 import { customerWhere, foundOrThrow } from "./tenancy";
+import { toCustomer } from "../customers/schemas";
 import type { PortalListQuery } from "./schemas";
 
 const productSelect = { select: { product: { select: { id: true, name: true } } } } as const;
@@ -24,6 +25,12 @@ const licenseKeySelect = {
   limit_usage: true,
   validations: true,
   created_at: true,
+  modified_at: true,
+  organization_id: true,
+  customer_id: true,
+  benefit_id: true,
+  last_validated_at: true,
+  customer: true,
   benefit: { select: { id: true, description: true, type: true, properties: true } },
   benefit_grant: {
     select: {
@@ -51,9 +58,13 @@ const licenseKeySelect = {
 type LicenseKeyRow = Prisma.LicenseKeyGetPayload<{ select: typeof licenseKeySelect }>;
 
 function toPortalLicenseKey(row: LicenseKeyRow) {
-  const { benefit, benefit_grant: grant, ...key } = row;
+  const { benefit, benefit_grant: grant, customer, ...key } = row;
   return {
     ...key,
+    customer: toCustomer(customer),
+    // Keys belong to the customer: the reference's team members (seats) are not offered.
+    member_id: null,
+    member: null,
     display_key: displayKey(row.key),
     benefit: { id: benefit.id, description: benefit.description },
     // The purchase that granted it: its order's product, else its subscription's.

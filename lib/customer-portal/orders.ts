@@ -1,34 +1,39 @@
-// The buyer's orders in the portal, newest first, each with its receipt links.
+// The buyer's orders in the portal, newest first, each with its receipt links, its product (with
+// its organization), its subscription and the current reference API's amounts (docs/polar-sdk.md).
 import type { Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
+import { toAddress } from "../core/schemas";
+import { currentOrderFields } from "../orders/schemas";
+import { checkoutProductInclude, toCheckoutProduct } from "../products/schemas";
+import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import { toSubscription } from "../subscriptions/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalListQuery } from "./schemas";
 
-const orderSelect = {
-  id: true,
-  created_at: true,
-  status: true,
-  invoice_number: true,
-  amount: true,
-  tax_amount: true,
-  refunded_amount: true,
-  currency: true,
-  billing_reason: true,
-  subscription_id: true,
-  product: { select: { id: true, name: true } },
-} as const satisfies Prisma.OrderSelect;
+const orderInclude = {
+  customer: { select: { name: true } },
+  product: {
+    include: { ...checkoutProductInclude, organization: { include: organizationResourceInclude } },
+  },
+  subscription: true,
+} as const satisfies Prisma.OrderInclude;
 
-type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
 
 function toPortalOrder(row: OrderRow) {
+  const { customer: _customer, product, subscription, ...order } = row;
   return {
-    ...row,
+    ...order,
+    billing_address: toAddress(order.billing_address),
+    product: { ...toCheckoutProduct(product), organization: toCustomerOrganization(product.organization) },
+    subscription: subscription ? toSubscription(subscription) : null,
     receipt_url: receiptUrl(row.id),
     receipt_pdf_url: receiptPdfUrl(row.id),
+    ...currentOrderFields(row),
   };
 }
 
@@ -37,7 +42,7 @@ export async function listPortalOrders(db: DbOrTx, principal: CustomerPrincipal,
   const [rows, total] = await Promise.all([
     db.order.findMany({
       where,
-      select: orderSelect,
+      include: orderInclude,
       orderBy: sortOrder<"created_at", Prisma.OrderOrderByWithRelationInput>(query.sorting),
       ...skipTake(query),
     }),
@@ -49,7 +54,16 @@ export async function listPortalOrders(db: DbOrTx, principal: CustomerPrincipal,
 export async function getPortalOrder(db: DbOrTx, principal: CustomerPrincipal, orderId: string) {
   const row = await db.order.findFirst({
     where: { id: orderId, ...customerWhere(principal) },
-    select: orderSelect,
+    include: orderInclude,
   });
   return toPortalOrder(foundOrThrow(row, "Order not found."));
+}
+
+/** The receipt of one of the buyer's orders as `{url}` of its PDF (the buyer's signed link). */
+export async function getPortalOrderReceiptLink(db: DbOrTx, principal: CustomerPrincipal, orderId: string) {
+  const row = await db.order.findFirst({
+    where: { id: orderId, ...customerWhere(principal) },
+    select: { id: true },
+  });
+  return { url: receiptPdfUrl(foundOrThrow(row, "Order not found.").id) };
 }

@@ -7,6 +7,9 @@ import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
 import { subscriptionSchema } from "../subscriptions/schemas";
 import { customerSchema } from "../customers/schemas";
+import { currentOrderShape } from "../orders/schemas";
+import { checkoutProductSchema } from "../products/schemas";
+import { customerOrganizationSchema } from "../organizations/schemas";
 
 // --- sign-in -----------------------------------------------------------------------------------
 
@@ -59,15 +62,32 @@ export const portalOrganizationSchema = z.object({
   name: z.string(),
   slug: z.string(),
   avatar_url: z.string().nullable(),
+  /** The current reference API's CustomerOrganizationData: the organization and its products. */
+  organization: customerOrganizationSchema,
+  products: z.array(checkoutProductSchema),
+});
+
+/** GET /v1/customer-portal/customer-session/introspect. */
+export const customerSessionIntrospectionSchema = z.object({
+  expires_at: dateTime,
+  /** A link back to the merchant's site is not offered: null. */
+  return_url: z.null(),
 });
 
 export const portalCustomerSchema = z.object({
   id: z.string(),
+  created_at: dateTime,
+  modified_at: dateTime.nullable(),
   email: z.string(),
+  email_verified: z.boolean(),
   name: z.string().nullable(),
+  /** The name on receipts: the customer's name. */
+  billing_name: z.string().nullable(),
   billing_address: addressSchema.nullable(),
   /** [value, type], as on the merchant's customer. */
   tax_id: z.tuple([z.string(), z.string()]).nullable(),
+  /** Sign-in is by emailed code here, never a linked account: empty. */
+  oauth_accounts: z.record(z.string(), z.never()),
   organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
 });
 
@@ -76,17 +96,27 @@ const namedRef = z.object({ id: z.string(), name: z.string() });
 export const portalOrderSchema = z.object({
   id: z.string(),
   created_at: dateTime,
+  modified_at: dateTime.nullable(),
   status: z.enum(["paid", "refunded", "partially_refunded"]),
   invoice_number: z.string(),
   amount: z.number().int(),
   tax_amount: z.number().int(),
   refunded_amount: z.number().int(),
+  refunded_tax_amount: z.number().int(),
   currency: z.string(),
   billing_reason: z.enum(["purchase", "subscription_create", "subscription_cycle", "subscription_update"]),
-  product: namedRef,
+  billing_address: addressSchema.nullable(),
+  customer_id: z.string(),
+  product_id: z.string(),
+  discount_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
+  checkout_id: z.string().nullable(),
+  /** The product bought, as a checkout shows it, with its organization. */
+  product: checkoutProductSchema.extend({ organization: customerOrganizationSchema }),
+  subscription: subscriptionSchema.omit({ metadata: true, user_id: true }).nullable(),
   receipt_url: z.string(),
   receipt_pdf_url: z.string(),
+  ...currentOrderShape,
 });
 
 export const portalActivationSchema = z.object({ id: z.string(), label: z.string(), created_at: dateTime });
@@ -102,6 +132,15 @@ export const portalLicenseKeySchema = z.object({
   limit_usage: z.number().int().nullable(),
   validations: z.number().int(),
   created_at: dateTime,
+  modified_at: dateTime.nullable(),
+  last_validated_at: dateTime.nullable(),
+  organization_id: z.string(),
+  customer_id: z.string(),
+  customer: customerSchema,
+  /** Keys belong to the customer: no team seats here. */
+  member_id: z.null(),
+  member: z.null(),
+  benefit_id: z.string(),
   benefit: z.object({ id: z.string(), description: z.string() }),
   product: namedRef.nullable(),
   /** Whether the buyer may free their devices here (the benefit's `enable_customer_admin`). */

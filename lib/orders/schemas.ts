@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { Prisma } from "../generated/prisma/client";
+import type { Order, Prisma } from "../generated/prisma/client";
 import { addressSchema, jsonObject, timestamps, toAddress } from "../core/schemas";
 import { metadataOut } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
@@ -10,36 +10,12 @@ import { productBaseSchema, productPriceSchema, toProductBase, toProductPrice } 
 import { orderDiscountSchema, toDiscount } from "../discounts/schemas";
 import { subscriptionSchema, toSubscription } from "../subscriptions/schemas";
 
-export const orderSchema = z.object({
-  id: z.string(),
-  ...timestamps,
-  metadata: metadataOut,
-  custom_field_data: jsonObject,
-  status: z.enum(["paid", "refunded", "partially_refunded"]),
-  /** Per organization and sequential, e.g. `ACME-0042` (the receipt's number). */
-  invoice_number: z.string(),
-  amount: z.number().int(),
-  tax_amount: z.number().int(),
-  refunded_amount: z.number().int(),
-  refunded_tax_amount: z.number().int(),
-  currency: z.string(),
-  billing_reason: z.enum(["purchase", "subscription_create", "subscription_cycle", "subscription_update"]),
-  billing_address: addressSchema.nullable(),
-  customer_id: z.string(),
-  product_id: z.string(),
-  product_price_id: z.string(),
-  discount_id: z.string().nullable(),
-  subscription_id: z.string().nullable(),
-  checkout_id: z.string().nullable(),
-  /** Legacy: equal to customer_id. */
-  user_id: z.string(),
-  customer: customerSchema,
-  user: userSchema,
-  product: productBaseSchema,
-  product_price: productPriceSchema,
-  discount: orderDiscountSchema.nullable(),
-  subscription: subscriptionSchema.nullable(),
-  // The current reference API's amounts (docs/polar-sdk.md): `amount` is its net_amount.
+/**
+ * What the current reference API says of an order beyond the specification's fields, on the
+ * merchant's order and the buyer's portal order alike (docs/polar-sdk.md).
+ */
+export const currentOrderShape = {
+  // `amount` is its net_amount.
   /** Always true: an order exists here once its payment succeeded. */
   paid: z.literal(true),
   /** Before the discount and tax. */
@@ -83,6 +59,38 @@ export const orderSchema = z.object({
   /** This service takes no fee: 0, no currency. */
   platform_fee_amount: z.literal(0),
   platform_fee_currency: z.null(),
+};
+
+export const orderSchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  metadata: metadataOut,
+  custom_field_data: jsonObject,
+  status: z.enum(["paid", "refunded", "partially_refunded"]),
+  /** Per organization and sequential, e.g. `ACME-0042` (the receipt's number). */
+  invoice_number: z.string(),
+  amount: z.number().int(),
+  tax_amount: z.number().int(),
+  refunded_amount: z.number().int(),
+  refunded_tax_amount: z.number().int(),
+  currency: z.string(),
+  billing_reason: z.enum(["purchase", "subscription_create", "subscription_cycle", "subscription_update"]),
+  billing_address: addressSchema.nullable(),
+  customer_id: z.string(),
+  product_id: z.string(),
+  product_price_id: z.string(),
+  discount_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  checkout_id: z.string().nullable(),
+  /** Legacy: equal to customer_id. */
+  user_id: z.string(),
+  customer: customerSchema,
+  user: userSchema,
+  product: productBaseSchema,
+  product_price: productPriceSchema,
+  discount: orderDiscountSchema.nullable(),
+  subscription: subscriptionSchema.nullable(),
+  ...currentOrderShape,
 });
 
 export const ORDER_SORT_FIELDS = [
@@ -142,6 +150,15 @@ export function toOrder(row: OrderRow) {
     subscription: row.subscription ? toSubscription(row.subscription) : null,
     product: toProductBase(row.product),
     product_price: toProductPrice(row.product_price),
+    ...currentOrderFields(row),
+  };
+}
+
+/** The fields of `currentOrderShape` from the order's row, its product's name and its customer's. */
+export function currentOrderFields(
+  row: Order & { product: { name: string }; customer: { name: string | null } },
+) {
+  return {
     paid: true as const,
     subtotal_amount: row.amount + row.discount_amount,
     discount_amount: row.discount_amount,

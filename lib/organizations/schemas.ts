@@ -349,3 +349,31 @@ export const copyCatalogResultSchema = z
     checkout_links: copiedCount("checkout links"),
   })
   .describe("What copy-catalog copied into the live organization, by kind.");
+
+/** The organization as its buyers see it in the portal (the current reference API's CustomerOrganization). */
+export const customerOrganizationSchema = organizationResourceSchema.pick({
+  id: true,
+  created_at: true,
+  modified_at: true,
+  name: true,
+  slug: true,
+  avatar_url: true,
+  proration_behavior: true,
+  allow_customer_updates: true,
+  customer_portal_settings: true,
+});
+
+export function toCustomerOrganization(row: Parameters<typeof toOrganizationResource>[0]) {
+  const resource = toOrganizationResource(row);
+  return {
+    id: resource.id,
+    created_at: resource.created_at,
+    modified_at: resource.modified_at,
+    name: resource.name,
+    slug: resource.slug,
+    avatar_url: resource.avatar_url,
+    proration_behavior: resource.proration_behavior,
+    allow_customer_updates: resource.allow_customer_updates,
+    customer_portal_settings: resource.customer_portal_settings,
+  };
+}

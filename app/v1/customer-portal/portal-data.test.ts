@@ -43,12 +43,27 @@ describe("GET /v1/customer-portal/organizations/{slug}", () => {
   it("answers the organization's public profile, and 404 for an unknown slug", async () => {
     const res = await call(getOrganization, { params: { slug } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       id: ids.org,
       name: "Acme Software",
       slug,
       avatar_url: "https://cdn.example.com/acme.png",
+      // The current reference API's CustomerOrganizationData (docs/polar-sdk.md).
+      organization: {
+        id: ids.org,
+        name: "Acme Software",
+        slug,
+        avatar_url: "https://cdn.example.com/acme.png",
+        customer_portal_settings: {
+          usage: { show: false },
+          subscription: { update_seats: false, update_plan: false },
+        },
+      },
     });
+    expect(res.body.products.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["Acme Pro", "Acme Cloud"]),
+    );
+    expect(res.body.products.every((p: { is_archived: boolean }) => !p.is_archived)).toBe(true);
     notFound(await call(getOrganization, { params: { slug: "no-such-organization" } }));
   });
 });
@@ -59,8 +74,13 @@ describe("GET /v1/customer-portal/customers/me", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: ids.jane,
+      created_at: expect.any(String),
+      modified_at: res.body.modified_at,
       email: "jane@example.com",
+      email_verified: expect.any(Boolean),
       name: "Jane Doe",
+      billing_name: "Jane Doe",
+      oauth_accounts: {},
       billing_address: {
         line1: "Hauptstr. 1",
         line2: null,
@@ -83,42 +103,91 @@ describe("orders", () => {
     for (const order of await db.order.findMany({ select: { id: true, invoice_number: true } }))
       invoiceNumbers.set(order.id, order.invoice_number);
   });
-  const proOrder = () => ({
-    id: ids.order,
-    created_at: t(1).toISOString(),
+  // The order as the portal shows it: the specification's fields, its product (with its
+  // organization), its subscription and the current reference API's amounts.
+  const portalOrder = (o: {
+    id: string;
+    minute: number;
+    amount: number;
+    tax: number;
+    reason: string;
+    product: string;
+    name: string;
+    subscription: string | null;
+    discount?: unknown;
+  }) => ({
+    id: o.id,
+    created_at: t(o.minute).toISOString(),
+    modified_at: null,
     status: "paid",
-    invoice_number: invoiceNumbers.get(ids.order),
-    amount: 4900,
-    tax_amount: 931,
+    invoice_number: invoiceNumbers.get(o.id),
+    amount: o.amount,
+    tax_amount: o.tax,
     refunded_amount: 0,
+    refunded_tax_amount: 0,
     currency: "usd",
-    billing_reason: "purchase",
-    product: { id: ids.pro, name: "Acme Pro" },
-    subscription_id: null,
-    receipt_url: receiptUrl(ids.order),
-    receipt_pdf_url: receiptPdfUrl(ids.order),
+    billing_reason: o.reason,
+    billing_address: expect.toSatisfy((a: unknown) => a === null || typeof a === "object"),
+    customer_id: ids.jane,
+    product_id: o.product,
+    discount_id: o.discount ?? null,
+    subscription_id: o.subscription,
+    checkout_id: null,
+    product: expect.objectContaining({
+      id: o.product,
+      name: o.name,
+      organization: expect.objectContaining({ id: ids.org, slug }),
+    }),
+    subscription: o.subscription ? expect.objectContaining({ id: o.subscription }) : null,
+    receipt_url: receiptUrl(o.id),
+    receipt_pdf_url: receiptPdfUrl(o.id),
+    paid: true,
+    subtotal_amount: o.amount,
+    discount_amount: 0,
+    net_amount: o.amount,
+    total_amount: o.amount + o.tax,
+    applied_balance_amount: 0,
+    due_amount: 0,
+    refundable_amount: o.amount,
+    refundable_tax_amount: o.tax,
+    billing_name: "Jane Doe",
+    receipt_number: invoiceNumbers.get(o.id),
+    is_invoice_generated: false,
+    description: o.name,
+    items: [expect.objectContaining({ amount: o.amount, tax_amount: o.tax, label: o.name })],
+    units: null,
+    platform_fee_amount: 0,
+    platform_fee_currency: null,
   });
+  const proOrder = () =>
+    portalOrder({
+      id: ids.order,
+      minute: 1,
+      amount: 4900,
+      tax: 931,
+      reason: "purchase",
+      product: ids.pro,
+      name: "Acme Pro",
+      subscription: null,
+    });
 
   it("lists only the buyer's orders, newest first, with receipt links", async () => {
     const res = await call(listOrders, { token: jane });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       items: [
-        {
+        portalOrder({
           id: ids.subscriptionOrder,
-          created_at: t(2).toISOString(),
-          status: "paid",
-          invoice_number: invoiceNumbers.get(ids.subscriptionOrder),
+          minute: 2,
           amount: 450,
-          tax_amount: 86,
-          refunded_amount: 0,
-          currency: "usd",
-          billing_reason: "subscription_create",
-          product: { id: ids.cloud, name: "Acme Cloud" },
-          subscription_id: ids.subscription,
-          receipt_url: receiptUrl(ids.subscriptionOrder),
-          receipt_pdf_url: receiptPdfUrl(ids.subscriptionOrder),
-        },
+          tax: 86,
+          reason: "subscription_create",
+          product: ids.cloud,
+          name: "Acme Cloud",
+          subscription: ids.subscription,
+          // A first-period discount (the fixture's).
+          discount: expect.any(String),
+        }),
         proOrder(),
       ],
       pagination: { total_count: 2, max_page: 1 },
@@ -161,6 +230,14 @@ describe("license keys", () => {
     limit_usage: null,
     validations: 0,
     created_at: t(1).toISOString(),
+    modified_at: null,
+    last_validated_at: null,
+    organization_id: ids.org,
+    customer_id: ids.jane,
+    customer: expect.objectContaining({ id: ids.jane, email: "jane@example.com", deleted_at: null }),
+    member_id: null,
+    member: null,
+    benefit_id: ids.managed,
     benefit: { id: ids.managed, description: "Acme Pro license" },
     product: { id: ids.pro, name: "Acme Pro" },
     can_deactivate: true,

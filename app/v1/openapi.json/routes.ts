@@ -48,11 +48,13 @@ import * as validate from "../customer-portal/license-keys/validate/route";
 import * as certificate from "../customer-portal/license-keys/certificate/route";
 import * as portalOrganization from "../customer-portal/organizations/[slug]/route";
 import * as portalSession from "../customer-portal/customer-session/route";
+import * as portalSessionIntrospect from "../customer-portal/customer-session/introspect/route";
 import * as portalSessionRequest from "../customer-portal/customer-session/request/route";
 import * as portalSessionAuthenticate from "../customer-portal/customer-session/authenticate/route";
 import * as portalMe from "../customer-portal/customers/me/route";
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
+import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
 import * as portalLicenseKeys from "../customer-portal/license-keys/route";
 import * as portalLicenseKey from "../customer-portal/license-keys/[id]/route";
 import * as portalActivation from "../customer-portal/license-keys/[id]/activations/[activation_id]/route";
@@ -150,11 +152,13 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/license-keys/deactivate", module: deactivate },
   { path: "/v1/customer-portal/organizations/{slug}", module: portalOrganization },
   { path: "/v1/customer-portal/customer-session", module: portalSession },
+  { path: "/v1/customer-portal/customer-session/introspect", module: portalSessionIntrospect },
   { path: "/v1/customer-portal/customer-session/request", module: portalSessionRequest },
   { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
   { path: "/v1/customer-portal/customers/me", module: portalMe },
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
+  { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },
   { path: "/v1/customer-portal/license-keys/", module: portalLicenseKeys },
   { path: "/v1/customer-portal/license-keys/{id}", module: portalLicenseKey },
   { path: "/v1/customer-portal/license-keys/{id}/activations/{activation_id}", module: portalActivation },
