@@ -51,6 +51,8 @@ export type Fixture = {
   /** Another key of the organization, for the rotate route (a rotation changes the key's value). */
   rotatedKeyId: string;
   orderId: string;
+  /** A benefit grant of the portal's buyer. */
+  portalGrantId: string;
   /** A paid order with a refund: POST /v1/refunds/ refunds it, GET /v1/refunds/{id} reads the refund. */
   paidOrderId: string;
   refundId: string;
@@ -207,6 +209,16 @@ export async function createFixture(): Promise<Fixture> {
     customerId: customer.id,
   });
   const portalActivation = await createActivation(db, portalKey.id, { label: "Buyer's laptop" });
+  // The buyer's grant of that benefit, for GET /v1/customer-portal/benefit-grants/{id}.
+  const portalGrant = await db.benefitGrant.create({
+    data: {
+      id: randomUUID(),
+      organization_id: organization.id,
+      benefit_id: buyerManaged.id,
+      customer_id: customer.id,
+      granted_at: new Date(),
+    },
+  });
   const signingIn = await createCustomer(db, organization.id);
   await storeSignInCode(db, signingIn.id, SIGN_IN_CODE, new Date());
   const customerSession = await createCustomerSession(db, customer.id, SIGN_IN_SESSION_TTL_MS, new Date());
@@ -261,6 +273,7 @@ export async function createFixture(): Promise<Fixture> {
     customerToken: customerSession.token,
     signOutToken: signOutSession.token,
     portalKeyId: portalKey.id,
+    portalGrantId: portalGrant.id,
     portalActivationId: portalActivation.id,
     signInEmail: signingIn.email,
     buyerId: customer.id,

@@ -73,6 +73,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/subscriptions/{id}/dunning": { id: f.subscriptionId },
     "/v1/subscriptions/{id}/renew": { id: f.clockSubscriptionId },
     "/v1/benefits/{id}": { id: f.benefitId },
+    "/v1/benefits/{id}/grants": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
     "/v1/organizations/{id}/license-public-key": { id: f.organizationId },
@@ -95,6 +96,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/customer-portal/organizations/{slug}": { slug: f.organizationSlug },
     "/v1/customer-portal/orders/{id}": { id: f.orderId },
     "/v1/customer-portal/orders/{id}/receipt": { id: f.orderId },
+    "/v1/customer-portal/benefit-grants/{id}": { id: f.portalGrantId },
     "/v1/customer-portal/license-keys/{id}": { id: f.licenseKey.id },
     "/v1/customer-portal/license-keys/{id}/activations/{activation_id}": {
       id: f.portalKeyId,

@@ -1,4 +1,4 @@
-// The benefit grant, as benefit_grant.* webhook events carry it (there is no grant route yet): the
+// The benefit grant, as benefit_grant.* webhook events and GET /v1/benefits/{id}/grants carry it: the
 // reference API's BenefitGrant, with the customer and the benefit nested in full. Kept apart from
 // ./schemas.ts, which the dashboard loads in the browser (the customer schema needs node:crypto).
 import { z } from "zod";

@@ -1,6 +1,7 @@
 // The portal's organization page (public: the sign-in page shows whose portal it is) and the
 // signed-in buyer's own profile.
 import type { DbOrTx } from "../db/client";
+import type { Customer } from "../generated/prisma/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { toAddress } from "../core/schemas";
 import { foundOrThrow } from "./tenancy";
@@ -58,6 +59,11 @@ export async function getPortalCustomer(db: DbOrTx, principal: CustomerPrincipal
       include: { organization: { select: { id: true, name: true, slug: true } } },
     }),
   );
+  return { ...toPortalCustomer(customer), organization: customer.organization };
+}
+
+/** The buyer as their portal shows them (the current reference API's CustomerPortalCustomer). */
+export function toPortalCustomer(customer: Customer) {
   return {
     id: customer.id,
     created_at: customer.created_at,
@@ -71,6 +77,5 @@ export async function getPortalCustomer(db: DbOrTx, principal: CustomerPrincipal
       ? ([customer.tax_id, customer.tax_id_type ?? "unknown"] as [string, string])
       : null,
     oauth_accounts: {},
-    organization: customer.organization,
   };
 }

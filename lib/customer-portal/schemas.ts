@@ -2,9 +2,15 @@
 // merchant's, without metadata or anything the merchant keeps for themselves. One schema per
 // resource, used by the routes' input and output, the portal pages and the OpenAPI document.
 import { z } from "zod";
-import { addressSchema, dateTime } from "../core/schemas";
+import { addressSchema, dateTime, jsonObject } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
-import { id } from "../core/validation";
+import { id, queryList } from "../core/validation";
+import {
+  BENEFIT_TYPES,
+  benefitSchema,
+  customBenefitPropertiesSchema,
+  licenseKeysBenefitPropertiesSchema,
+} from "../benefits/schemas";
 import { subscriptionSchema } from "../subscriptions/schemas";
 import { customerSchema } from "../customers/schemas";
 import { currentOrderShape } from "../orders/schemas";
@@ -92,6 +98,53 @@ export const portalCustomerSchema = z.object({
 });
 
 const namedRef = z.object({ id: z.string(), name: z.string() });
+
+/** The buyer as a grant nests them: the portal's customer without their organization. */
+const portalGrantCustomerSchema = portalCustomerSchema.omit({ organization: true });
+
+/**
+ * One of the buyer's benefit grants (the current reference API's CustomerBenefitGrant): the
+ * benefit as its subscribers see it, with its organization; for a license key, which key it issued.
+ */
+export const portalBenefitGrantSchema = z.object({
+  id: z.string(),
+  created_at: dateTime,
+  modified_at: dateTime.nullable(),
+  granted_at: dateTime.nullable(),
+  revoked_at: dateTime.nullable(),
+  is_granted: z.boolean(),
+  is_revoked: z.boolean(),
+  customer_id: z.string(),
+  benefit_id: z.string(),
+  subscription_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  customer: portalGrantCustomerSchema,
+  benefit: benefitSchema.extend({
+    organization: customerOrganizationSchema,
+    properties: z.union([customBenefitPropertiesSchema, licenseKeysBenefitPropertiesSchema]),
+  }),
+  /** license_keys: `{license_key_id, display_key}`; custom: `{}`. */
+  properties: jsonObject,
+});
+
+export const portalBenefitGrantsQuery = z.object({
+  ...paginationQuery,
+  type: queryList(z.enum(BENEFIT_TYPES)),
+  benefit_id: queryList(id()),
+  order_id: queryList(id()),
+  subscription_id: queryList(id()),
+  /**
+   * The reference's criteria (its SDK sends `product_benefit,-granted_at` by default): `type` (the
+   * benefit's), `organization` (its name: one organization per portal), `product_benefit` (the
+   * benefit's creation: its place on a product is the product's own, one benefit may be on
+   * several).
+   */
+  sorting: sortingQuery(
+    ["granted_at", "created_at", "type", "organization", "product_benefit"],
+    ["product_benefit", "-granted_at"],
+  ),
+});
+export type PortalBenefitGrantsQuery = z.output<typeof portalBenefitGrantsQuery>;
 
 export const portalOrderSchema = z.object({
   id: z.string(),

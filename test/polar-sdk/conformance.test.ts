@@ -21,6 +21,7 @@ type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 const CONFORMING: string[] = [
   "benefits.create",
   "benefits.get",
+  "benefits.grants",
   "benefits.list",
   "benefits.update",
   "checkoutLinks.create",
@@ -40,6 +41,7 @@ const CONFORMING: string[] = [
   "customFields.get",
   "customFields.list",
   "customFields.update",
+  "customerPortal.benefitGrants.list",
   "customerPortal.customerSession.introspect",
   "customerPortal.customers.get",
   "customerPortal.licenseKeys.get",

@@ -23,6 +23,8 @@ import { GET as getKey } from "./license-keys/[id]/route";
 import { DELETE as deactivate } from "./license-keys/[id]/activations/[activation_id]/route";
 import { GET as listSubscriptions } from "./subscriptions/route";
 import { PATCH as patchSubscription } from "./subscriptions/[id]/route";
+import { GET as listGrants } from "./benefit-grants/route";
+import { GET as getGrant } from "./benefit-grants/[id]/route";
 
 let db: Db;
 let ids: PortalIds;
@@ -343,5 +345,56 @@ describe("credentials", () => {
       expect(res.status).toBe(401);
       expect(res.body.error).toBe("Unauthorized");
     }
+  });
+});
+
+describe("benefit grants", () => {
+  it("lists the buyer's grants with the benefit and its organization, a key's grant naming the key", async () => {
+    const res = await call(listGrants, { token: jane });
+    expect(res.status).toBe(200);
+    const grants = res.body.items as {
+      id: string;
+      benefit_id: string;
+      customer_id: string;
+      properties: Record<string, unknown>;
+    }[];
+    expect(grants.length).toBeGreaterThan(0);
+    expect(grants.every((g) => g.customer_id === ids.jane)).toBe(true);
+    const managed = grants.find((g) => g.benefit_id === ids.managed)!;
+    expect(managed).toMatchObject({
+      is_granted: true,
+      is_revoked: false,
+      order_id: ids.order,
+      customer: { id: ids.jane, email: "jane@example.com", oauth_accounts: {} },
+      benefit: {
+        id: ids.managed,
+        type: "license_keys",
+        description: "Acme Pro license",
+        is_deleted: false,
+        organization: { id: ids.org, slug },
+        properties: { activations: { limit: 3, enable_customer_admin: true } },
+      },
+      properties: { license_key_id: managedKey.id, display_key: displayKey(managedKey.key) },
+    });
+    const one = await call(getGrant, { token: jane, params: { id: managed.id } });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(managed);
+    // Filters, and another buyer's grant is not found.
+    const byOrder = await call(listGrants, { token: jane, query: { order_id: ids.order } });
+    expect(byOrder.body.items.every((g: { order_id: string }) => g.order_id === ids.order)).toBe(true);
+    const custom = await call(listGrants, { token: jane, query: { type: "custom" } });
+    expect(custom.body.items.map((g: { benefit_id: string }) => g.benefit_id)).not.toContain(ids.managed);
+    notFound(await call(getGrant, { token: bob, params: { id: managed.id } }));
+    notFound(await call(getGrant, { token: eve, params: { id: managed.id } }));
+    const bobs = await call(listGrants, { token: bob });
+    expect(bobs.body.items.map((g: { id: string }) => g.id)).not.toContain(managed.id);
+    expect((await call(listGrants, { token: merchant })).status).toBe(401);
+    // The reference SDK's default order, and its other criteria.
+    for (const sorting of [["product_benefit", "-granted_at"], ["-type"], ["organization"]]) {
+      const sorted = await call(listGrants, { token: jane, query: { sorting } });
+      expect(sorted.status).toBe(200);
+      expect(sorted.body.items).toHaveLength(grants.length);
+    }
+    expect((await call(listGrants, { token: jane, query: { sorting: "-amount" } })).status).toBe(422);
   });
 });

@@ -26,6 +26,7 @@ import * as customers from "../customers/route";
 import * as customer from "../customers/[id]/route";
 import * as benefits from "../benefits/route";
 import * as benefit from "../benefits/[id]/route";
+import * as benefitGrants from "../benefits/[id]/grants/route";
 import * as customFields from "../custom-fields/route";
 import * as customField from "../custom-fields/[id]/route";
 import * as checkouts from "../checkouts/custom/route";
@@ -55,6 +56,8 @@ import * as portalMe from "../customer-portal/customers/me/route";
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
 import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
+import * as portalBenefitGrants from "../customer-portal/benefit-grants/route";
+import * as portalBenefitGrant from "../customer-portal/benefit-grants/[id]/route";
 import * as portalLicenseKeys from "../customer-portal/license-keys/route";
 import * as portalLicenseKey from "../customer-portal/license-keys/[id]/route";
 import * as portalActivation from "../customer-portal/license-keys/[id]/activations/[activation_id]/route";
@@ -124,6 +127,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customers/{id}", module: customer },
   { path: "/v1/benefits/", module: benefits },
   { path: "/v1/benefits/{id}", module: benefit },
+  { path: "/v1/benefits/{id}/grants", module: benefitGrants },
   { path: "/v1/custom-fields/", module: customFields },
   { path: "/v1/custom-fields/{id}", module: customField },
   { path: "/v1/checkouts/custom/", module: checkouts },
@@ -159,6 +163,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
   { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },
+  { path: "/v1/customer-portal/benefit-grants/", module: portalBenefitGrants },
+  { path: "/v1/customer-portal/benefit-grants/{id}", module: portalBenefitGrant },
   { path: "/v1/customer-portal/license-keys/", module: portalLicenseKeys },
   { path: "/v1/customer-portal/license-keys/{id}", module: portalLicenseKey },
   { path: "/v1/customer-portal/license-keys/{id}/activations/{activation_id}", module: portalActivation },

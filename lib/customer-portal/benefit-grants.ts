@@ -1,0 +1,80 @@
+// The buyer's benefit grants in the portal (the current reference API's
+// `customerPortal.benefitGrants`): every benefit their purchases granted them, still held or taken
+// back, newest grant first; a license key's grant says which key it issued.
+import type { Prisma } from "../generated/prisma/client";
+import type { DbOrTx } from "../db/client";
+import type { CustomerPrincipal } from "../core/principal";
+import { pageOf, skipTake, oneOf } from "../core/pagination";
+import { sortOrder } from "../core/list";
+import { displayKey } from "../core/license-key-format";
+import { normalizedProperties } from "../benefits/schemas";
+import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import { customerWhere, foundOrThrow } from "./tenancy";
+import { toPortalCustomer } from "./customer";
+import type { PortalBenefitGrantsQuery } from "./schemas";
+
+const grantInclude = {
+  customer: true,
+  benefit: { include: { organization: { include: organizationResourceInclude } } },
+  license_key: { select: { id: true, key: true } },
+} as const satisfies Prisma.BenefitGrantInclude;
+
+type GrantRow = Prisma.BenefitGrantGetPayload<{ include: typeof grantInclude }>;
+type PortalGrantSortField = PortalBenefitGrantsQuery["sorting"][number]["field"];
+
+function toPortalBenefitGrant(row: GrantRow) {
+  const { customer, benefit, license_key: key, properties: _stored, ...grant } = row;
+  const { organization, metadata: _metadata, ...benefitFields } = benefit;
+  return {
+    ...grant,
+    is_granted: grant.granted_at !== null && grant.revoked_at === null,
+    is_revoked: grant.revoked_at !== null,
+    customer: toPortalCustomer(customer),
+    benefit: {
+      ...benefitFields,
+      is_deleted: false as const,
+      organization: toCustomerOrganization(organization),
+      properties: normalizedProperties(benefit.type, benefit.properties),
+    },
+    properties: (key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {}) as Record<
+      string,
+      unknown
+    >,
+  };
+}
+
+export async function listPortalBenefitGrants(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  query: PortalBenefitGrantsQuery,
+) {
+  const where: Prisma.BenefitGrantWhereInput = {
+    ...customerWhere(principal),
+    benefit_id: oneOf(query.benefit_id),
+    order_id: oneOf(query.order_id),
+    subscription_id: oneOf(query.subscription_id),
+    benefit: query.type ? { type: { in: query.type } } : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    db.benefitGrant.findMany({
+      where,
+      include: grantInclude,
+      orderBy: sortOrder<PortalGrantSortField, Prisma.BenefitGrantOrderByWithRelationInput>(query.sorting, {
+        type: (direction) => ({ benefit: { type: direction } }),
+        organization: (direction) => ({ organization: { name: direction } }),
+        product_benefit: (direction) => ({ benefit: { created_at: direction } }),
+      }),
+      ...skipTake(query),
+    }),
+    db.benefitGrant.count({ where }),
+  ]);
+  return pageOf(rows.map(toPortalBenefitGrant), total, query);
+}
+
+export async function getPortalBenefitGrant(db: DbOrTx, principal: CustomerPrincipal, grantId: string) {
+  const row = await db.benefitGrant.findFirst({
+    where: { id: grantId, ...customerWhere(principal) },
+    include: grantInclude,
+  });
+  return toPortalBenefitGrant(foundOrThrow(row, "Benefit grant not found."));
+}
