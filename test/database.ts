@@ -63,11 +63,29 @@ export async function takeTemplateCopy(serverUrl: string, template: string): Pro
   return database;
 }
 
+const PENDING_DROPS = Symbol.for("test-database.pending-drops");
+type WithPendingDrops = typeof globalThis & { [PENDING_DROPS]?: Set<Promise<unknown>> };
+
 /** Drops a file's copy in the background: nothing waits for it, and the run's end sweeps leftovers. */
 export function dropCopyLater(serverUrl: string, database: string): void {
-  void withAdminClient(serverUrl, (admin) =>
+  const holder = globalThis as WithPendingDrops;
+  const pending = (holder[PENDING_DROPS] ??= new Set());
+  const drop = withAdminClient(serverUrl, (admin) =>
     admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
   ).catch(() => undefined);
+  pending.add(drop);
+  void drop.finally(() => pending.delete(drop));
+}
+
+/**
+ * Waits for this worker's background database work (the next file's copy, the last file's drop).
+ * For a test that measures what PostgreSQL does (pages read, dead index entries cleaned up): the
+ * server's work on other databases must not overlap its measurement.
+ */
+export async function settleBackgroundCopies(): Promise<void> {
+  const holder = globalThis as WithNextCopy & WithPendingDrops;
+  await holder[NEXT_COPY]?.copy.catch(() => undefined);
+  await Promise.all([...(holder[PENDING_DROPS] ?? [])]);
 }
 
 /** Drops every copy of `template` still there (made ahead and never used, or not dropped yet). */
