@@ -42,10 +42,26 @@ export function toBenefitGrant(row: BenefitGrantRow) {
   const { license_key: key, ...grant } = row;
   return {
     ...grant,
-    is_granted: grant.granted_at !== null && grant.revoked_at === null,
-    is_revoked: grant.revoked_at !== null,
-    properties: key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {},
+    ...grantState(grant, key),
     customer: toCustomer(row.customer),
     benefit: toBenefit(row.benefit),
+  };
+}
+
+/**
+ * What every view of a grant derives from its row (the merchant's, the buyer's portal): whether
+ * it is held now, and for a license key's grant which key it issued.
+ */
+export function grantState(
+  grant: Pick<BenefitGrant, "granted_at" | "revoked_at">,
+  key: { id: string; key: string } | null,
+) {
+  return {
+    is_granted: grant.granted_at !== null && grant.revoked_at === null,
+    is_revoked: grant.revoked_at !== null,
+    properties: (key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {}) as Record<
+      string,
+      unknown
+    >,
   };
 }

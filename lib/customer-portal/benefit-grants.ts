@@ -6,8 +6,8 @@ import type { DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake, oneOf } from "../core/pagination";
 import { sortOrder } from "../core/list";
-import { displayKey } from "../core/license-key-format";
 import { normalizedProperties } from "../benefits/schemas";
+import { grantState } from "../benefits/grant-schemas";
 import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import { toPortalCustomer } from "./customer";
@@ -27,8 +27,7 @@ function toPortalBenefitGrant(row: GrantRow) {
   const { organization, metadata: _metadata, ...benefitFields } = benefit;
   return {
     ...grant,
-    is_granted: grant.granted_at !== null && grant.revoked_at === null,
-    is_revoked: grant.revoked_at !== null,
+    ...grantState(grant, key),
     customer: toPortalCustomer(customer),
     benefit: {
       ...benefitFields,
@@ -36,10 +35,6 @@ function toPortalBenefitGrant(row: GrantRow) {
       organization: toCustomerOrganization(organization),
       properties: normalizedProperties(benefit.type, benefit.properties),
     },
-    properties: (key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {}) as Record<
-      string,
-      unknown
-    >,
   };
 }
 

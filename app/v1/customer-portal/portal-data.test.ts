@@ -25,6 +25,8 @@ import { GET as listSubscriptions } from "./subscriptions/route";
 import { PATCH as patchSubscription } from "./subscriptions/[id]/route";
 import { GET as listGrants } from "./benefit-grants/route";
 import { GET as getGrant } from "./benefit-grants/[id]/route";
+import { GET as getReceipt } from "./orders/[id]/receipt/route";
+import { GET as introspect } from "./customer-session/introspect/route";
 
 let db: Db;
 let ids: PortalIds;
@@ -396,5 +398,22 @@ describe("benefit grants", () => {
       expect(sorted.body.items).toHaveLength(grants.length);
     }
     expect((await call(listGrants, { token: jane, query: { sorting: "-amount" } })).status).toBe(422);
+  });
+});
+
+describe("the current SDK's portal reads", () => {
+  it("a receipt as {url} of the buyer's PDF (404 for another's order), and when the session ends", async () => {
+    const receipt = await call(getReceipt, { token: jane, params: { id: ids.order } });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toEqual({ url: receiptPdfUrl(ids.order) });
+    notFound(await call(getReceipt, { token: jane, params: { id: ids.bobOrder } }));
+    notFound(await call(getReceipt, { token: eve, params: { id: ids.order } }));
+    expect((await call(getReceipt, { token: merchant, params: { id: ids.order } })).status).toBe(401);
+
+    const session = await call(introspect, { token: jane });
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ expires_at: expect.any(String), return_url: null });
+    expect(Date.parse(session.body.expires_at)).toBeGreaterThan(Date.now());
+    expect((await call(introspect, { token: merchant })).status).toBe(401);
   });
 });
