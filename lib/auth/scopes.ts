@@ -34,6 +34,8 @@ export const SCOPES = [
   "refunds:write",
   // Disputes of payments, as the processor reports them: read only.
   "disputes:read",
+  // Payments (each charge of a buyer, GET /v1/payments/): read only.
+  "payments:read",
   // Sending an order's receipt again (POST /v1/orders/{id}/receipt).
   "orders:write",
   // The emails sent to buyers (their bodies hold license keys): read only.

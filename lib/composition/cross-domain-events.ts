@@ -8,10 +8,18 @@ import type { UpdateBenefitBody } from "../benefits/schemas";
 import { updateBenefit } from "../benefits/manage";
 import { emitCheckoutEvent } from "../checkout/events";
 import { deleteCustomer } from "../customers/delete";
+import { customerIdByExternalId } from "../customers/external";
 import { emitLicenseKeyEvent } from "../license-keys/events";
 
 export const deleteCustomerAndForgetSessions = (db: Db, principal: Principal, id: string) =>
   deleteCustomer(db, principal, id, emitCheckoutEvent);
+
+/** The same, for the customer the merchant knows by their own id (`/v1/customers/external/…`). */
+export const deleteExternalCustomerAndForgetSessions = async (
+  db: Db,
+  principal: Principal,
+  externalId: string,
+) => deleteCustomer(db, principal, await customerIdByExternalId(db, principal, externalId), emitCheckoutEvent);
 
 export const updateBenefitAndKeys = (db: Db, principal: Principal, id: string, body: UpdateBenefitBody) =>
   updateBenefit(db, principal, id, body, emitLicenseKeyEvent);

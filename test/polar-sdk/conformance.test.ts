@@ -15,6 +15,17 @@ import { installInProcessFetch, SDK_BASE_URL, unrouted } from "./in-process-fetc
 
 type Polar = ReturnType<typeof createPolar>;
 type Fixtures = Record<string, string>;
+
+/**
+ * Where the SDK's declarations are wrong, not our answers (docs/polar-sdk.md, "The SDK's own
+ * errors"): each pattern matches one problem the checker reports, and nothing else. 1.0.1 types a
+ * customer state's subscription `status` with the benefit grant's `Status` ("granted" |
+ * "disabled"): two models of the reference's schema share that name and its generator kept one.
+ * The reference API answers the subscription's status there (`active`, `trialing`).
+ */
+const DECLARATION_ERRATA: RegExp[] = [
+  /^\$\.active_subscriptions\[\d+\]\.status: "(active|trialing)" is not Status$/,
+];
 type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 
 /** The methods that conform today: one that stops conforming fails the test. */
@@ -54,9 +65,14 @@ const CONFORMING: string[] = [
   "customerSessions.create",
   "customers.create",
   "customers.delete",
+  "customers.deleteExternal",
   "customers.get",
+  "customers.getExternal",
+  "customers.getState",
+  "customers.getStateExternal",
   "customers.list",
   "customers.update",
+  "customers.updateExternal",
   "discounts.create",
   "discounts.delete",
   "discounts.get",
@@ -77,6 +93,8 @@ const CONFORMING: string[] = [
   "orders.receipt",
   "organizations.get",
   "organizations.list",
+  "payments.get",
+  "payments.list",
   "products.create",
   "products.get",
   "products.list",
@@ -168,6 +186,7 @@ const DRIVES: [string, Drive][] = [
       const customer = await polar.customers.create({
         email: "conformance@example.com",
         name: "Conformance Buyer",
+        external_id: "conformance-buyer",
       } as Parameters<Polar["customers"]["create"]>[0]);
       f.customer = customer.id;
       return customer;
@@ -175,6 +194,12 @@ const DRIVES: [string, Drive][] = [
   ],
   ["customers.get", (polar, f) => polar.customers.get(f.customer!)],
   ["customers.list", (polar) => polar.customers.list()],
+  ["customers.getExternal", (polar) => polar.customers.getExternal("conformance-buyer")],
+  [
+    "customers.updateExternal",
+    (polar) => polar.customers.updateExternal("conformance-buyer", { name: "Conformance Buyer External" }),
+  ],
+  ["customers.getStateExternal", (polar) => polar.customers.getStateExternal("conformance-buyer")],
   [
     "customFields.create",
     async (polar, f) => {
@@ -391,6 +416,13 @@ const DRIVES: [string, Drive][] = [
   ],
   ["subscriptions.get", (polar, f) => polar.subscriptions.get(f.subscription!)],
   [
+    "customers.getState",
+    async (polar, f) => {
+      const subscription = await polar.subscriptions.get(f.subscription!);
+      return polar.customers.getState(subscription.customer_id);
+    },
+  ],
+  [
     "subscriptions.update",
     (polar, f) => polar.subscriptions.update(f.subscription!, { cancel_at_period_end: true }),
   ],
@@ -404,7 +436,15 @@ const DRIVES: [string, Drive][] = [
   ],
   ["refunds.list", (polar) => polar.refunds.list()],
   ["disputes.list", (polar) => polar.disputes.list()],
-  ["payments.list", (polar) => polar.payments.list()],
+  [
+    "payments.list",
+    async (polar, f) => {
+      const payments = await polar.payments.list({ order_id: f.order! });
+      f.payment = payments.items[0]?.id ?? "";
+      return payments;
+    },
+  ],
+  ["payments.get", (polar, f) => polar.payments.get(f.payment!)],
   [
     "webhooks.createWebhookEndpoint",
     async (polar, f) => {
@@ -446,6 +486,16 @@ const DRIVES: [string, Drive][] = [
   ["customFields.delete", (polar, f) => polar.customFields.delete(f.customField!)],
   ["discounts.delete", (polar, f) => polar.discounts.delete(f.discount!)],
   ["customers.delete", (polar, f) => polar.customers.delete(f.customer!)],
+  [
+    "customers.deleteExternal",
+    async (polar) => {
+      await polar.customers.create({
+        email: "leaving@example.com",
+        external_id: "conformance-leaving",
+      } as Parameters<Polar["customers"]["create"]>[0]);
+      return polar.customers.deleteExternal("conformance-leaving");
+    },
+  ],
 ];
 
 /** The SDK as the buyer's portal page uses it: their customer session token. */
@@ -478,7 +528,9 @@ beforeAll(async () => {
     const before = unrouted.length;
     try {
       const answer = await drive(polar, fixtures);
-      const problems = method.resolves ? sdk.check(answer, method.resolves) : [];
+      const problems = (method.resolves ? sdk.check(answer, method.resolves) : []).filter(
+        (problem) => !DECLARATION_ERRATA.some((erratum) => erratum.test(problem)),
+      );
       results.set(
         name,
         problems.length

@@ -24,6 +24,9 @@ import * as discounts from "../discounts/route";
 import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
 import * as customer from "../customers/[id]/route";
+import * as customerState from "../customers/[id]/state/route";
+import * as externalCustomer from "../customers/external/[external_id]/route";
+import * as externalCustomerState from "../customers/external/[external_id]/state/route";
 import * as benefits from "../benefits/route";
 import * as benefit from "../benefits/[id]/route";
 import * as benefitGrants from "../benefits/[id]/grants/route";
@@ -80,6 +83,8 @@ import * as refunds from "../refunds/route";
 import * as refund from "../refunds/[id]/route";
 import * as disputes from "../disputes/route";
 import * as dispute from "../disputes/[id]/route";
+import * as payments from "../payments/route";
+import * as payment from "../payments/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
@@ -125,6 +130,9 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/discounts/{id}", module: discount },
   { path: "/v1/customers/", module: customers },
   { path: "/v1/customers/{id}", module: customer },
+  { path: "/v1/customers/{id}/state", module: customerState },
+  { path: "/v1/customers/external/{external_id}", module: externalCustomer },
+  { path: "/v1/customers/external/{external_id}/state", module: externalCustomerState },
   { path: "/v1/benefits/", module: benefits },
   { path: "/v1/benefits/{id}", module: benefit },
   { path: "/v1/benefits/{id}/grants", module: benefitGrants },
@@ -190,6 +198,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/refunds/{id}", module: refund },
   { path: "/v1/disputes/", module: disputes },
   { path: "/v1/disputes/{id}", module: dispute },
+  { path: "/v1/payments/", module: payments },
+  { path: "/v1/payments/{id}", module: payment },
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },
