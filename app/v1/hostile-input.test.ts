@@ -129,7 +129,8 @@ function needsSucceededCheckout(template: string): boolean {
 }
 
 const VALID_QUERIES: Record<string, Record<string, string>> = {
-  "/v1/metrics/": { start_date: "2026-11-01", end_date: "2026-11-30" },
+  // A week: a longer range's answer is longer than any refusal may be (16 kB, below).
+  "/v1/metrics/": { start_date: "2026-11-01", end_date: "2026-11-07" },
   "/v1/search": { query: "hostile" },
 };
 

@@ -4,10 +4,11 @@ import { z } from "zod";
 import { dateTime } from "../core/schemas";
 import { id, queryList } from "../core/validation";
 
-export const METRIC_INTERVALS = ["day", "week", "month"] as const;
+export const METRIC_INTERVALS = ["hour", "day", "week", "month", "year"] as const;
 export type MetricInterval = (typeof METRIC_INTERVALS)[number];
 
-/** The longest range per interval: a day series stays a few hundred points. */
+/** The longest range per interval: an hour or a day series stays a few hundred points. */
+export const MAX_HOUR_SPAN_DAYS = 7;
 export const MAX_DAY_SPAN_DAYS = 400;
 export const MAX_SPAN_YEARS = 10;
 
@@ -49,6 +50,8 @@ export const metricsQuery = z
       return;
     if (query.end_date < query.start_date) return problem("end_date should be on or after start_date");
     const days = (Date.parse(query.end_date) - Date.parse(query.start_date)) / DAY_MS;
+    if (query.interval === "hour" && days > MAX_HOUR_SPAN_DAYS)
+      return problem(`The range should span at most ${MAX_HOUR_SPAN_DAYS} days with interval=hour`);
     if (query.interval === "day" && days > MAX_DAY_SPAN_DAYS)
       return problem(`The range should span at most ${MAX_DAY_SPAN_DAYS} days with interval=day`);
     if (query.end_date > addYears(query.start_date, MAX_SPAN_YEARS))
@@ -66,18 +69,104 @@ const figures = {
   recurring_revenue: z.number().int(),
 };
 
+/**
+ * The current reference API's metrics (its `Metrics`, by the same names), each defined in
+ * `METRIC_DEFINITIONS` below and in docs/api.md §"Metrics".
+ */
+const referenceFigures = {
+  net_revenue: z.number().int(),
+  average_order_value: z.number().int(),
+  net_average_order_value: z.number().int(),
+  one_time_products: z.number().int(),
+  one_time_products_revenue: z.number().int(),
+  one_time_products_net_revenue: z.number().int(),
+  new_subscriptions: z.number().int(),
+  new_subscriptions_revenue: z.number().int(),
+  new_subscriptions_net_revenue: z.number().int(),
+  renewed_subscriptions: z.number().int(),
+  renewed_subscriptions_revenue: z.number().int(),
+  renewed_subscriptions_net_revenue: z.number().int(),
+  canceled_subscriptions: z.number().int(),
+  churned_subscriptions: z.number().int(),
+  /** At the period's end (now, for the period under way). */
+  active_subscriptions: z.number().int(),
+  monthly_recurring_revenue: z.number().int(),
+  annual_recurring_revenue: z.number().int(),
+  checkouts: z.number().int(),
+  succeeded_checkouts: z.number().int(),
+  /** succeeded_checkouts / checkouts, between 0 and 1 (0 without checkouts). */
+  checkouts_conversion: z.number(),
+};
+export type ReferenceFigure = keyof typeof referenceFigures;
+
+const METRIC_TYPES = ["scalar", "currency", "percentage"] as const;
+
+/** What each reference metric is, as the reference's `metrics` object describes it. */
+export const METRIC_DEFINITIONS: Record<
+  ReferenceFigure | "orders" | "revenue",
+  { display_name: string; type: (typeof METRIC_TYPES)[number] }
+> = {
+  orders: { display_name: "Orders", type: "scalar" },
+  revenue: { display_name: "Revenue", type: "currency" },
+  net_revenue: { display_name: "Net Revenue", type: "currency" },
+  average_order_value: { display_name: "Average Order Value", type: "currency" },
+  net_average_order_value: { display_name: "Net Average Order Value", type: "currency" },
+  one_time_products: { display_name: "One-Time Products", type: "scalar" },
+  one_time_products_revenue: { display_name: "One-Time Products Revenue", type: "currency" },
+  one_time_products_net_revenue: { display_name: "One-Time Products Net Revenue", type: "currency" },
+  new_subscriptions: { display_name: "New Subscriptions", type: "scalar" },
+  new_subscriptions_revenue: { display_name: "New Subscriptions Revenue", type: "currency" },
+  new_subscriptions_net_revenue: { display_name: "New Subscriptions Net Revenue", type: "currency" },
+  renewed_subscriptions: { display_name: "Renewed Subscriptions", type: "scalar" },
+  renewed_subscriptions_revenue: { display_name: "Renewed Subscriptions Revenue", type: "currency" },
+  renewed_subscriptions_net_revenue: { display_name: "Renewed Subscriptions Net Revenue", type: "currency" },
+  canceled_subscriptions: { display_name: "Canceled Subscriptions", type: "scalar" },
+  churned_subscriptions: { display_name: "Churned Subscriptions", type: "scalar" },
+  active_subscriptions: { display_name: "Active Subscriptions", type: "scalar" },
+  monthly_recurring_revenue: { display_name: "Monthly Recurring Revenue", type: "currency" },
+  annual_recurring_revenue: { display_name: "Annual Recurring Revenue", type: "currency" },
+  checkouts: { display_name: "Checkouts", type: "scalar" },
+  succeeded_checkouts: { display_name: "Succeeded Checkouts", type: "scalar" },
+  checkouts_conversion: { display_name: "Checkouts Conversion Rate", type: "percentage" },
+};
+
+const metricDefinition = z.object({
+  slug: z.string(),
+  display_name: z.string(),
+  type: z.enum(METRIC_TYPES),
+});
+
 export const metricsPeriodSchema = z.object({
-  /** Start of the period, UTC: the day, the Monday of the ISO week, or the first of the month. */
+  /** Start of the period, UTC: the hour, the day, the Monday of the ISO week, the 1st of the month or of the year. */
   timestamp: dateTime,
   ...figures,
+  ...referenceFigures,
 });
 
 export const metricsSchema = z.object({
   periods: z.array(metricsPeriodSchema),
   totals: z.object({
     ...figures,
+    ...referenceFigures,
     /** Subscriptions active or trialing now (not limited to the range). */
     active_subscriptions: z.number().int(),
   }),
+  /** What each figure is (the reference API's `metrics`). */
+  metrics: z.record(z.string(), metricDefinition),
 });
 export type Metrics = z.output<typeof metricsSchema>;
+
+const intervalLimit = z.object({ min_days: z.number().int(), max_days: z.number().int() });
+
+/** GET /v1/metrics/limits: the earliest date with data and the longest range per interval. */
+export const metricsLimitsSchema = z.object({
+  min_date: z.iso.date(),
+  intervals: z.object({
+    hour: intervalLimit,
+    day: intervalLimit,
+    week: intervalLimit,
+    month: intervalLimit,
+    year: intervalLimit,
+  }),
+});
+export type MetricsLimits = z.output<typeof metricsLimitsSchema>;

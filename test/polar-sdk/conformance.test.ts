@@ -88,6 +88,8 @@ const CONFORMING: string[] = [
   "licenseKeys.rotate",
   "licenseKeys.update",
   "licenseKeys.validate",
+  "metrics.get",
+  "metrics.limits",
   "orders.get",
   "orders.list",
   "orders.receipt",

@@ -88,6 +88,7 @@ import * as payment from "../payments/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
+import * as metricsLimits from "../metrics/limits/route";
 import * as search from "../search/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
@@ -203,6 +204,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },
+  { path: "/v1/metrics/limits", module: metricsLimits },
   { path: "/v1/search", module: search },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/{id}", module: subscription },
