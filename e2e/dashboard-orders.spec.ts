@@ -99,6 +99,16 @@ test("overview: totals, the revenue chart with its range switch, and the recent 
     /\d+ one-time · \d+ recurring/,
   );
   await expect(page.getByRole("table", { name: "Revenue per period" })).toBeAttached();
+  // Each figure against the 30 days before: this organization sold nothing then.
+  await expect(page.getByRole("region", { name: "Revenue · last 30 days" })).toContainText(
+    "Nothing to compare with in the previous 30 days",
+  );
+  await expect(page.getByRole("region", { name: "Monthly recurring revenue" })).toContainText(
+    /\$[\d,.]+ a year · \d+ active subscriptions/,
+  );
+  await expect(page.getByRole("region", { name: "Conversion · last 30 days" })).toContainText(
+    /\d+ paid of \d+ checkouts/,
+  );
 
   const recent = page.getByRole("list", { name: "Recent orders" }).getByRole("link");
   await expect(recent).toHaveCount(latest.length);

@@ -1,17 +1,19 @@
 "use client";
-// /dashboard/<org>: revenue, orders and active subscriptions over a range kept in the URL
-// (`?range=12w`), revenue per period as a chart, and the latest orders.
-import { useMemo, type ReactNode } from "react";
+// /dashboard/<org>: revenue, orders and monthly recurring revenue over a range kept in the URL
+// (`?range=12w`), each against the same number of days before, revenue per period as a chart, and
+// the latest orders.
+import { useMemo } from "react";
 import { formatMoney } from "@/lib/money";
 import { useMetrics } from "../hooks/metrics";
 import { useOrganization } from "../organization";
 import { useUrlState } from "../url-state";
 import { Card, PageHeader } from "../ui/misc";
 import { ErrorState, Skeleton } from "../ui/states";
+import { Stat } from "./stat";
 import { OnboardingChecklist } from "./onboarding-checklist";
 import { RecentOrders } from "./recent-orders";
 import { RevenueChart } from "./revenue-chart";
-import { DEFAULT_RANGE, RANGES, rangeDates, rangeFrom, type RangeKey } from "./range";
+import { DEFAULT_RANGE, RANGES, previousRangeDates, rangeDates, rangeFrom, type RangeKey } from "./range";
 
 // /v1/metrics sums order amounts without a currency (one currency per organization for now), so
 // the totals are shown in the default one.
@@ -25,7 +27,12 @@ export function OverviewPage() {
   // The dates follow the range only: a re-render must not change the query key mid-day.
   const dates = useMemo(() => rangeDates(range, new Date()), [range]);
   const metrics = useMetrics({ organization_id: organization.id, ...dates, interval });
+  const before = useMetrics({ organization_id: organization.id, ...previousRangeDates(dates), interval });
   const totals = metrics.data?.totals;
+  const previous = before.data && !before.isPlaceholderData ? before.data.totals : null;
+  const against = `previous ${description.replace(/^last /, "")}`;
+  const compare = (pick: (figures: NonNullable<typeof totals>) => number) =>
+    totals && previous ? { current: pick(totals), previous: pick(previous), against } : null;
 
   return (
     <>
@@ -36,27 +43,44 @@ export function OverviewPage() {
         {organization.name} · {description} (UTC)
       </PageHeader>
       <OnboardingChecklist />
-      <div className="grid gap-4 sm:grid-cols-3" aria-live="polite" aria-busy={metrics.isFetching}>
+      <div
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        aria-live="polite"
+        aria-busy={metrics.isFetching}
+      >
         <Stat
           label={`Revenue · ${description}`}
           loading={metrics.isPending}
           value={totals && formatMoney(totals.revenue, METRICS_CURRENCY)}
+          compare={compare((t) => t.revenue)}
           detail={
             totals &&
-            `One-time ${formatMoney(totals.one_time_revenue, METRICS_CURRENCY)} · recurring ${formatMoney(totals.recurring_revenue, METRICS_CURRENCY)}`
+            `One-time ${formatMoney(totals.one_time_revenue, METRICS_CURRENCY)} · recurring ${formatMoney(totals.recurring_revenue, METRICS_CURRENCY)} · after refunds`
           }
         />
         <Stat
           label={`Orders · ${description}`}
           loading={metrics.isPending}
           value={totals?.orders}
+          compare={compare((t) => t.orders)}
           detail={totals && `${totals.one_time_orders} one-time · ${totals.recurring_orders} recurring`}
         />
         <Stat
-          label="Active subscriptions"
+          label="Monthly recurring revenue"
           loading={metrics.isPending}
-          value={totals?.active_subscriptions}
-          detail={totals && "Active or trialing now"}
+          value={totals && formatMoney(totals.monthly_recurring_revenue, METRICS_CURRENCY)}
+          compare={compare((t) => t.monthly_recurring_revenue)}
+          detail={
+            totals &&
+            `${formatMoney(totals.annual_recurring_revenue, METRICS_CURRENCY)} a year · ${totals.active_subscriptions} active subscriptions`
+          }
+        />
+        <Stat
+          label={`Conversion · ${description}`}
+          loading={metrics.isPending}
+          value={totals && `${Math.round(totals.checkouts_conversion * 100)} %`}
+          compare={compare((t) => Math.round(t.checkouts_conversion * 1000))}
+          detail={totals && `${totals.succeeded_checkouts} paid of ${totals.checkouts} checkouts`}
         />
       </div>
       <div className="mt-6">
@@ -114,26 +138,5 @@ function RangeSwitch({ value, onChange }: { value: RangeKey; onChange: (range: R
         </button>
       ))}
     </div>
-  );
-}
-
-type StatProps = { label: string; loading: boolean; value: ReactNode; detail: ReactNode };
-
-function Stat({ label, loading, value, detail }: StatProps) {
-  return (
-    <section
-      aria-label={label}
-      className="rounded-lg border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h2 className="text-sm text-zinc-500 dark:text-zinc-400">{label}</h2>
-      {loading ? (
-        <Skeleton className="mt-2 h-8 w-32" />
-      ) : (
-        <>
-          <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">{value ?? "—"}</p>
-          {detail ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{detail}</p> : null}
-        </>
-      )}
-    </section>
   );
 }

@@ -34,6 +34,30 @@ export function rangeDates(range: RangeKey, now: Date): { start_date: string; en
   return { start_date: isoDate(start), end_date: isoDate(today) };
 }
 
+/** The same number of days just before a range: what the overview compares each figure with. */
+export function previousRangeDates(dates: { start_date: string; end_date: string }): {
+  start_date: string;
+  end_date: string;
+} {
+  const start = Date.parse(`${dates.start_date}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${dates.end_date}T00:00:00Z`) - start) / DAY) + 1;
+  return { start_date: isoDate(new Date(start - days * DAY)), end_date: isoDate(new Date(start - DAY)) };
+}
+
+/**
+ * How a figure moved against the previous range, as the overview says it: the percentage rounded
+ * to a whole number, or null when there is nothing to compare with (nothing before: no percentage
+ * of zero means anything).
+ */
+export function changeAgainst(
+  current: number,
+  previous: number,
+): { percent: number; direction: "up" | "down" | "flat" } | null {
+  if (previous === 0) return null;
+  const percent = Math.round(((current - previous) / Math.abs(previous)) * 100);
+  return { percent, direction: percent > 0 ? "up" : percent < 0 ? "down" : "flat" };
+}
+
 /** A period's label on the axis and in tooltips (UTC, as the periods are). */
 export function periodLabel(timestamp: string, interval: MetricInterval, long = false): string {
   const date = new Date(timestamp);
