@@ -14,7 +14,7 @@ import {
 import { subscriptionSchema } from "../subscriptions/schemas";
 import { customerSchema } from "../customers/schemas";
 import { currentOrderShape } from "../orders/schemas";
-import { checkoutProductSchema } from "../products/schemas";
+import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
 import { customerOrganizationSchema } from "../organizations/schemas";
 
 // --- sign-in -----------------------------------------------------------------------------------
@@ -212,7 +212,7 @@ export const portalLicenseKeySchema = z.object({
     .nullable(),
 });
 
-export const portalSubscriptionSchema = z.object({
+export const portalSubscriptionSchema = subscriptionSchema.omit({ metadata: true, user_id: true }).extend({
   id: z.string(),
   status: subscriptionSchema.shape.status,
   /** The next charge before tax (the discount applied when it still runs then). */
@@ -226,7 +226,14 @@ export const portalSubscriptionSchema = z.object({
   ends_at: dateTime.nullable(),
   ended_at: dateTime.nullable(),
   started_at: dateTime.nullable(),
-  product: namedRef,
+  /** The product as buyers see it, with its organization (the current reference API's). */
+  product: checkoutProductSchema.extend({ organization: customerOrganizationSchema }),
+  /** The subscription's price: its one price. */
+  prices: z.array(productPriceSchema),
+  /** Metered billing is not offered: empty. */
+  meters: z.array(z.never()),
+  /** A change scheduled for the next period: plan changes are not offered yet, null. */
+  pending_update: z.null(),
   payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   /**
    * Who takes a new card for this subscription: `test` (the built-in test processor's card form) or

@@ -2,7 +2,7 @@
 // the card it will be charged to, and the two things the buyer may do: schedule the cancellation
 // at the period's end (with a reason) or take it back, and update the payment method. Changes go
 // through the state machine (lib/subscriptions/lifecycle.ts) under the subscription's row lock.
-import type { Discount, Prisma, Subscription } from "../generated/prisma/client";
+import type { Prisma } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
@@ -19,15 +19,21 @@ import { defaultPaymentProcessorName, sessionProcessor } from "../payments/index
 import { STRIPE_PROCESSOR } from "../stripe/processor";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { describeSavedCards } from "../payments/saved-cards";
+import { checkoutProductInclude, toCheckoutProduct, toProductPrice } from "../products/schemas";
+import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import { toSubscription } from "../subscriptions/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalSubscriptionListQuery, UpdatePortalSubscriptionBody } from "./schemas";
 
 const subscriptionInclude = {
-  product: { select: { id: true, name: true } },
+  product: {
+    include: { ...checkoutProductInclude, organization: { include: organizationResourceInclude } },
+  },
+  price: true,
   discount: true,
 } as const satisfies Prisma.SubscriptionInclude;
 
-type SubscriptionRow = Subscription & { product: { id: string; name: string }; discount: Discount | null };
+type SubscriptionRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriptionInclude }>;
 
 /**
  * What the view needs of the organization: its tax rates and the buyer's billing address (they
@@ -69,7 +75,9 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   const chargesAgain = !isEnded(row.status) && !row.cancel_at_period_end;
   // A new card goes through the processor of the subscription's card (lib/subscriptions/payment-method.ts).
   const processor = row.payment_processor ?? defaultPaymentProcessorName();
+  const { metadata: _metadata, user_id: _userId, ...subscription } = toSubscription(row);
   return {
+    ...subscription,
     id: row.id,
     status: row.status,
     amount: amounts.subtotal_amount,
@@ -82,7 +90,13 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
     ends_at: row.ends_at,
     ended_at: row.ended_at,
     started_at: row.started_at,
-    product: row.product,
+    product: {
+      ...toCheckoutProduct(row.product),
+      organization: toCustomerOrganization(row.product.organization),
+    },
+    prices: [toProductPrice(row.price)],
+    meters: [],
+    pending_update: null,
     payment_method: cardOf(row.payment_method_ref),
     payment_processor: processor,
     payment_processor_metadata:

@@ -63,7 +63,7 @@ async function paidOrder(organization: { revoke_benefits_on_dispute?: boolean; e
     "dispute.closed",
     "benefit_grant.revoked",
   ]);
-  return { org, order, payment, endpoint };
+  return { org, order, payment, endpoint, customer };
 }
 
 const grantOf = (orderId: string) => db.benefitGrant.findFirstOrThrow({ where: { order_id: orderId } });
@@ -74,7 +74,7 @@ const emailsOf = (orderId: string) =>
 
 describe("recordProcessorDispute", () => {
   it("created → updated → closed lost: one row, three events, two emails, benefits revoked", async () => {
-    const { org, order, payment, endpoint } = await paidOrder();
+    const { org, order, payment, endpoint, customer } = await paidOrder();
     const notice = disputeNotice(payment, {
       processorDisputeId: "du_lifecycle",
       amount: 11_900,
@@ -99,6 +99,13 @@ describe("recordProcessorDispute", () => {
       status: "needs_response",
       evidence_due_by: DUE,
       closed_at: null,
+      resolved: false,
+      closed: false,
+      // 119.00 of which 19.00 is tax: the whole of it disputed.
+      tax_amount: 1_900,
+      past_due: false,
+      customer: expect.objectContaining({ id: customer.id, email: customer.email, external_id: null }),
+      case_id: null,
     });
     // Opened, not lost: the order keeps its benefits (the setting is off).
     expect((await grantOf(order.id)).revoked_at).toBeNull();
@@ -130,6 +137,7 @@ describe("recordProcessorDispute", () => {
       ...created,
       created_at: at(0).toISOString(),
       evidence_due_by: DUE.toISOString(),
+      customer: expect.objectContaining({ id: customer.id, created_at: customer.created_at.toISOString() }),
     });
 
     const grant = await grantOf(order.id);

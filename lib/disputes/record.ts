@@ -168,7 +168,11 @@ export async function recordProcessorDisputeIn(
   const dispute = existing
     ? await applyNotice(tx, existing, notice, context, now)
     : await createDispute(tx, notice, context, now);
-  return toDispute(dispute);
+  const customer = await tx.customer.findUniqueOrThrow({ where: { id: order.customer_id } });
+  return toDispute(
+    { ...dispute, order: { amount: order.amount, tax_amount: order.tax_amount, customer } },
+    now,
+  );
 }
 
 /**

@@ -2,7 +2,8 @@
 // it (lib/disputes/record.ts). One schema for the API's answers, the OpenAPI document, webhook
 // `data` and the dashboard's types. `reason` and `status` are the processor's words (Stripe's).
 import { z } from "zod";
-import type { Dispute } from "../generated/prisma/client";
+import type { Customer, Dispute } from "../generated/prisma/client";
+import { customerResourceSchema, toCustomerResource } from "../customers/schemas";
 import { dateTime, timestamps } from "../core/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
@@ -43,6 +44,19 @@ export const disputeSchema = z.object({
   evidence_due_by: dateTime.nullable(),
   /** When it reached a final status (`warning_closed`, `won`, `lost`). */
   closed_at: dateTime.nullable(),
+  // The current reference API's (docs/polar-sdk.md):
+  /** Decided: won or lost. */
+  resolved: z.boolean(),
+  /** In a final status (`closed_at` is set). */
+  closed: z.boolean(),
+  /** The tax part of `amount`, in the order's proportion (as a refund's, docs/api.md). */
+  tax_amount: z.number().int(),
+  /** A response is still expected and its deadline has passed. */
+  past_due: z.boolean(),
+  /** The order's customer. */
+  customer: customerResourceSchema,
+  /** No case id besides the processor's own dispute id here: null. */
+  case_id: z.null(),
 });
 export type DisputeResource = z.output<typeof disputeSchema>;
 
@@ -87,7 +101,18 @@ export type ProcessorDisputeInput = {
 };
 export type ParsedProcessorDispute = z.output<typeof processorDisputeInput>;
 
-export function toDispute(row: Dispute): DisputeResource {
+/** What the resource reads of the disputed order. */
+export const disputeInclude = {
+  order: { select: { amount: true, tax_amount: true, customer: true } },
+} as const;
+
+export type DisputeRow = Dispute & { order: { amount: number; tax_amount: number; customer: Customer } };
+
+const FINAL_DECISIONS: readonly string[] = ["won", "lost"];
+const AWAITING_RESPONSE: readonly string[] = ["needs_response", "warning_needs_response"];
+
+export function toDispute(row: DisputeRow, now = new Date()): DisputeResource {
+  const total = row.order.amount + row.order.tax_amount;
   return {
     id: row.id,
     created_at: row.created_at,
@@ -103,5 +128,13 @@ export function toDispute(row: Dispute): DisputeResource {
     status: row.status as DisputeStatus,
     evidence_due_by: row.evidence_due_by,
     closed_at: row.closed_at,
+    resolved: FINAL_DECISIONS.includes(row.status),
+    closed: row.closed_at !== null,
+    tax_amount:
+      total > 0 ? Math.min(row.order.tax_amount, Math.round((row.amount * row.order.tax_amount) / total)) : 0,
+    past_due:
+      AWAITING_RESPONSE.includes(row.status) && row.evidence_due_by !== null && row.evidence_due_by < now,
+    customer: toCustomerResource(row.order.customer),
+    case_id: null,
   };
 }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPolar } from "@polar-sh/sdk/2026-10";
 import { getDb } from "@/lib/db/client";
+import { createDispute } from "@/lib/factories/disputes";
 import { drainJobs, startStripe, stripeShop, type StripeShop } from "@/test/stripe-shop";
 import type { Db } from "@/lib/db/client";
 import { loadDeclaredSdk, type DeclaredSdk } from "./declared-types";
@@ -31,6 +32,7 @@ type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 /** The methods that conform today: one that stops conforming fails the test. */
 const CONFORMING: string[] = [
   "benefits.create",
+  "benefits.delete",
   "benefits.get",
   "benefits.grants",
   "benefits.list",
@@ -52,16 +54,23 @@ const CONFORMING: string[] = [
   "customFields.get",
   "customFields.list",
   "customFields.update",
+  "customerPortal.benefitGrants.get",
   "customerPortal.benefitGrants.list",
   "customerPortal.customerSession.introspect",
   "customerPortal.customers.get",
+  "customerPortal.licenseKeys.activate",
+  "customerPortal.licenseKeys.deactivate",
   "customerPortal.licenseKeys.get",
   "customerPortal.licenseKeys.list",
+  "customerPortal.licenseKeys.validate",
   "customerPortal.orders.get",
   "customerPortal.orders.list",
   "customerPortal.orders.receipt",
   "customerPortal.organizations.get",
+  "customerPortal.subscriptions.cancel",
+  "customerPortal.subscriptions.get",
   "customerPortal.subscriptions.list",
+  "customerPortal.subscriptions.update",
   "customerSessions.create",
   "customers.create",
   "customers.delete",
@@ -78,6 +87,7 @@ const CONFORMING: string[] = [
   "discounts.get",
   "discounts.list",
   "discounts.update",
+  "disputes.get",
   "disputes.list",
   "files.list",
   "licenseKeys.activate",
@@ -380,7 +390,60 @@ const DRIVES: [string, Drive][] = [
     "customerPortal.customerSession.introspect",
     (_polar, f) => portal(f).customerPortal.customerSession.introspect(),
   ],
-  ["customerPortal.benefitGrants.list", (_polar, f) => portal(f).customerPortal.benefitGrants.list()],
+  [
+    "customerPortal.benefitGrants.list",
+    async (_polar, f) => {
+      const grants = await portal(f).customerPortal.benefitGrants.list();
+      f.portalGrant = grants.items[0]?.id ?? "";
+      return grants;
+    },
+  ],
+  [
+    "customerPortal.benefitGrants.get",
+    (_polar, f) => portal(f).customerPortal.benefitGrants.get(f.portalGrant!),
+  ],
+  [
+    "customerPortal.licenseKeys.validate",
+    async (_polar, f) => {
+      f.portalKeyValue = (await portal(f).customerPortal.licenseKeys.get(f.portalKey!)).key;
+      return portal(f).customerPortal.licenseKeys.validate({
+        key: f.portalKeyValue,
+        organization_id: f.organization!,
+      });
+    },
+  ],
+  [
+    "customerPortal.licenseKeys.activate",
+    async (_polar, f) => {
+      const activation = await portal(f).customerPortal.licenseKeys.activate({
+        key: f.portalKeyValue!,
+        organization_id: f.organization!,
+        label: "Conformance laptop",
+      });
+      f.portalActivation = activation.id;
+      return activation;
+    },
+  ],
+  [
+    "customerPortal.licenseKeys.deactivate",
+    (_polar, f) =>
+      portal(f).customerPortal.licenseKeys.deactivate({
+        key: f.portalKeyValue!,
+        organization_id: f.organization!,
+        activation_id: f.portalActivation!,
+      }),
+  ],
+  [
+    "benefits.delete",
+    async (polar) => {
+      const benefit = await polar.benefits.create({
+        type: "custom",
+        description: "Conformance leftover",
+        properties: {},
+      } as Parameters<Polar["benefits"]["create"]>[0]);
+      return polar.benefits.delete(benefit.id);
+    },
+  ],
   [
     "customers.update",
     (polar, f) => polar.customers.update(f.customer!, { name: "Conformance Buyer Renamed" }),
@@ -417,6 +480,29 @@ const DRIVES: [string, Drive][] = [
     },
   ],
   ["subscriptions.get", (polar, f) => polar.subscriptions.get(f.subscription!)],
+  // The subscriber's portal, with a session the merchant mints for them.
+  [
+    "customerPortal.subscriptions.get",
+    async (polar, f) => {
+      const subscription = await polar.subscriptions.get(f.subscription!);
+      const session = await polar.customerSessions.create({
+        customer_id: subscription.customer_id,
+      } as Parameters<Polar["customerSessions"]["create"]>[0]);
+      f.subscriberToken = session.token;
+      return subscriberPortal(f).customerPortal.subscriptions.get(f.subscription!);
+    },
+  ],
+  [
+    "customerPortal.subscriptions.update",
+    (_polar, f) =>
+      subscriberPortal(f).customerPortal.subscriptions.update(f.subscription!, {
+        cancel_at_period_end: true,
+      } as Parameters<Polar["customerPortal"]["subscriptions"]["update"]>[1]),
+  ],
+  [
+    "customerPortal.subscriptions.cancel",
+    (_polar, f) => subscriberPortal(f).customerPortal.subscriptions.cancel(f.subscription!),
+  ],
   [
     "customers.getState",
     async (polar, f) => {
@@ -447,6 +533,15 @@ const DRIVES: [string, Drive][] = [
     },
   ],
   ["payments.get", (polar, f) => polar.payments.get(f.payment!)],
+  [
+    "disputes.get",
+    async (polar, f) => {
+      // Stripe reports a dispute of the order's payment (as its notice would record it).
+      const payment = await db.paymentAttempt.findUniqueOrThrow({ where: { id: f.payment! } });
+      const dispute = await createDispute(db, payment, { amount: 500 }, new Date());
+      return polar.disputes.get(dispute.id);
+    },
+  ],
   [
     "webhooks.createWebhookEndpoint",
     async (polar, f) => {
@@ -499,6 +594,11 @@ const DRIVES: [string, Drive][] = [
     },
   ],
 ];
+
+/** The subscriber's portal: a session the merchant minted for them. */
+function subscriberPortal(f: Fixtures): Polar {
+  return createPolar({ accessToken: f.subscriberToken!, baseUrl: SDK_BASE_URL });
+}
 
 /** The SDK as the buyer's portal page uses it: their customer session token. */
 function portal(f: Fixtures): Polar {

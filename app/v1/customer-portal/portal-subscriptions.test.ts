@@ -27,6 +27,12 @@ beforeAll(async () => {
 
 const notFound = expectNotFound;
 
+/** A value that is null or a string (a timestamp set by some steps of a test and not others). */
+const nullOrString = {
+  asymmetricMatch: (value: unknown) => value === null || typeof value === "string",
+  toString: () => "null or a string",
+};
+
 describe("subscriptions", () => {
   const periodEnd = () => addInterval(t(2), "month");
   const base = () => ({
@@ -43,7 +49,35 @@ describe("subscriptions", () => {
     ends_at: null,
     ended_at: null,
     started_at: t(2).toISOString(),
-    product: { id: ids.cloud, name: "Acme Cloud" },
+    // The current reference API's fields (docs/polar-sdk.md): the subscription's own, the product
+    // as buyers see it with its organization, its one price, and nothing for what is not offered.
+    created_at: t(2).toISOString(),
+    modified_at: nullOrString,
+    customer_id: ids.jane,
+    product_id: ids.cloud,
+    price_id: expect.any(String),
+    discount_id: expect.any(String),
+    checkout_id: null,
+    customer_cancellation_reason: null,
+    customer_cancellation_comment: null,
+    recurring_interval_count: 1,
+    trial_start: null,
+    trial_end: null,
+    pause_at_period_end: false,
+    paused_at: null,
+    resumes_at: null,
+    current_meter_period_start: null,
+    current_meter_period_end: null,
+    units: null,
+    product: expect.objectContaining({
+      id: ids.cloud,
+      name: "Acme Cloud",
+      is_recurring: true,
+      organization: expect.objectContaining({ id: ids.org }),
+    }),
+    prices: [expect.objectContaining({ product_id: ids.cloud, price_amount: 900 })],
+    meters: [],
+    pending_update: null,
     payment_method: { brand: "visa", last4: "4242" },
     // The test processor's card form takes a new card (no Stripe keys in this organization).
     payment_processor: "test",
@@ -97,6 +131,8 @@ describe("subscriptions", () => {
       canceled_at: expect.any(String),
       ends_at: periodEnd().toISOString(),
       tax_amount_next: null,
+      customer_cancellation_reason: "too_expensive",
+      customer_cancellation_comment: "Pricey",
     });
     expect(await db.subscription.findUniqueOrThrow({ where: { id: ids.subscription } })).toMatchObject({
       status: "active",

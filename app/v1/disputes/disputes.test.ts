@@ -88,6 +88,12 @@ describe("GET /v1/disputes/", () => {
       status: "lost",
       evidence_due_by: second.evidence_due_by!.toISOString(),
       closed_at: at(1).toISOString(),
+      resolved: true,
+      closed: true,
+      tax_amount: 0,
+      past_due: false,
+      customer: expect.objectContaining({ id: b.order.customer_id, external_id: null }),
+      case_id: null,
     });
   });
 
