@@ -19,7 +19,8 @@ export const deleteExternalCustomerAndForgetSessions = async (
   db: Db,
   principal: Principal,
   externalId: string,
-) => deleteCustomer(db, principal, await customerIdByExternalId(db, principal, externalId), emitCheckoutEvent);
+) =>
+  deleteCustomer(db, principal, await customerIdByExternalId(db, principal, externalId), emitCheckoutEvent);
 
 export const updateBenefitAndKeys = (db: Db, principal: Principal, id: string, body: UpdateBenefitBody) =>
   updateBenefit(db, principal, id, body, emitLicenseKeyEvent);

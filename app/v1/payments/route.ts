@@ -10,8 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       auth: "payments:read",
       query: listPaymentsQuery,
       output: pageSchema(paymentSchema),
-      summary:
-        "List payments (newest first): purchases and renewals, by checkout, order, customer, status",
+      summary: "List payments (newest first): purchases and renewals, by checkout, order, customer, status",
     },
     ({ db, principal, query }) => listPayments(db, principal, query),
   ),

@@ -37,7 +37,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       status: 204,
       summary: "Delete a customer found by external id: removed, or anonymized when it has purchases",
     },
-    ({ db, principal, params }) =>
-      deleteExternalCustomerAndForgetSessions(db, principal, params.external_id),
+    ({ db, principal, params }) => deleteExternalCustomerAndForgetSessions(db, principal, params.external_id),
   ),
 });
