@@ -37,8 +37,15 @@ function Heading({ children }: { children: React.ReactNode }) {
   return <h4 className="mt-4 text-sm font-semibold">{children}</h4>;
 }
 
-function ResponseItem({ response }: { response: ResponseView }) {
+function ResponseItem({
+  response,
+  sameAs,
+}: {
+  response: ResponseView;
+  sameAs?: OperationView["responseAs"];
+}) {
   const errorShape = response.schema && !response.status.startsWith("2");
+  const answeredBefore = sameAs && response.status.startsWith("2");
   return (
     <li className="min-w-0">
       <code className="font-mono text-[13px] font-semibold">{response.status}</code> {response.description}
@@ -52,6 +59,15 @@ function ResponseItem({ response }: { response: ResponseView }) {
             {typeOf(response.schema)}
           </a>
         </>
+      ) : answeredBefore ? (
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {" "}
+          <span className="font-mono text-xs">{typeOf(response.schema)}</span>, as{" "}
+          <a href={`#${sameAs.anchor}`} className="font-mono break-all underline">
+            {sameAs.method.toUpperCase()} {sameAs.path}
+          </a>{" "}
+          answers it (fields and example there)
+        </span>
       ) : response.schema && response.contentType === "application/json" ? (
         <SchemaView schema={response.schema} output />
       ) : null}
@@ -87,11 +103,11 @@ function Details({ operation }: { operation: OperationView }) {
       <Heading>Responses</Heading>
       <ul className="mt-1 space-y-2 text-sm">
         {operation.responses.map((response) => (
-          <ResponseItem key={response.status} response={response} />
+          <ResponseItem key={response.status} response={response} sameAs={operation.responseAs} />
         ))}
       </ul>
       <CodeBlock label="Example request">{operation.exampleRequest}</CodeBlock>
-      {operation.exampleResponse ? (
+      {operation.exampleResponse && !operation.responseAs ? (
         <CodeBlock label={`Example response (${operation.exampleResponse.status})`}>
           {operation.exampleResponse.body}
         </CodeBlock>

@@ -32,6 +32,11 @@ export type OperationView = {
   exampleResponse?: { status: string; body: string };
   /** An alias path served by the same handler (`/v1/checkouts/…` and `/v1/checkouts/custom/…`). */
   sameAs?: { anchor: string; path: string };
+  /**
+   * The first operation that answers the same resource (a resource's get, update and create):
+   * its fields and example are shown there once, and linked from here.
+   */
+  responseAs?: { anchor: string; method: string; path: string };
 };
 
 export type TagGroup = {
@@ -146,6 +151,7 @@ export function referenceModel(document: ApiDocument) {
     ]),
   );
   const seen = new Map<string, OperationView>();
+  const answered = new Map<string, OperationView>();
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
       const operation = raw as unknown as Operation;
@@ -154,7 +160,17 @@ export function referenceModel(document: ApiDocument) {
       const shape = JSON.stringify([method, summary, parameters, requestBody, responses]);
       const first = seen.get(shape);
       if (first) view.sameAs = { anchor: first.anchor, path: first.path };
-      else seen.set(shape, view);
+      else {
+        seen.set(shape, view);
+        // A resource's fields are long (nested products, organizations): shown once per resource.
+        const success = view.responses.find((r) => r.status.startsWith("2"));
+        if (success?.schema && success.contentType === "application/json") {
+          const key = JSON.stringify(success.schema);
+          const owner = answered.get(key);
+          if (owner) view.responseAs = { anchor: owner.anchor, method: owner.method, path: owner.path };
+          else answered.set(key, view);
+        }
+      }
       groups.get(operation.tags[0]!)?.operations.push(view);
     }
   }

@@ -1,6 +1,7 @@
 // The grants of one benefit (GET /v1/benefits/{id}/grants, the reference API's
-// `benefits.grants`): who holds it, or held it, newest first, each with its customer and the
-// benefit in full (./grant-schemas.ts, the shape benefit_grant.* events carry).
+// `benefits.grants`) and of the whole organization (GET /v1/benefit-grants/, its
+// `benefitGrants.list`): who holds each benefit, or held it, newest first, each with its customer
+// and the benefit in full (./grant-schemas.ts, the shape benefit_grant.* events carry).
 import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import type { Principal } from "../core/principal";
@@ -19,6 +20,13 @@ export const listBenefitGrantsQuery = z.object({
   sorting: sortingQuery(["created_at", "granted_at", "revoked_at"], ["-created_at"]),
 });
 export type ListBenefitGrantsQuery = z.output<typeof listBenefitGrantsQuery>;
+
+export const listOrganizationGrantsQuery = listBenefitGrantsQuery.extend({
+  organization_id: queryList(id()),
+  /** The merchant's own ids of the customers. */
+  external_customer_id: queryList(z.string().min(1).max(255)),
+});
+export type ListOrganizationGrantsQuery = z.output<typeof listOrganizationGrantsQuery>;
 
 function grantedWhere(isGranted: boolean | undefined): Prisma.BenefitGrantWhereInput {
   if (isGranted === undefined) return {};
@@ -40,6 +48,26 @@ export async function listBenefitGrants(
   const page = await listPage(db.benefitGrant, principal, query, {
     where: {
       AND: [{ benefit_id: benefitId, customer_id: oneOf(query.customer_id) }, grantedWhere(query.is_granted)],
+    },
+    include: benefitGrantInclude,
+  });
+  return mapPage(page, toBenefitGrant);
+}
+
+export async function listOrganizationBenefitGrants(
+  db: DbOrTx,
+  principal: Principal,
+  query: ListOrganizationGrantsQuery,
+) {
+  const page = await listPage(db.benefitGrant, principal, query, {
+    where: {
+      AND: [
+        { customer_id: oneOf(query.customer_id) },
+        query.external_customer_id?.length
+          ? { customer: { external_id: { in: query.external_customer_id } } }
+          : {},
+        grantedWhere(query.is_granted),
+      ],
     },
     include: benefitGrantInclude,
   });

@@ -1,6 +1,8 @@
 // The portal's organization page (public: the sign-in page shows whose portal it is) and the
 // signed-in buyer's own profile.
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
+import { updateCustomer } from "../customers/manage";
+import type { UpdatePortalCustomerBody } from "./schemas";
 import type { Customer } from "../generated/prisma/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { toAddress } from "../core/schemas";
@@ -49,6 +51,52 @@ export async function introspectCustomerSession(db: DbOrTx, principal: CustomerP
     }),
   );
   return { expires_at: session.expires_at, return_url: null };
+}
+
+/**
+ * GET /v1/customer-portal/customer-session/user: who the session is (the reference API's
+ * PortalAuthenticatedUser). Always the customer themselves: there are no team members here.
+ */
+export async function getPortalAuthenticatedUser(db: DbOrTx, principal: CustomerPrincipal) {
+  const customer = foundOrThrow(
+    await db.customer.findFirst({
+      where: { id: principal.customerId, organization_id: principal.organizationId, deleted_at: null },
+      select: { id: true, name: true, email: true },
+    }),
+  );
+  return {
+    type: "customer" as const,
+    name: customer.name,
+    email: customer.email,
+    customer_id: customer.id,
+    member_id: null,
+    role: null,
+  };
+}
+
+/**
+ * PATCH /v1/customer-portal/customers/me: the buyer's own billing details, changed as the merchant's
+ * update changes them (one transaction under the customer's row lock, customer.updated emitted).
+ */
+export async function updatePortalCustomer(
+  db: Db,
+  principal: CustomerPrincipal,
+  body: UpdatePortalCustomerBody,
+) {
+  // The buyer reads no organization resource (principal.ts), but changes their own customer row as
+  // the organization's services would: through the customer service, scoped to their organization.
+  const asOrganization = {
+    kind: "system" as const,
+    id: principal.id,
+    organizationIds: [principal.organizationId],
+    scopes: new Set<string>(),
+  };
+  await updateCustomer(db, asOrganization, principal.customerId, {
+    ...(body.billing_name !== undefined && { name: body.billing_name }),
+    ...(body.billing_address !== undefined && { billing_address: body.billing_address }),
+    ...(body.tax_id !== undefined && { tax_id: body.tax_id }),
+  });
+  return getPortalCustomer(db, principal);
 }
 
 /** GET /v1/customer-portal/customers/me. */

@@ -12,7 +12,7 @@ import {
   licenseKeysBenefitPropertiesSchema,
 } from "../benefits/schemas";
 import { subscriptionSchema } from "../subscriptions/schemas";
-import { customerSchema } from "../customers/schemas";
+import { customerSchema, updateCustomerBody } from "../customers/schemas";
 import { currentOrderShape } from "../orders/schemas";
 import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
 import { customerOrganizationSchema } from "../organizations/schemas";
@@ -95,6 +95,29 @@ export const portalCustomerSchema = z.object({
   /** Sign-in is by emailed code here, never a linked account: empty. */
   oauth_accounts: z.record(z.string(), z.never()),
   organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+});
+
+/**
+ * PATCH /v1/customer-portal/customers/me (the reference API's CustomerPortalCustomerUpdate): the
+ * buyer corrects the name on their receipts (`billing_name`, their name here), their billing
+ * address and tax ID (a value, or `[value, type]`). Only the fields sent change; null clears.
+ */
+export const updatePortalCustomerBody = z.object({
+  billing_name: updateCustomerBody.shape.name,
+  billing_address: updateCustomerBody.shape.billing_address,
+  tax_id: updateCustomerBody.shape.tax_id,
+});
+export type UpdatePortalCustomerBody = z.output<typeof updatePortalCustomerBody>;
+
+/** Who a customer session is (the reference API's PortalAuthenticatedUser). */
+export const portalAuthenticatedUserSchema = z.object({
+  type: z.literal("customer"),
+  name: z.string().nullable(),
+  email: z.string(),
+  customer_id: z.string(),
+  /** Team members are not offered: null. */
+  member_id: z.null(),
+  role: z.null(),
 });
 
 const namedRef = z.object({ id: z.string(), name: z.string() });

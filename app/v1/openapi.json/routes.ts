@@ -53,6 +53,7 @@ import * as certificate from "../customer-portal/license-keys/certificate/route"
 import * as portalOrganization from "../customer-portal/organizations/[slug]/route";
 import * as portalSession from "../customer-portal/customer-session/route";
 import * as portalSessionIntrospect from "../customer-portal/customer-session/introspect/route";
+import * as portalSessionUser from "../customer-portal/customer-session/user/route";
 import * as portalSessionRequest from "../customer-portal/customer-session/request/route";
 import * as portalSessionAuthenticate from "../customer-portal/customer-session/authenticate/route";
 import * as portalMe from "../customer-portal/customers/me/route";
@@ -84,6 +85,7 @@ import * as refund from "../refunds/[id]/route";
 import * as disputes from "../disputes/route";
 import * as dispute from "../disputes/[id]/route";
 import * as payments from "../payments/route";
+import * as organizationGrants from "../benefit-grants/route";
 import * as payment from "../payments/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
@@ -166,6 +168,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/organizations/{slug}", module: portalOrganization },
   { path: "/v1/customer-portal/customer-session", module: portalSession },
   { path: "/v1/customer-portal/customer-session/introspect", module: portalSessionIntrospect },
+  { path: "/v1/customer-portal/customer-session/user", module: portalSessionUser },
   { path: "/v1/customer-portal/customer-session/request", module: portalSessionRequest },
   { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
   { path: "/v1/customer-portal/customers/me", module: portalMe },
@@ -200,6 +203,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/disputes/", module: disputes },
   { path: "/v1/disputes/{id}", module: dispute },
   { path: "/v1/payments/", module: payments },
+  { path: "/v1/benefit-grants/", module: organizationGrants },
   { path: "/v1/payments/{id}", module: payment },
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
