@@ -198,6 +198,7 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "POST /v1/customers/": { email: "hostile-customer@example.com" },
     "PATCH /v1/customers/{id}": { name: "Renamed customer" },
     "PATCH /v1/customers/external/{external_id}": { name: "Renamed customer" },
+    "PATCH /v1/customer-portal/customers/me": { billing_name: "Hostile Buyer" },
     "POST /v1/webhooks/endpoints": { url: "https://hooks.example.com/new", events: ["order.paid"] },
     "PATCH /v1/webhooks/endpoints/{id}": { enabled: false },
     // Before the DELETE of the same route, which revokes it.

@@ -31,6 +31,7 @@ type Drive = (polar: Polar, fixtures: Fixtures) => Promise<unknown>;
 
 /** The methods that conform today: one that stops conforming fails the test. */
 const CONFORMING: string[] = [
+  "benefitGrants.list",
   "benefits.create",
   "benefits.delete",
   "benefits.get",
@@ -56,8 +57,10 @@ const CONFORMING: string[] = [
   "customFields.update",
   "customerPortal.benefitGrants.get",
   "customerPortal.benefitGrants.list",
+  "customerPortal.customerSession.getAuthenticatedUser",
   "customerPortal.customerSession.introspect",
   "customerPortal.customers.get",
+  "customerPortal.customers.update",
   "customerPortal.licenseKeys.activate",
   "customerPortal.licenseKeys.deactivate",
   "customerPortal.licenseKeys.get",
@@ -398,6 +401,19 @@ const DRIVES: [string, Drive][] = [
       return grants;
     },
   ],
+  [
+    "customerPortal.customerSession.getAuthenticatedUser",
+    (_polar, f) => portal(f).customerPortal.customerSession.getAuthenticatedUser(),
+  ],
+  [
+    "customerPortal.customers.update",
+    (_polar, f) =>
+      portal(f).customerPortal.customers.update({
+        billing_name: "SDK Buyer Ltd",
+        billing_address: { country: "DE", city: "Berlin" },
+      } as Parameters<Polar["customerPortal"]["customers"]["update"]>[0]),
+  ],
+  ["benefitGrants.list", (polar) => polar.benefitGrants.list({ is_granted: true })],
   [
     "customerPortal.benefitGrants.get",
     (_polar, f) => portal(f).customerPortal.benefitGrants.get(f.portalGrant!),
