@@ -82,6 +82,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/integrations/stripe/webhook/{organization_id}": { organization_id: f.organizationId },
     "/v1/customers/{id}": { id: f.customerId },
     "/v1/customers/{id}/state": { id: f.customerId },
+    "/v1/customers/{id}/payment-methods": { id: f.buyerId },
+    "/v1/customers/external/{external_id}/payment-methods": { external_id: f.externalCustomerId },
     "/v1/customers/external/{external_id}": { external_id: f.externalCustomerId },
     "/v1/customers/external/{external_id}/state": { external_id: f.externalCustomerId },
     "/v1/files/{id}": { id: f.fileId },

@@ -9,6 +9,8 @@ import { updateCustomer } from "./manage";
 import { updateCustomerBody, type UpdateCustomerBody } from "./schemas";
 import { getCustomerState } from "./state";
 import { getCustomer } from "./service";
+import { listCustomerPaymentMethods } from "./payment-methods";
+import type { PageParams } from "../core/pagination";
 
 export const externalCustomerParams = z.object({ external_id: z.string().min(1).max(255) });
 
@@ -43,4 +45,18 @@ export async function updateExternalCustomer(
   body: Omit<UpdateCustomerBody, "external_id">,
 ) {
   return updateCustomer(db, principal, await customerIdByExternalId(db, principal, externalId), body);
+}
+
+export async function listExternalCustomerPaymentMethods(
+  db: DbOrTx,
+  principal: Principal,
+  externalId: string,
+  query: PageParams,
+) {
+  return listCustomerPaymentMethods(
+    db,
+    principal,
+    await customerIdByExternalId(db, principal, externalId),
+    query,
+  );
 }

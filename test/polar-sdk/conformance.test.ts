@@ -83,6 +83,8 @@ const CONFORMING: string[] = [
   "customers.getState",
   "customers.getStateExternal",
   "customers.list",
+  "customers.listPaymentMethods",
+  "customers.listPaymentMethodsExternal",
   "customers.update",
   "customers.updateExternal",
   "discounts.create",
@@ -525,6 +527,17 @@ const DRIVES: [string, Drive][] = [
       const subscription = await polar.subscriptions.get(f.subscription!);
       return polar.customers.getState(subscription.customer_id);
     },
+  ],
+  [
+    "customers.listPaymentMethods",
+    async (polar, f) => {
+      const subscription = await polar.subscriptions.get(f.subscription!);
+      return polar.customers.listPaymentMethods(subscription.customer_id);
+    },
+  ],
+  [
+    "customers.listPaymentMethodsExternal",
+    (polar) => polar.customers.listPaymentMethodsExternal("conformance-buyer"),
   ],
   [
     "subscriptions.update",

@@ -22,6 +22,8 @@ import {
   PATCH as patchExternal,
 } from "./external/[external_id]/route";
 import { GET as getExternalState } from "./external/[external_id]/state/route";
+import { GET as listPaymentMethods } from "./[id]/payment-methods/route";
+import { GET as listExternalPaymentMethods } from "./external/[external_id]/payment-methods/route";
 
 let db: Db;
 
@@ -182,5 +184,76 @@ describe("/v1/customers/external/{external_id}", () => {
     const long = await call(getExternal, { token: mine.token, params: { external_id: "x".repeat(256) } });
     expect(long.status).toBe(422);
     expect(long.body.detail[0]).toMatchObject({ loc: ["path", "external_id"] });
+  });
+});
+
+describe("GET /v1/customers/{id}/payment-methods", () => {
+  it("lists the cards the customer's subscriptions renew with, once each, described when known", async () => {
+    const { organization, token, monthly } = await shop();
+    const customer = await createCustomer(db, organization.id, { external_id: "cards-1" });
+    const other = await createCustomer(db, organization.id);
+    const subscribe = async (who: string, ref: string) => {
+      const order = await createOrder(db, organization.id, { customerId: who, priceId: monthly.price.id });
+      await db.subscription.update({
+        where: { id: order.subscription_id! },
+        data: { payment_method_ref: ref, payment_processor: "test" },
+      });
+    };
+    await subscribe(customer.id, "pm_test_visa_1");
+    await subscribe(customer.id, "pm_test_visa_1");
+    await subscribe(customer.id, "pm_test_undescribed");
+    await subscribe(other.id, "pm_test_other");
+    const savedAt = new Date("2026-11-01T10:00:00.000Z");
+    await db.savedPaymentMethod.create({
+      data: {
+        organization_id: organization.id,
+        ref: "pm_test_visa_1",
+        processor: "test",
+        brand: "visa",
+        last4: "4242",
+        exp_month: 12,
+        exp_year: 2030,
+        created_at: savedAt,
+      },
+    });
+
+    const list = await call(listPaymentMethods, { token, params: { id: customer.id } });
+    expect(list.status).toBe(200);
+    expect(list.body.pagination).toEqual({ total_count: 2, max_page: 1 });
+    expect(list.body.items).toEqual([
+      {
+        id: "pm_test_visa_1",
+        created_at: savedAt.toISOString(),
+        modified_at: null,
+        processor: "test",
+        customer_id: customer.id,
+        type: "card",
+        is_default: false,
+        method_metadata: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 },
+      },
+      {
+        id: "pm_test_undescribed",
+        created_at: expect.any(String),
+        modified_at: null,
+        processor: "test",
+        customer_id: customer.id,
+        type: "card",
+        // The card of the newest subscription.
+        is_default: true,
+      },
+    ]);
+    const paged = await call(listPaymentMethods, {
+      token,
+      params: { id: customer.id },
+      query: { limit: 1, page: 2 },
+    });
+    expect(paged.body).toEqual({ items: [list.body.items[1]], pagination: { total_count: 2, max_page: 2 } });
+    const byExternal = await call(listExternalPaymentMethods, { token, params: { external_id: "cards-1" } });
+    expect(byExternal.body).toEqual(list.body);
+
+    const stranger = await shop();
+    expect(
+      (await call(listPaymentMethods, { token: stranger.token, params: { id: customer.id } })).status,
+    ).toBe(404);
   });
 });

@@ -25,6 +25,8 @@ import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
 import * as customer from "../customers/[id]/route";
 import * as customerState from "../customers/[id]/state/route";
+import * as customerPaymentMethods from "../customers/[id]/payment-methods/route";
+import * as externalCustomerPaymentMethods from "../customers/external/[external_id]/payment-methods/route";
 import * as externalCustomer from "../customers/external/[external_id]/route";
 import * as externalCustomerState from "../customers/external/[external_id]/state/route";
 import * as benefits from "../benefits/route";
@@ -134,8 +136,10 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customers/", module: customers },
   { path: "/v1/customers/{id}", module: customer },
   { path: "/v1/customers/{id}/state", module: customerState },
+  { path: "/v1/customers/{id}/payment-methods", module: customerPaymentMethods },
   { path: "/v1/customers/external/{external_id}", module: externalCustomer },
   { path: "/v1/customers/external/{external_id}/state", module: externalCustomerState },
+  { path: "/v1/customers/external/{external_id}/payment-methods", module: externalCustomerPaymentMethods },
   { path: "/v1/benefits/", module: benefits },
   { path: "/v1/benefits/{id}", module: benefit },
   { path: "/v1/benefits/{id}/grants", module: benefitGrants },

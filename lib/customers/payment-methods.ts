@@ -1,0 +1,83 @@
+// A customer's saved payment methods (GET /v1/customers/{id}/payment-methods, the reference API's
+// CustomerPaymentMethod): the cards their subscriptions renew with, as the processor described
+// them when it saved them (lib/payments/saved-cards.ts keeps the descriptions). A card whose
+// details the processor never told is listed by its type alone.
+import { z } from "zod";
+import type { DbOrTx } from "../db/client";
+import type { Principal } from "../core/principal";
+import { pageOf, paginationQuery, type PageParams } from "../core/pagination";
+import { timestamps } from "../core/schemas";
+import { findCustomerOrThrow } from "./service";
+
+export const customerPaymentMethodSchema = z.object({
+  /** The processor's reference of the saved method (what renewals charge). */
+  id: z.string(),
+  ...timestamps,
+  /** `stripe`, or `test` for the built-in test processor. */
+  processor: z.string(),
+  customer_id: z.string(),
+  type: z.literal("card"),
+  /** The card of the customer's newest subscription: the one they last chose. */
+  is_default: z.boolean(),
+  /** The card as the buyer recognizes it; absent when the processor did not describe it. */
+  method_metadata: z
+    .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })
+    .optional(),
+});
+export type CustomerPaymentMethod = z.output<typeof customerPaymentMethodSchema>;
+
+export const listPaymentMethodsQuery = z.object({ ...paginationQuery });
+
+export async function listCustomerPaymentMethods(
+  db: DbOrTx,
+  principal: Principal,
+  customerId: string,
+  query: PageParams,
+) {
+  const customer = await findCustomerOrThrow(db, principal, customerId);
+  const subscriptions = await db.subscription.findMany({
+    where: { customer_id: customer.id, payment_method_ref: { not: null } },
+    select: { payment_method_ref: true, payment_processor: true, created_at: true },
+    orderBy: [{ created_at: "asc" }, { id: "asc" }],
+  });
+  // One entry per saved method, first saved first (several subscriptions may share one card).
+  const refs = new Map<string, { processor: string; created_at: Date }>();
+  for (const row of subscriptions) {
+    if (!refs.has(row.payment_method_ref!)) {
+      refs.set(row.payment_method_ref!, {
+        processor: row.payment_processor ?? "test",
+        created_at: row.created_at,
+      });
+    }
+  }
+  const saved = await db.savedPaymentMethod.findMany({
+    where: { organization_id: customer.organization_id, ref: { in: [...refs.keys()] } },
+  });
+  const described = new Map(saved.map((row) => [row.ref, row]));
+  const newest = subscriptions.at(-1)?.payment_method_ref ?? null;
+  const methods = [...refs].map(([ref, origin]): CustomerPaymentMethod => {
+    const card = described.get(ref);
+    const complete = card?.brand && card.last4 && card.exp_month && card.exp_year;
+    return {
+      id: ref,
+      created_at: card?.created_at ?? origin.created_at,
+      modified_at: card?.modified_at ?? null,
+      processor: card?.processor ?? origin.processor,
+      customer_id: customer.id,
+      type: "card",
+      is_default: ref === newest,
+      ...(complete
+        ? {
+            method_metadata: {
+              brand: card.brand!,
+              last4: card.last4!,
+              exp_month: card.exp_month!,
+              exp_year: card.exp_year!,
+            },
+          }
+        : {}),
+    };
+  });
+  const start = (query.page - 1) * query.limit;
+  return pageOf(methods.slice(start, start + query.limit), methods.length, query);
+}
