@@ -105,6 +105,7 @@ const CONFORMING: string[] = [
   "licenseKeys.validate",
   "metrics.get",
   "metrics.limits",
+  "orders.export",
   "orders.get",
   "orders.list",
   "orders.receipt",
@@ -552,6 +553,7 @@ const DRIVES: [string, Drive][] = [
       >[0]),
   ],
   ["refunds.list", (polar) => polar.refunds.list()],
+  ["orders.export", (polar) => polar.orders.export()],
   ["disputes.list", (polar) => polar.disputes.list()],
   [
     "payments.list",
