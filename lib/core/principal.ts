@@ -50,3 +50,11 @@ export function namedOrganization(principal: Principal, organizationId?: string 
   const [only, ...others] = principal.organizationIds;
   return only && others.length === 0 ? only : null;
 }
+
+/**
+ * The server itself acting in one organization (webhook payloads read as the API shows them, a
+ * buyer's own change made through the organization's service): every resource of it, no scope.
+ */
+export function systemPrincipal(organizationId: string, id = "system"): Principal {
+  return { kind: "system", id, organizationIds: [organizationId], scopes: new Set() };
+}

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { updateCustomer } from "../customers/manage";
 import type { UpdatePortalCustomerBody } from "./schemas";
 import type { Customer } from "../generated/prisma/client";
-import type { CustomerPrincipal } from "../core/principal";
+import { systemPrincipal, type CustomerPrincipal } from "../core/principal";
 import { toAddress } from "../core/schemas";
 import { foundOrThrow } from "./tenancy";
 import { checkoutProductInclude, toCheckoutProduct } from "../products/schemas";
@@ -85,13 +85,7 @@ export async function updatePortalCustomer(
 ) {
   // The buyer reads no organization resource (principal.ts), but changes their own customer row as
   // the organization's services would: through the customer service, scoped to their organization.
-  const asOrganization = {
-    kind: "system" as const,
-    id: principal.id,
-    organizationIds: [principal.organizationId],
-    scopes: new Set<string>(),
-  };
-  await updateCustomer(db, asOrganization, principal.customerId, {
+  await updateCustomer(db, systemPrincipal(principal.organizationId, principal.id), principal.customerId, {
     ...(body.billing_name !== undefined && { name: body.billing_name }),
     ...(body.billing_address !== undefined && { billing_address: body.billing_address }),
     ...(body.tax_id !== undefined && { tax_id: body.tax_id }),

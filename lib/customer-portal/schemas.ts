@@ -13,7 +13,7 @@ import {
 } from "../benefits/schemas";
 import { subscriptionSchema } from "../subscriptions/schemas";
 import { customerSchema, updateCustomerBody } from "../customers/schemas";
-import { currentOrderShape } from "../orders/schemas";
+import { currentOrderShape, orderSchema } from "../orders/schemas";
 import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
 import { customerOrganizationSchema } from "../organizations/schemas";
 
@@ -169,31 +169,34 @@ export const portalBenefitGrantsQuery = z.object({
 });
 export type PortalBenefitGrantsQuery = z.output<typeof portalBenefitGrantsQuery>;
 
-export const portalOrderSchema = z.object({
-  id: z.string(),
-  created_at: dateTime,
-  modified_at: dateTime.nullable(),
-  status: z.enum(["paid", "refunded", "partially_refunded"]),
-  invoice_number: z.string(),
-  amount: z.number().int(),
-  tax_amount: z.number().int(),
-  refunded_amount: z.number().int(),
-  refunded_tax_amount: z.number().int(),
-  currency: z.string(),
-  billing_reason: z.enum(["purchase", "subscription_create", "subscription_cycle", "subscription_update"]),
-  billing_address: addressSchema.nullable(),
-  customer_id: z.string(),
-  product_id: z.string(),
-  discount_id: z.string().nullable(),
-  subscription_id: z.string().nullable(),
-  checkout_id: z.string().nullable(),
-  /** The product bought, as a checkout shows it, with its organization. */
-  product: checkoutProductSchema.extend({ organization: customerOrganizationSchema }),
-  subscription: subscriptionSchema.omit({ metadata: true, user_id: true }).nullable(),
-  receipt_url: z.string(),
-  receipt_pdf_url: z.string(),
-  ...currentOrderShape,
-});
+export const portalOrderSchema = orderSchema
+  .pick({
+    id: true,
+    created_at: true,
+    modified_at: true,
+    status: true,
+    invoice_number: true,
+    amount: true,
+    tax_amount: true,
+    refunded_amount: true,
+    refunded_tax_amount: true,
+    currency: true,
+    billing_reason: true,
+    billing_address: true,
+    customer_id: true,
+    product_id: true,
+    discount_id: true,
+    subscription_id: true,
+    checkout_id: true,
+  })
+  .extend({
+    /** The product bought, as a checkout shows it, with its organization. */
+    product: checkoutProductSchema.extend({ organization: customerOrganizationSchema }),
+    subscription: subscriptionSchema.omit({ metadata: true, user_id: true }).nullable(),
+    receipt_url: z.string(),
+    receipt_pdf_url: z.string(),
+    ...currentOrderShape,
+  });
 
 export const portalActivationSchema = z.object({ id: z.string(), label: z.string(), created_at: dateTime });
 

@@ -75,26 +75,15 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   const chargesAgain = !isEnded(row.status) && !row.cancel_at_period_end;
   // A new card goes through the processor of the subscription's card (lib/subscriptions/payment-method.ts).
   const processor = row.payment_processor ?? defaultPaymentProcessorName();
-  const { metadata: _metadata, user_id: _userId, ...subscription } = toSubscription(row);
+  // The subscription's own fields as the merchant's API shows them (not its metadata), then what
+  // the buyer's view says differently: `amount` is the next charge, before tax.
+  const { product, price, discount: _discount, ...columns } = row;
+  const { metadata: _metadata, user_id: _userId, ...subscription } = toSubscription(columns);
   return {
     ...subscription,
-    id: row.id,
-    status: row.status,
     amount: amounts.subtotal_amount,
-    currency: row.currency,
-    recurring_interval: row.recurring_interval,
-    current_period_start: row.current_period_start,
-    current_period_end: row.current_period_end,
-    cancel_at_period_end: row.cancel_at_period_end,
-    canceled_at: row.canceled_at,
-    ends_at: row.ends_at,
-    ended_at: row.ended_at,
-    started_at: row.started_at,
-    product: {
-      ...toCheckoutProduct(row.product),
-      organization: toCustomerOrganization(row.product.organization),
-    },
-    prices: [toProductPrice(row.price)],
+    product: { ...toCheckoutProduct(product), organization: toCustomerOrganization(product.organization) },
+    prices: [toProductPrice(price)],
     meters: [],
     pending_update: null,
     payment_method: cardOf(row.payment_method_ref),

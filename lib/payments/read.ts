@@ -118,13 +118,16 @@ async function orderCondition(db: DbOrTx, principal: Principal, orderIds: string
   } satisfies Where;
 }
 
+/** The checkout whose order a succeeded purchase paid for (a renewal names its order itself). */
+const paidCheckout = (attempt: PaymentAttempt) =>
+  attempt.kind === "charge" && attempt.status === "succeeded" ? attempt.checkout_id : null;
+
 /** The orders that the page's succeeded checkout charges paid for, by checkout. */
 async function ordersOfCheckouts(db: DbOrTx, attempts: PaymentAttempt[]): Promise<Map<string, string>> {
-  const checkoutIds = attempts.flatMap((attempt) =>
-    attempt.kind === "charge" && attempt.status === "succeeded" && !attempt.order_id && attempt.checkout_id
-      ? [attempt.checkout_id]
-      : [],
-  );
+  const checkoutIds = attempts.flatMap((attempt) => {
+    const checkoutId = attempt.order_id ? null : paidCheckout(attempt);
+    return checkoutId ? [checkoutId] : [];
+  });
   if (!checkoutIds.length) return new Map();
   const orders = await db.order.findMany({
     where: { checkout_id: { in: checkoutIds } },
@@ -134,14 +137,10 @@ async function ordersOfCheckouts(db: DbOrTx, attempts: PaymentAttempt[]): Promis
 }
 
 function withOrders(attempts: PaymentAttempt[], orders: Map<string, string>) {
-  return attempts.map((attempt) =>
-    toPayment(
-      attempt,
-      attempt.kind === "charge" && attempt.status === "succeeded" && attempt.checkout_id
-        ? (orders.get(attempt.checkout_id) ?? null)
-        : null,
-    ),
-  );
+  return attempts.map((attempt) => {
+    const checkoutId = paidCheckout(attempt);
+    return toPayment(attempt, checkoutId ? (orders.get(checkoutId) ?? null) : null);
+  });
 }
 
 export async function listPayments(db: DbOrTx, principal: Principal, query: ListPaymentsQuery) {

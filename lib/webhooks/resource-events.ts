@@ -4,7 +4,7 @@
 // about the same change (order.created and order.paid), and not at all when nobody listens.
 import type { z } from "zod";
 import type { Tx } from "../db/client";
-import type { Principal } from "../core/principal";
+import { systemPrincipal, type Principal } from "../core/principal";
 import { encodeOutput } from "../core/encode-output";
 import { emitWebhookEvent } from "./emit";
 import type { WebhookEventType } from "./event-types";
@@ -31,5 +31,5 @@ export async function emitResourceEvents(tx: Tx, events: ResourceEvents): Promis
 
 /** The server reading one organization's resources for an event, as that organization's merchant. */
 export function organizationPrincipal(organizationId: string): Principal {
-  return { kind: "system", id: "webhooks", organizationIds: [organizationId], scopes: new Set() };
+  return systemPrincipal(organizationId, "webhooks");
 }
