@@ -13,6 +13,7 @@ import {
   deliverEvents as deliver,
   drainJobs as drain,
   openCheckout,
+  pay,
   sendEvent,
   startStripe,
   stripeShop as shopWith,
@@ -509,5 +510,46 @@ describe("card-testing protection", () => {
     });
     expect(blocked.status).toBe(429);
     expect(await db.paymentAttempt.count({ where: { checkout_id: session.id } })).toBe(5);
+  });
+});
+
+describe("a free trial with Stripe (docs/subscriptions.md)", () => {
+  it("saves the card by a SetupIntent, charges nothing, and refuses the same card's second trial under another email", async () => {
+    const shop = await shopWith(
+      db,
+      { fake, server },
+      { price: { recurring_interval: "month", price_amount: 2_000 } },
+    );
+    await db.product.update({
+      where: { id: shop.product.price.product_id },
+      data: { is_recurring: true, trial_interval: "day", trial_interval_count: 7 },
+    });
+    const card = "4242424242424242";
+    const first = await openCheckout(shop);
+    expect((await pay(first.client_secret, buyer(shop.stripe.token(card)))).status).toBe(200);
+    const setup = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: first.id } });
+    expect(setup).toMatchObject({
+      kind: "setup",
+      status: "succeeded",
+      amount: 0,
+      processor_payment_id: expect.stringMatching(/^seti_/),
+      card_fingerprint: expect.any(String),
+    });
+    expect(fake.requests().some((r) => r.path === "/v1/payment_intents")).toBe(false);
+    await drainJobs();
+    const subscription = await db.subscription.findFirstOrThrow({ where: { checkout_id: first.id } });
+    expect(subscription).toMatchObject({
+      status: "trialing",
+      payment_method_ref: expect.stringMatching(/^cus_/),
+    });
+
+    const second = await openCheckout(shop);
+    const refused = await pay(second.client_secret, buyer(shop.stripe.token(card)));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("TrialAlreadyRedeemed");
+    expect(await db.paymentAttempt.count({ where: { checkout_id: second.id } })).toBe(0);
+    // Another card, another buyer: a trial.
+    const third = await openCheckout(shop);
+    expect((await pay(third.client_secret, buyer(shop.stripe.token("5555555555554444")))).status).toBe(200);
   });
 });

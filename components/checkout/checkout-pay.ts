@@ -31,6 +31,8 @@ export type PayOutcome =
   | { kind: "message"; message: string; focus: string | null }
   | { kind: "declined"; message: string; field: string | null }
   | { kind: "check-email"; message: string }
+  /** The buyer had a trial already: they may subscribe without one (the page declines it for them). */
+  | { kind: "trial-redeemed" }
   /** Another request is confirming this session: its outcome is coming. */
   | { kind: "busy" }
   /** The session is no longer open. */
@@ -139,6 +141,8 @@ function confirmErrorOutcome(error: unknown, current: CheckoutView, declineField
       return { kind: "closed" };
     case "CheckEmail":
       return { kind: "check-email", message: error.message };
+    case "TrialAlreadyRedeemed":
+      return { kind: "trial-redeemed" };
     case "ConflictError":
       return { kind: "busy" };
     default:

@@ -1,6 +1,8 @@
 // Price wording and dates for the hosted page (money itself: lib/money.ts). One fixed locale, so
 // the server's first paint and the browser's hydration print the same characters.
 import { discountDisclosure } from "@/lib/checkout/discount-disclosure";
+import { describeTrial, type TrialInterval } from "@/lib/subscriptions/trial-terms";
+import { formatMoney } from "@/lib/money";
 
 const LOCALE = "en-US";
 export function intervalLabel(interval: "month" | "year" | null | undefined): string {
@@ -31,4 +33,27 @@ export function checkoutDisclosure(checkout: DisclosedCheckout): string | null {
     totalAfterDiscount: checkout.total_amount_after_discount_ends,
     discount: checkout.discount,
   });
+}
+
+type TrialCheckout = DisclosedCheckout & {
+  trial_end: string | Date | null;
+  active_trial_interval: TrialInterval | null;
+  active_trial_interval_count: number | null;
+};
+
+/**
+ * "Free for 14 days, then $10.71 / month" (tax included; with a first-period discount, what the
+ * first charge and the next ones cost) when the purchase starts with a trial; else null.
+ */
+export function trialDisclosure(checkout: TrialCheckout): string | null {
+  if (!checkout.trial_end || !checkout.active_trial_interval || !checkout.active_trial_interval_count)
+    return null;
+  const trial = describeTrial({
+    interval: checkout.active_trial_interval,
+    count: checkout.active_trial_interval_count,
+  });
+  const after =
+    checkoutDisclosure(checkout) ??
+    `${formatMoney(checkout.total_amount ?? 0, checkout.currency)} / ${intervalLabel(checkout.product_price.recurring_interval)}`;
+  return `Free for ${trial}, then ${after}`;
 }

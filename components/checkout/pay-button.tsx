@@ -15,6 +15,7 @@ function payLabel(checkout: CheckoutView): string {
   const recurring = checkout.product_price.type === "recurring";
   // A first period that is discounted (or free) says what the next ones cost, tax included.
   const disclosure = checkoutDisclosure(checkout);
+  if (checkout.trial_end) return "Start free trial";
   if (!checkout.is_payment_required) {
     if (!recurring) return "Complete order";
     return disclosure ? `Start subscription · ${disclosure}` : "Start subscription";

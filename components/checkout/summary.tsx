@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { CheckoutView } from "./api";
 import { formatMoney } from "@/lib/money";
-import { checkoutDisclosure, intervalLabel } from "./format";
+import { checkoutDisclosure, formatDate, intervalLabel, trialDisclosure } from "./format";
 
 export function OrganizationBadge({ organization }: { organization: CheckoutView["organization"] }) {
   return (
@@ -143,7 +143,9 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
   const price = checkout.product_price;
   const recurring = price.type === "recurring";
   const code = checkout.discount ? (checkout.discount.code ?? checkout.discount.name) : null;
-  const disclosure = checkoutDisclosure(checkout);
+  const trial = trialDisclosure(checkout);
+  // With a trial, the discount's line is part of the trial's ("… then $8.57 today, then …").
+  const disclosure = trial ? null : checkoutDisclosure(checkout);
   return (
     <section aria-labelledby="summary-heading" className="space-y-4">
       <h2 id="summary-heading" className="sr-only">
@@ -189,7 +191,7 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
             label={recurring ? "Due today" : "Total"}
             value={
               <span data-testid="total" aria-live="polite" aria-atomic="true">
-                {money(checkout.total_amount)}
+                {money(trial ? 0 : checkout.total_amount)}
               </span>
             }
           />
@@ -200,6 +202,16 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
             className="text-sm font-medium text-zinc-900 dark:text-zinc-100"
           >
             {disclosure}
+          </p>
+        ) : null}
+        {trial ? (
+          <p data-testid="trial-disclosure" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+            {trial}
+          </p>
+        ) : null}
+        {trial && checkout.trial_end ? (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            Cancel before {formatDate(String(checkout.trial_end))} and you will not be charged.
           </p>
         ) : null}
         {recurring ? (

@@ -6,7 +6,7 @@
 // taken over here (./early-pay.ts).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Problem } from "@/components/api-client";
-import { loadSchemas, type CheckoutView } from "./api";
+import { loadSchemas, updateCheckout, type CheckoutView } from "./api";
 import type { PayOutcome } from "./checkout-pay";
 import { createConfirmKeys } from "./confirm-keys";
 import { loadPayFlow, useLoadWhenIdle } from "./after-paint";
@@ -218,6 +218,16 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
         return onClosed();
       case "check-email":
         return setCheckEmail(outcome.message);
+      case "trial-redeemed":
+        // The session without its trial: Pay now says what is charged today.
+        setFormError(
+          "You have already had a free trial. To subscribe now without one, press the button again.",
+        );
+        void updateCheckout(store.clientSecret, { allow_trial: false })
+          .then((checkout) => store.setCheckout(checkout))
+          .catch(() => undefined);
+        requestFocus(PAY_BUTTON_ID);
+        return;
       case "busy":
         // The same session is being confirmed by another request: show its outcome.
         setFormError("Your payment is already being processed…");

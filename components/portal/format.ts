@@ -78,6 +78,7 @@ export function discountLine(
     | "current_period_start"
     | "discount"
     | "tax_amount_next"
+    | "trial_end"
   >,
 ): string | null {
   if (!subscription.discount || isEnded(subscription)) return null;
@@ -98,6 +99,9 @@ export function scheduleLine(subscription: PortalSubscription): string | null {
     return ends ? `Cancels on ${formatDate(ends)}` : "Cancels at the end of the period";
   }
   if (subscription.status === "past_due") return "The last payment failed. Update your card to keep it.";
+  if (subscription.status === "trialing" && subscription.trial_end) {
+    return `Free trial until ${formatDate(subscription.trial_end)}, then the first charge`;
+  }
   return subscription.current_period_end
     ? `Next charge on ${formatDate(subscription.current_period_end)}`
     : null;

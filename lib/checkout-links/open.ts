@@ -62,6 +62,8 @@ export async function openCheckoutLink(
         metadata: link.metadata as Metadata,
         customer_metadata: {},
         customer_email: email.success ? email.data : null,
+        trial_interval: link.trial_interval,
+        trial_interval_count: link.trial_interval_count,
       },
       { now, dropRefusedDiscount: true },
     );

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { publicBaseUrl } from "../public-url";
-import { timestamps, trialIntervalSchema } from "../core/schemas";
+import { timestamps, trialCountSchema, trialIntervalSchema } from "../core/schemas";
 import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
@@ -34,9 +34,10 @@ export const checkoutLinkSchema = z.object({
   client_secret: z.string(),
   /** The processor the sessions it opens take payments with (the organization's, today). */
   payment_processor: z.string(),
-  /** Not offered (trials, a back link, a required full address, seats and units): null or false. */
+  /** The trial its sessions offer instead of their product's (null: the product's, if any). */
   trial_interval: trialIntervalSchema.nullable(),
   trial_interval_count: z.number().int().nullable(),
+  /** Not offered (a back link, a required full address, seats and units): null or false. */
   return_url: z.string().nullable(),
   require_billing_address: z.boolean(),
   seats: z.number().int().nullable(),
@@ -66,8 +67,6 @@ export function toCheckoutLink(row: CheckoutLinkRow, defaultProcessor: string) {
     ...row,
     client_secret: row.slug ?? row.id,
     payment_processor: row.organization.payment_processor?.processor ?? defaultProcessor,
-    trial_interval: null,
-    trial_interval_count: null,
     return_url: null,
     require_billing_address: false,
     seats: null,
@@ -106,6 +105,12 @@ const slug = z
 
 const label = z.string().trim().min(1).max(255);
 
+/** The trial the link's sessions offer instead of the product's; null removes it (count: 1 by default). */
+const linkTrial = {
+  trial_interval: trialIntervalSchema.nullish(),
+  trial_interval_count: trialCountSchema.nullish(),
+};
+
 /**
  * POST /v1/checkout-links/. The products as a list, or as the current SDK also sends them: one
  * `product_id`, or one `product_price_id` (the link then offers that price's product). Exactly one
@@ -122,6 +127,7 @@ export const createCheckoutLinkBody = z
     label: label.nullish(),
     slug: slug.nullish(),
     metadata: metadataSchema.default({}),
+    ...linkTrial,
     /** Required unless the caller belongs to one organization (an access token always does). */
     organization_id: id().nullish(),
   })
@@ -146,6 +152,7 @@ export type CreateCheckoutLinkBody = z.output<typeof createCheckoutLinkBody>;
  */
 export const updateCheckoutLinkBody = z.object({
   products: checkoutProductIds.optional(),
+  ...linkTrial,
   discount_id: id().nullish(),
   allow_discount_codes: z.boolean().optional(),
   success_url: httpUrl(2048).nullish(),

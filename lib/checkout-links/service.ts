@@ -152,6 +152,8 @@ export async function createCheckoutLink(
         allow_discount_codes: body.allow_discount_codes,
         success_url: body.success_url ?? null,
         metadata: body.metadata,
+        trial_interval: body.trial_interval ?? null,
+        trial_interval_count: body.trial_interval ? (body.trial_interval_count ?? 1) : null,
         link_products: { create: linkProducts(products) },
       },
     });
@@ -191,6 +193,17 @@ export async function updateCheckoutLink(
     }
     if (body.allow_discount_codes !== undefined) data.allow_discount_codes = body.allow_discount_codes;
     if (body.metadata !== undefined) data.metadata = body.metadata;
+    if (body.trial_interval !== undefined) {
+      data.trial_interval = body.trial_interval;
+      data.trial_interval_count = body.trial_interval ? (body.trial_interval_count ?? 1) : null;
+    } else if (body.trial_interval_count) {
+      // A new count for the link's trial (none: nothing to count).
+      const link = await tx.checkoutLink.findUniqueOrThrow({
+        where: { id },
+        select: { trial_interval: true },
+      });
+      if (link.trial_interval) data.trial_interval_count = body.trial_interval_count;
+    }
     await tx.checkoutLink.update({ where: { id }, data });
     if (body.products) {
       await tx.checkoutLinkProduct.deleteMany({ where: { checkout_link_id: id } });

@@ -8,11 +8,13 @@ import type { Problem } from "../core/errors";
 import type { CheckoutRow, ClientUpdateCheckoutBody, UpdateCheckoutBody } from "./schemas";
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
+import { activeTrial, trialEnd, type Trial } from "../subscriptions/trial-terms";
 
 type AddressValue = { country?: string | null; state?: string | null } | null;
 
 /** A merchant's body or a buyer's: the fields either may send. */
-export type CheckoutChanges = Partial<UpdateCheckoutBody> & Partial<ClientUpdateCheckoutBody>;
+export type CheckoutChanges = Partial<Omit<UpdateCheckoutBody, "allow_trial">> &
+  Partial<Omit<ClientUpdateCheckoutBody, "allow_trial">> & { allow_trial?: boolean | null };
 
 export type ResolvedChanges = {
   problems: Problem[];
@@ -28,7 +30,12 @@ export type ResolvedChanges = {
     customerEmail: string | null;
     customerName: string | null;
     customerTaxId: string | null;
+    /** Each period's total (the first one's, with its discount) once any trial is over. */
     totalAmount: number;
+    /** The trial the purchase starts with, or null. */
+    trial: Trial | null;
+    /** What confirm charges now: nothing during a trial (the card is saved), else totalAmount. */
+    amountDue: number;
   };
 };
 
@@ -203,8 +210,26 @@ export async function resolveChanges(
     billingAddress,
   });
 
+  // The merchant sets the session's trial and may allow or disallow it; the buyer may only decline it
+  // (after being told they had one: lib/checkout/confirm.ts).
+  const trialFields = {
+    trial_interval: session.trial_interval,
+    trial_interval_count: session.trial_interval_count,
+  };
+  if (actor === "merchant" && body.trial_interval !== undefined) {
+    trialFields.trial_interval = body.trial_interval ?? null;
+    trialFields.trial_interval_count = body.trial_interval ? (body.trial_interval_count ?? 1) : null;
+  } else if (actor === "merchant" && body.trial_interval_count && trialFields.trial_interval) {
+    trialFields.trial_interval_count = body.trial_interval_count;
+  }
+  const allowTrial = body.allow_trial ?? session.allow_trial;
+  const trial = activeTrial({ allowTrial, session: trialFields, product, price });
+
   const data: Prisma.CheckoutSessionUncheckedUpdateInput = {
     ...amounts,
+    ...trialFields,
+    allow_trial: allowTrial,
+    trial_end: trial ? trialEnd(now, trial) : null,
     modified_at: now,
     product_id: product.id,
     product_price_id: price.id,
@@ -240,6 +265,8 @@ export async function resolveChanges(
       customerName: pick("customer_name"),
       customerTaxId: pick("customer_tax_id"),
       totalAmount: amounts.total_amount,
+      trial,
+      amountDue: trial ? 0 : amounts.total_amount,
     },
   };
 }

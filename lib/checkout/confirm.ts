@@ -45,6 +45,7 @@ import {
 } from "./card-testing";
 import { checkEmailError, noticeExistingSubscription } from "./existing-subscription";
 import { paymentsNotReadyProblem } from "../organizations/payments-ready";
+import { trialAlreadyRedeemed } from "../subscriptions/trials";
 
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
 // pooled connection: let them wait for one rather than fail.
@@ -86,20 +87,21 @@ async function confirmProblems(
     problems.push({ type: "missing", loc, msg: "Field required", input });
 
   const setupRequired = next.price.type === "recurring" && next.price.amount_type !== "free";
-  const paymentRequired = next.totalAmount > 0;
+  // During a trial nothing is charged now; the card is saved all the same (setupRequired).
+  const paymentRequired = next.amountDue > 0;
   if (!next.customerEmail) missing(["body", "customer_email"]);
   if (paymentRequired || setupRequired) {
     if (!next.customerName) missing(["body", "customer_name"]);
     if (!next.billingAddress?.country) missing(["body", "customer_billing_address", "country"]);
   }
-  // A subscription whose first period is free (a 100% first-period discount) still needs a card:
-  // it is saved (a setup, no charge) for the renewals.
+  // A subscription whose first period is free (a trial, a 100% first-period discount) still needs
+  // a card: it is saved (a setup, no charge) for the renewals.
   if ((paymentRequired || setupRequired) && !body.confirmation_token_id) {
     missing(["body", "confirmation_token_id"]);
   }
   // The buyer may have moved to a paid price or amount since creation (lib/checkout/create.ts).
   const notReady = await paymentsNotReadyProblem(tx, session.organization, {
-    amountDue: next.totalAmount,
+    amountDue: next.amountDue,
     savesCard: setupRequired,
   });
   if (notReady) problems.push(notReady);
@@ -184,6 +186,7 @@ async function startConfirm(
   now: Date,
   requestKeyHash: string | null,
   cardTesting: CardTesting | null,
+  cardFingerprint: string | null,
 ): Promise<Started> {
   const session = await lockChangeableClientCheckout(tx, clientSecret, now);
   const changes = await resolveChanges(tx, session, body, "buyer", now);
@@ -195,12 +198,26 @@ async function startConfirm(
     await noticeExistingSubscription(tx, subscriptionId, changes.next.product.name, now);
     return { kind: "check_email" };
   }
+  if (
+    changes.next.trial &&
+    session.organization.prevent_trial_abuse &&
+    (await trialAlreadyRedeemed(tx, session.organization_id, {
+      customerId: session.customer_id,
+      email: changes.next.customerEmail,
+      cardFingerprint,
+    }))
+  ) {
+    throw new ApiError(
+      "TrialAlreadyRedeemed",
+      "You have already had a free trial: subscribe without one (allow_trial false) to go on.",
+    );
+  }
   await reserveRedemption(tx, session, changes, now);
 
   const { next } = changes;
   const token = body.confirmation_token_id;
   const saveForFutureUse = next.price.type === "recurring";
-  const kind = next.totalAmount > 0 ? "charge" : saveForFutureUse && token ? "setup" : null;
+  const kind = next.amountDue > 0 ? "charge" : saveForFutureUse && token ? "setup" : null;
   if (!kind) {
     const customerId = await confirmCheckoutSession(tx, session, changes.data, null, now);
     await enqueueCheckoutProcessing(tx, session.id, now);
@@ -227,7 +244,7 @@ async function startConfirm(
     {
       organizationId: session.organization_id,
       kind,
-      amount: next.totalAmount,
+      amount: next.amountDue,
       currency: next.price.price_currency,
       processor: session.payment_processor,
       checkoutId: session.id,
@@ -295,16 +312,13 @@ export async function confirmCheckout(
   if (retried) return retried;
   // Card testing (./card-testing.ts): the card's fingerprint is a network call, so it is asked
   // before the transaction that checks the budgets.
+  // The card's fingerprint is a network call, so it is asked before the transaction: the
+  // card-testing budgets (./card-testing.ts) and the one-trial-per-card rule both read it.
   const guard = options.failureBudgets;
-  const cardTesting = guard
-    ? {
-        guard,
-        clientAddress: options.clientAddress ?? null,
-        cardFingerprint: body.confirmation_token_id
-          ? await cardFingerprintFor(db, clientSecret, body.confirmation_token_id)
-          : null,
-      }
+  const cardFingerprint = body.confirmation_token_id
+    ? await cardFingerprintFor(db, clientSecret, body.confirmation_token_id)
     : null;
+  const cardTesting = guard ? { guard, clientAddress: options.clientAddress ?? null, cardFingerprint } : null;
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   // Events (the confirmation, a new customer) are written last, after the customer session: see
@@ -312,7 +326,7 @@ export async function confirmCheckout(
   const started = await db.$transaction(
     (tx) =>
       withDeferredWebhookEvents(tx, () =>
-        startConfirm(tx, clientSecret, body, now, requestKeyHash, cardTesting),
+        startConfirm(tx, clientSecret, body, now, requestKeyHash, cardTesting, cardFingerprint),
       ),
     TRANSACTION_OPTIONS,
   );

@@ -17,6 +17,7 @@ import { validateCustomFieldData } from "./custom-fields";
 import { newClientSecret, withClientSecret } from "./client-secret";
 import { emitCheckoutEvent } from "./events";
 import { assertCanTakePayments } from "../organizations/payments-ready";
+import { activeTrial, trialEnd } from "../subscriptions/trial-terms";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
@@ -192,9 +193,16 @@ export async function createCheckoutSession(
     discount,
     billingAddress,
   });
+  // The session's own trial (the merchant's, or its checkout link's) instead of the product's.
+  const trialFields = {
+    trial_interval: body.trial_interval ?? null,
+    trial_interval_count: body.trial_interval ? (body.trial_interval_count ?? 1) : null,
+  };
+  const allowTrial = body.allow_trial ?? true;
+  const trial = activeTrial({ allowTrial, session: trialFields, product: price.product, price });
   // A live organization without its card processor sells free products only (what confirm
   // would charge or save a card for is refused here already, and again at confirm).
-  await assertCanTakePayments(db, organizationId, amounts.total_amount, {
+  await assertCanTakePayments(db, organizationId, trial ? 0 : amounts.total_amount, {
     savesCard: price.type === "recurring" && price.amount_type !== "free",
   });
 
@@ -217,6 +225,9 @@ export async function createCheckoutSession(
         success_url: body.success_url ?? null,
         embed_origin: body.embed_origin ?? null,
         ...amounts,
+        ...trialFields,
+        allow_trial: allowTrial,
+        trial_end: trial ? trialEnd(now, trial) : null,
         product_id: price.product_id,
         product_price_id: price.id,
         discount_id: discount?.id ?? null,

@@ -10,6 +10,7 @@ import {
   taxBehaviorSchema,
   timestamps,
   toAddress,
+  trialCountSchema,
   trialIntervalSchema,
 } from "../core/schemas";
 import { boundedJsonObject, metadataOut, metadataSchema } from "../core/metadata";
@@ -26,6 +27,7 @@ import { checkoutDiscountSchema } from "../discounts/schemas";
 import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
 import { organizationSchema, toOrganization } from "../organizations/schemas";
 import { computeAmounts } from "./amounts";
+import { trialOf } from "../subscriptions/trial-terms";
 
 const STATUSES = ["open", "expired", "confirmed", "succeeded", "failed"] as const;
 
@@ -81,7 +83,11 @@ export const checkoutSchema = z.object({
   subtotal_amount: z.number().int().nullable(),
   total_amount: z.number().int().nullable(),
   currency: z.string(),
-  /** Trials are not offered yet: every trial field is null. */
+  /**
+   * The trial (docs/subscriptions.md "Trials"): `trial_interval`/`_count` the session's own (else
+   * null: the product's applies), `active_*` the one this purchase gets, `trial_end` when it would
+   * end if confirmed now (null: no trial, the first period is charged at once).
+   */
   allow_trial: z.boolean().nullable(),
   active_trial_interval: trialIntervalSchema.nullable(),
   active_trial_interval_count: z.number().int().nullable(),
@@ -228,6 +234,16 @@ const productSwitch = {
   product_price_id: id().optional(),
 };
 
+/**
+ * The merchant's trial for one session, instead of the product's (docs/subscriptions.md "Trials"):
+ * `trial_interval` null removes it; `allow_trial` false gives none at all.
+ */
+const trialBody = {
+  trial_interval: trialIntervalSchema.nullish(),
+  trial_interval_count: trialCountSchema.nullish(),
+  allow_trial: z.boolean().optional(),
+};
+
 /** Server PATCH: customer fields, product and price, amount, metadata (replaced whole), discount, URLs. */
 export const updateCheckoutBody = z.object({
   ...customerFields,
@@ -240,6 +256,7 @@ export const updateCheckoutBody = z.object({
   success_url: httpUrl(2048).nullish(),
   embed_origin: httpUrl(255).nullish(),
   custom_field_data: customFieldData,
+  ...trialBody,
 });
 export type UpdateCheckoutBody = z.output<typeof updateCheckoutBody>;
 
@@ -263,6 +280,7 @@ export const createCheckoutBody = z
     embed_origin: httpUrl(255).nullish(),
     metadata: metadataSchema.default({}),
     custom_field_data: customFieldData,
+    ...trialBody,
   })
   .superRefine(
     (body, ctx) => {
@@ -314,6 +332,8 @@ export const clientUpdateCheckoutBody = z.object({
   amount: int4().optional(),
   custom_field_data: customFieldData,
   discount_code: z.string().trim().min(1).max(256).nullish(),
+  /** The buyer declines the trial (told they had one already): they pay now instead. */
+  allow_trial: z.literal(false).nullish(),
 });
 export type ClientUpdateCheckoutBody = z.output<typeof clientUpdateCheckoutBody>;
 
@@ -359,7 +379,9 @@ export function checkoutUrl(clientSecret: string) {
 
 export function toCheckout(row: CheckoutRow & WithSecret) {
   const flags = computeAmounts({ price: row.product_price, amount: row.amount });
-  const isPaymentRequired = (row.total_amount ?? 0) > 0;
+  // During a trial nothing is charged now: the card is saved (a setup) for the first renewal.
+  const isPaymentRequired = (row.total_amount ?? 0) > 0 && !row.trial_end;
+  const trial = row.trial_end ? (trialOf(row) ?? trialOf(row.product)) : null;
   const clientSecret = row.client_secret;
   // A session made before sessions had several products offers just its own.
   const offered = row.checkout_products.length
@@ -382,12 +404,12 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     max_units: null,
     net_amount: row.subtotal_amount,
     tax_behavior: TAX_BEHAVIOR,
-    allow_trial: null,
-    active_trial_interval: null,
-    active_trial_interval_count: null,
-    trial_end: null,
-    trial_interval: null,
-    trial_interval_count: null,
+    allow_trial: row.allow_trial,
+    active_trial_interval: trial?.interval ?? null,
+    active_trial_interval_count: trial?.count ?? null,
+    trial_end: row.trial_end,
+    trial_interval: row.trial_interval,
+    trial_interval_count: row.trial_interval_count,
     require_billing_address: false,
     billing_address_fields: billingAddressFields(isPaymentRequired || flags.is_payment_setup_required),
     is_business_customer: false,

@@ -24,6 +24,7 @@ import {
 } from "../webhooks/deliver";
 import { RETRY_RENEWAL_JOB } from "../subscriptions/job-names";
 import { retryRenewalJob } from "../subscriptions/retry-job";
+import { TRIAL_REMINDER_JOB, trialReminderJob } from "../subscriptions/trial-reminder";
 import { passwordResetJob, PASSWORD_RESET_JOB } from "../auth/password-reset";
 import { pruneJob, PRUNE_JOB } from "../jobs/prune";
 import { removeStaleIncoming } from "../files/storage";
@@ -43,6 +44,7 @@ export const jobHandlers: JobHandlers = {
   [SCAN_RENEWALS_JOB]: scanRenewalsJob,
   [RENEW_SUBSCRIPTION_JOB]: renewSubscriptionJob,
   [RETRY_RENEWAL_JOB]: retryRenewalJob,
+  [TRIAL_REMINDER_JOB]: trialReminderJob,
   [REFUND_PAYMENT_JOB]: refundPaymentJob(paymentOutcomeHandlers),
   [RECONCILE_PAYMENTS_JOB]: reconcilePaymentsJob(paymentOutcomeHandlers),
   [DELIVER_WEBHOOKS_JOB]: deliverWebhooksJob,

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "BadRequest"
   | "NotOpenCheckout"
   | "CheckEmail"
+  | "TrialAlreadyRedeemed"
   | "PaymentError"
   | "ResourceAlreadyExists"
   | "ConflictError"
@@ -31,6 +32,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   // address, never to whoever typed it (lib/checkout/existing-subscription.ts). It replaces the
   // contract's AlreadyActiveSubscriptionError, whose name and message told anyone.
   CheckEmail: 403,
+  // A trial for a buyer who had one (by email or card) where the organization prevents trial abuse
+  // (lib/subscriptions/trials.ts): they may confirm again with allow_trial false and pay now.
+  TrialAlreadyRedeemed: 403,
   PaymentError: 400,
   ResourceAlreadyExists: 409,
   ConflictError: 409,

@@ -44,8 +44,14 @@ export function toAddress(value: unknown): Address | null {
 
 export const timestamps = { created_at: dateTime, modified_at: dateTime.nullable() };
 
-/** A trial's unit, as the current reference API names it (trials are not offered yet: always null). */
+/** A free trial's unit, as the current reference API names it (docs/subscriptions.md "Trials"). */
 export const trialIntervalSchema = z.enum(["day", "week", "month", "year"]);
+
+/** The most units a trial may last (1,000 days is under three years). */
+export const MAX_TRIAL_COUNT = 1000;
+
+/** How many units a trial lasts. */
+export const trialCountSchema = z.number().int().min(1).max(MAX_TRIAL_COUNT);
 
 /** How tax relates to a price, in the current reference API's words. */
 export const taxBehaviorSchema = z.enum(["location", "inclusive", "exclusive"]);

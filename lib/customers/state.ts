@@ -15,8 +15,11 @@ const stateSubscriptionSchema = z.object({
   id: z.string(),
   ...timestamps,
   metadata: metadataOut,
-  /** Only subscriptions that are active are listed (a past-due one is not: its payment failed). */
-  status: z.literal("active"),
+  /**
+   * Only subscriptions that are active or in their trial are listed (a past-due one is not: its
+   * payment failed).
+   */
+  status: z.enum(["active", "trialing"]),
   amount: z.number().int(),
   currency: z.string(),
   recurring_interval: z.enum(["month", "year"]),
@@ -59,7 +62,7 @@ export async function getCustomerState(db: DbOrTx, principal: Principal, id: str
   const customer = await findCustomerOrThrow(db, principal, id);
   const [subscriptions, grants] = await Promise.all([
     db.subscription.findMany({
-      where: { customer_id: customer.id, status: "active" },
+      where: { customer_id: customer.id, status: { in: ["active", "trialing"] } },
       orderBy: [{ started_at: "asc" }, { id: "asc" }],
     }),
     db.benefitGrant.findMany({
@@ -78,15 +81,15 @@ export async function getCustomerState(db: DbOrTx, principal: Principal, id: str
       created_at: row.created_at,
       modified_at: row.modified_at,
       metadata: row.metadata as Metadata,
-      status: "active" as const,
+      status: row.status as "active" | "trialing",
       amount: row.amount,
       currency: row.currency,
       recurring_interval: row.recurring_interval,
       current_period_start: row.current_period_start,
       // An active subscription always has its period's end (only an ended one has none).
       current_period_end: row.current_period_end ?? row.current_period_start,
-      trial_start: null,
-      trial_end: null,
+      trial_start: row.trial_start,
+      trial_end: row.trial_end,
       cancel_at_period_end: row.cancel_at_period_end,
       canceled_at: row.canceled_at,
       started_at: row.started_at,

@@ -23,6 +23,7 @@ import { pausePoint } from "../jobs/pause";
 import type { JobHandler } from "../jobs/queue";
 import { requestRefund } from "../payments/refunds";
 import { addInterval } from "../subscriptions/periods";
+import { scheduleTrialReminder } from "../subscriptions/trial-reminder";
 import { numberOrder, unnumberedInvoice } from "./invoice-numbers";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
@@ -42,8 +43,12 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   let subscription: Subscription | null = null;
   if (price.type === "recurring") {
     const interval = price.recurring_interval ?? "month";
-    // A discount that outlives the first period follows the subscription to its renewals.
-    const keepsDiscount = session.discount_id && (await discountRecurs(tx, session.discount_id));
+    // A trial (its end fixed at confirm): `trialing` until then, when the first charge is made.
+    const trialEnd = session.trial_end;
+    // A discount that outlives the first period follows the subscription to its renewals; after a
+    // trial, every discount does (its first paid period is a renewal).
+    const keepsDiscount =
+      session.discount_id && (trialEnd !== null || (await discountRecurs(tx, session.discount_id)));
     // Written out (lib/db/row-writes.ts): Prisma's create cost the server 0.65 ms of CPU here.
     subscription = await insertRow<Subscription>(tx, "subscriptions", {
       id: randomUUID(),
@@ -52,10 +57,12 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
       amount: session.amount ?? price.price_amount ?? 0,
       currency: price.price_currency,
       recurring_interval: interval,
-      status: "active",
+      status: trialEnd ? "trialing" : "active",
       current_period_start: now,
-      current_period_end: addInterval(now, interval),
+      current_period_end: trialEnd ?? addInterval(now, interval),
       started_at: now,
+      trial_start: trialEnd ? now : null,
+      trial_end: trialEnd,
       customer_id: session.customer_id,
       product_id: session.product_id,
       price_id: price.id,
@@ -77,10 +84,11 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     metadata: session.metadata ?? {},
     custom_field_data: session.custom_field_data ?? {},
     status: "paid",
-    // The subtotal is after the discount and before tax (the tax is tax_amount).
-    amount: session.subtotal_amount ?? 0,
-    discount_amount: session.discount_amount,
-    tax_amount: session.tax_amount ?? 0,
+    // The subtotal is after the discount and before tax (the tax is tax_amount). A trial's order
+    // is free: its first charge is the renewal at the trial's end.
+    amount: subscription?.trial_end ? 0 : (session.subtotal_amount ?? 0),
+    discount_amount: subscription?.trial_end ? 0 : session.discount_amount,
+    tax_amount: subscription?.trial_end ? 0 : (session.tax_amount ?? 0),
     currency: price.price_currency,
     billing_reason: subscriptionId ? "subscription_create" : "purchase",
     billing_address: session.customer_billing_address ?? undefined,
@@ -120,7 +128,10 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   const order = { ...unnumbered, invoice_number: invoiceNumber };
   await queueOrderReceipt(tx, { ...receipt, invoice_number: invoiceNumber }, now);
 
-  if (subscription) await emitSubscriptionEvents(tx, null, subscription, now);
+  if (subscription) {
+    await scheduleTrialReminder(tx, subscription, now);
+    await emitSubscriptionEvents(tx, null, subscription, now);
+  }
   await emitOrderEvents(tx, newOrderEventTypes(order), order, now);
   await emitGrantsCreated(tx, session.organization_id, grants, now);
   await emitCheckoutEvent(tx, "checkout.updated", session, now);

@@ -31,6 +31,7 @@ function settingsData(settings: CreateOrganizationBody["subscription_settings"])
     allow_multiple_subscriptions: settings?.allow_multiple_subscriptions,
     allow_customer_updates: settings?.allow_customer_updates,
     proration_behavior: settings?.proration_behavior,
+    prevent_trial_abuse: settings?.prevent_trial_abuse,
   };
 }
 

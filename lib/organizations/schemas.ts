@@ -57,6 +57,8 @@ export const organizationSchema = z.object({
     allow_multiple_subscriptions: z.boolean(),
     allow_customer_updates: z.boolean(),
     proration_behavior: z.enum(["invoice", "prorate"]),
+    /** One free trial per customer (docs/subscriptions.md "Trials"). */
+    prevent_trial_abuse: z.boolean(),
   }),
   /** Mirrors of `subscription_settings`, where the current reference API reads them. */
   proration_behavior: z.enum(["invoice", "prorate"]),
@@ -92,6 +94,7 @@ export function toOrganization(row: Organization) {
       allow_multiple_subscriptions: row.allow_multiple_subscriptions,
       allow_customer_updates: row.allow_customer_updates,
       proration_behavior: row.proration_behavior,
+      prevent_trial_abuse: row.prevent_trial_abuse,
     },
   };
 }
@@ -101,7 +104,7 @@ export function toOrganization(row: Organization) {
  * (SDK 1.x, 2026-10) says of an organization, each field a true statement of this service: it is
  * `active` once created (no review here), sells in USD by default with tax added on top
  * (`exclusive`), sends the emails listed in `customer_email_settings` (no others exist), revokes
- * an unpaid subscription's benefits when dunning ends (no grace period), has no trials, seats,
+ * an unpaid subscription's benefits when dunning ends (no grace period), has no seats,
  * usage-based billing, payouts or social links yet, and can take payments when it is a test
  * organization or a live one with its Stripe keys (docs/payments.md).
  */
@@ -125,7 +128,6 @@ export const organizationResourceSchema = organizationSchema.extend({
   default_tax_behavior: taxBehaviorSchema,
   subscription_settings: organizationSchema.shape.subscription_settings.extend({
     benefit_revocation_grace_period: z.number().int(),
-    prevent_trial_abuse: z.boolean(),
   }),
   customer_email_settings: z.object({
     order_confirmation: z.boolean(),
@@ -183,7 +185,6 @@ export function toOrganizationResource(
     subscription_settings: {
       ...base.subscription_settings,
       benefit_revocation_grace_period: 0,
-      prevent_trial_abuse: false,
     },
     // The emails this service sends buyers (docs/emails.md), all of them always.
     customer_email_settings: {
@@ -192,13 +193,13 @@ export function toOrganizationResource(
       subscription_cancellation: true,
       subscription_confirmation: true,
       subscription_cycled: true,
-      subscription_cycled_after_trial: false,
+      subscription_cycled_after_trial: true,
       subscription_past_due: true,
       subscription_paused: false,
       subscription_resumed: false,
       subscription_renewal_reminder: false,
       subscription_revoked: true,
-      subscription_trial_conversion_reminder: false,
+      subscription_trial_conversion_reminder: true,
       subscription_uncanceled: false,
       subscription_updated: false,
     },
@@ -272,6 +273,7 @@ const SUBSCRIPTION_SETTINGS = [
   "allow_multiple_subscriptions",
   "allow_customer_updates",
   "proration_behavior",
+  "prevent_trial_abuse",
 ];
 
 /**
@@ -283,12 +285,13 @@ const subscriptionSettingsInput = z
     allow_multiple_subscriptions: z.boolean().optional(),
     allow_customer_updates: z.boolean().optional(),
     proration_behavior: z.enum(["invoice", "prorate"]).optional(),
-    // What the organization answers of these (no grace period, no trials yet), accepted back as
-    // is, so a client may send the settings it read; another value is refused by name.
+    /** One free trial per customer, by email and by card (docs/subscriptions.md "Trials"). */
+    prevent_trial_abuse: z.boolean().optional(),
+    // What the organization answers of this (no grace period), accepted back as is, so a client
+    // may send the settings it read; another value is refused by name.
     benefit_revocation_grace_period: z
       .literal(0, "Benefits are revoked when dunning ends: a grace period is not offered")
       .optional(),
-    prevent_trial_abuse: z.literal(false, "Trials are not offered yet").optional(),
   })
   .refine(
     (settings) => Object.values(settings).some((value) => value !== undefined),

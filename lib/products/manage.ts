@@ -31,6 +31,7 @@ import {
   productIntervalProblems,
   withProductInterval,
 } from "./prices";
+import type { TrialInterval } from "../subscriptions/trial-terms";
 import type { CreateProductBody, PriceInput, UpdateProductBenefitsBody, UpdateProductBody } from "./schemas";
 
 // Short transactions; a burst of writes may queue for a pooled connection rather than fail.
@@ -47,6 +48,7 @@ export async function createProduct(db: Db, principal: Principal, body: CreatePr
   return db.$transaction(async (tx) => {
     const problems = [
       ...productIntervalProblems(body.is_recurring, interval),
+      ...trialProblems(body, isRecurring, null),
       ...prices.flatMap((price, index) => newPriceProblems(price, ["body", "prices", index], isRecurring)),
       ...(await mediaProblems(tx, organizationId, body.medias)),
       ...(await customFieldProblems(tx, organizationId, body.attached_custom_fields)),
@@ -62,6 +64,7 @@ export async function createProduct(db: Db, principal: Principal, body: CreatePr
         description: body.description ?? null,
         is_recurring: isRecurring,
         metadata: body.metadata,
+        ...trialColumns(body, null),
       },
     });
     await tx.productPrice.createMany({
@@ -71,6 +74,32 @@ export async function createProduct(db: Db, principal: Principal, body: CreatePr
     if (body.attached_custom_fields) await setAttachedCustomFields(tx, id, body.attached_custom_fields);
     return getProduct(tx, principal, id);
   }, TRANSACTION_OPTIONS);
+}
+
+type TrialBody = Pick<CreateProductBody, "trial_interval" | "trial_interval_count">;
+
+/** A trial is for a recurring product, and its count needs its interval. */
+function trialProblems(body: TrialBody, isRecurring: boolean, currentInterval: string | null): Problem[] {
+  const problem = (field: keyof TrialBody, msg: string): Problem[] => [
+    { type: "value_error", loc: ["body", field], msg, input: body[field] },
+  ];
+  if (body.trial_interval && !isRecurring)
+    return problem("trial_interval", "A trial is for recurring products only.");
+  const interval = body.trial_interval === undefined ? currentInterval : body.trial_interval;
+  if (body.trial_interval_count && !interval)
+    return problem("trial_interval_count", "Give trial_interval with trial_interval_count.");
+  return [];
+}
+
+/** The trial columns the body changes (none when it sends neither field). */
+function trialColumns(body: TrialBody, currentInterval: string | null) {
+  if (body.trial_interval === undefined && !body.trial_interval_count) return {};
+  const interval = body.trial_interval === undefined ? currentInterval : body.trial_interval;
+  if (!interval) return { trial_interval: null, trial_interval_count: null };
+  return {
+    trial_interval: interval as TrialInterval,
+    trial_interval_count: body.trial_interval_count ?? 1,
+  };
 }
 
 /** The product `id` of the caller's organizations, locked for the rest of the transaction; or 404. */
@@ -144,6 +173,7 @@ export async function updateProduct(
         input: body.recurring_interval,
       });
     }
+    problems.push(...trialProblems(body, current.is_recurring, current.trial_interval));
     const plan = body.prices
       ? planPrices(withProductInterval(body.prices, currentInterval), current.prices, current.is_recurring)
       : null;
@@ -175,7 +205,10 @@ export async function updateProduct(
     );
     if (problems.length) throw ApiError.validation(problems);
 
-    const data: Prisma.ProductUncheckedUpdateInput = { modified_at: now };
+    const data: Prisma.ProductUncheckedUpdateInput = {
+      modified_at: now,
+      ...trialColumns(body, current.trial_interval),
+    };
     if (body.name !== undefined) data.name = body.name;
     if (body.description !== undefined) data.description = body.description;
     if (body.is_archived !== undefined) data.is_archived = body.is_archived;

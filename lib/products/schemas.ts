@@ -11,7 +11,13 @@ import type {
   Product,
   ProductPrice,
 } from "../generated/prisma/client";
-import { dateTime, taxBehaviorSchema, timestamps, trialIntervalSchema } from "../core/schemas";
+import {
+  dateTime,
+  taxBehaviorSchema,
+  timestamps,
+  trialCountSchema,
+  trialIntervalSchema,
+} from "../core/schemas";
 import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryBoolean, queryList } from "../core/validation";
@@ -100,8 +106,6 @@ export function toProductBase(row: Product) {
     visibility: "public" as const,
     recurring_interval: row.is_recurring ? row.recurring_interval : null,
     recurring_interval_count: row.is_recurring && row.recurring_interval ? 1 : null,
-    trial_interval: null,
-    trial_interval_count: null,
     meter_interval: null,
     meter_interval_count: null,
   };
@@ -259,6 +263,15 @@ const productInterval = {
 };
 
 /**
+ * A free trial before a subscription's first charge (docs/subscriptions.md "Trials"): recurring
+ * products only; `trial_interval` null removes it; the count defaults to 1.
+ */
+const productTrial = {
+  trial_interval: trialIntervalSchema.nullish(),
+  trial_interval_count: trialCountSchema.nullish(),
+};
+
+/**
  * POST /v1/products/. `is_recurring` defaults to whether the product names a `recurring_interval`
  * (the current API's way: its prices take it), else whether the prices are recurring (a `type` of
  * `recurring` or a `recurring_interval`); every price must then agree with it.
@@ -268,6 +281,7 @@ export const createProductBody = z.object({
   description: description.nullish(),
   is_recurring: z.boolean().optional(),
   ...productInterval,
+  ...productTrial,
   prices: z.array(z.object(priceFields)).min(1).max(MAX_PRODUCT_PRICES),
   medias: medias.nullish(),
   attached_custom_fields: attachedCustomFields.nullish(),
@@ -290,6 +304,7 @@ export const updateProductBody = z.object({
   description: description.nullish(),
   is_recurring: z.boolean().optional(),
   ...productInterval,
+  ...productTrial,
   is_archived: z.boolean().optional(),
   prices: z.array(priceInput).max(MAX_PRODUCT_PRICES).nullish(),
   medias: medias.nullish(),

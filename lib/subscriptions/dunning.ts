@@ -82,7 +82,7 @@ export async function handleFailedRenewal(
   const retry = terms.retry ?? 0;
   let current = subscription;
   let startedAt: Date;
-  if (retry === 0 && current.status === "active") {
+  if (retry === 0 && (current.status === "active" || current.status === "trialing")) {
     current = await changeStatus(tx, current, "past_due", now);
     startedAt = now;
   } else if (retry > 0 && current.status === "past_due") {

@@ -23,12 +23,17 @@ export type PriceScheduleInput = {
   started_at: Date | string | null;
   current_period_start: Date | string;
   discount: ScheduleDiscount | null;
+  /** A trial's end: the first paid period starts there (and counts the discount from there). */
+  trial_end?: Date | string | null;
 };
 
+const TRIAL_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
 /**
- * Whether a forever or repeating discount still applies to the period starting at `periodStart`:
- * `duration_in_months` counts calendar months from the start, whatever the billing interval. A
- * `once` discount was the first payment's only.
+ * Whether the discount applies to the period starting at `periodStart`, counted from `anchor` (the
+ * first paid period's start: the subscription's start, or its trial's end). Forever: always;
+ * repeating: `duration_in_months` calendar months from the anchor, whatever the billing interval;
+ * `once`: the first paid period only (the checkout's payment, or the first charge after a trial).
  */
 export function discountAppliesTo(
   discount: Pick<ScheduleDiscount, "duration" | "duration_in_months">,
@@ -36,7 +41,7 @@ export function discountAppliesTo(
   periodStart: Date,
 ): boolean {
   if (discount.duration === "forever") return true;
-  if (discount.duration !== "repeating") return false;
+  if (discount.duration === "once") return periodStart.getTime() === anchor.getTime();
   return periodsElapsed(anchor, periodStart, "month") < (discount.duration_in_months ?? 0);
 }
 
@@ -54,9 +59,20 @@ const plural = (count: number, unit: Interval) => `${count} ${unit}${count === 1
  * month for 3 months, then $50.00 / month" ("for 2 more months" once a discounted period has passed),
  * in the subscription's own interval ("for 1 year" for a yearly one whose discount covers its first
  * year). Once: "$40.00 for the first month, then $50.00 / month" during the first period; after it,
- * and after a repeating discount ended, the plain price.
+ * and after a repeating discount ended, the plain price. A trial comes first: "Free until Dec 13,
+ * 2026, then $50.00 / month", its discount counted from the first paid period.
  */
 export function describePriceSchedule(input: PriceScheduleInput): string {
+  const trialEnd = input.trial_end ? new Date(input.trial_end) : null;
+  // During a trial: "Free until Dec 13, 2026, then …" and the line of the first paid period.
+  if (trialEnd && new Date(input.current_period_start) < trialEnd) {
+    const after = describePaidSchedule({ ...input, started_at: trialEnd, current_period_start: trialEnd });
+    return `Free until ${TRIAL_DATE.format(trialEnd)}, then ${after}`;
+  }
+  return describePaidSchedule(trialEnd ? { ...input, started_at: trialEnd } : input);
+}
+
+function describePaidSchedule(input: PriceScheduleInput): string {
   const { amount, currency, recurring_interval: interval, discount } = input;
   const money = (minor: number) => formatMoney(minor, currency);
   const full = `${money(amount)} / ${interval}`;

@@ -6,6 +6,7 @@ import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import type { Discount, Subscription } from "../generated/prisma/client";
 import { discountAppliesTo } from "./price-schedule";
+import { billingAnchor } from "./trial-terms";
 
 // The rule of which periods a discount covers lives with the price line the buyer reads
 // (./price-schedule.ts), so both say the same.
@@ -16,7 +17,7 @@ export async function renewalAmounts(
   subscription: Subscription & { discount: Discount | null },
   periodStart: Date,
 ) {
-  const anchor = subscription.started_at ?? subscription.created_at;
+  const anchor = billingAnchor(subscription);
   const discount =
     subscription.discount && discountAppliesTo(subscription.discount, anchor, periodStart)
       ? subscription.discount

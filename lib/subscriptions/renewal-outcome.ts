@@ -15,6 +15,7 @@ import type { PaymentOutcomeHandlers } from "../payments/outcomes";
 import { nextPeriodEnd, type Interval } from "./periods";
 import { queueRenewalReceipt } from "./emails";
 import { handleFailedRenewal } from "./dunning";
+import { billingAnchor } from "./trial-terms";
 import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
@@ -58,7 +59,7 @@ export async function completeRenewal(
 ) {
   const periodEnd = new Date(terms.period_end);
   const interval = subscription.recurring_interval as Interval;
-  const anchor = subscription.started_at ?? subscription.created_at;
+  const anchor = billingAnchor(subscription);
   const newEnd = nextPeriodEnd(anchor, periodEnd, interval);
   const orderId = randomUUID();
   const unnumbered = await tx.order.create({
@@ -108,7 +109,7 @@ export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now:
   if (!subscription) return;
   const terms = attempt.pending_changes as RenewalTerms;
   const samePeriod = subscription.current_period_end?.toISOString() === terms.period_end;
-  const renewable = samePeriod && (subscription.status === "active" || subscription.status === "past_due");
+  const renewable = samePeriod && ["active", "trialing", "past_due"].includes(subscription.status);
   switch (attempt.status) {
     case "succeeded":
       if (renewable) await completeRenewal(tx, subscription, terms, now, attempt);

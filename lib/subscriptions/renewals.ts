@@ -28,9 +28,12 @@ const SCAN_BATCH = 500;
 
 export type RenewPayload = { subscription_id: string; period_end: string };
 
+/** Renewed at the period's end: an active subscription, and one whose trial ends (its first charge). */
+const RENEWING: readonly string[] = ["active", "trialing"];
+
 export async function scanRenewals(tx: Tx, now: Date): Promise<number> {
   const due = await tx.subscription.findMany({
-    where: { status: "active", current_period_end: { lte: now } },
+    where: { status: { in: ["active", "trialing"] }, current_period_end: { lte: now } },
     select: { id: true, current_period_end: true },
     orderBy: { current_period_end: "asc" },
     take: SCAN_BATCH,
@@ -58,7 +61,7 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
   });
   const periodEnd = subscription?.current_period_end;
   // Renewed already, canceled, or past due since the job was queued: nothing to do.
-  if (!subscription || !periodEnd || subscription.status !== "active") return null;
+  if (!subscription || !periodEnd || !RENEWING.includes(subscription.status)) return null;
   if (periodEnd.toISOString() !== payload.period_end || periodEnd > now) return null;
 
   if (subscription.cancel_at_period_end) {

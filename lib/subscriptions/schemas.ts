@@ -68,8 +68,6 @@ export function toSubscription(row: Subscription) {
     metadata: row.metadata as Record<string, string | number | boolean>,
     user_id: row.customer_id,
     recurring_interval_count: 1 as const,
-    trial_start: null,
-    trial_end: null,
     pause_at_period_end: false as const,
     paused_at: null,
     resumes_at: null,

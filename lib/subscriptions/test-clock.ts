@@ -33,12 +33,12 @@ export async function renewSubscriptionNow(
   );
   if (subscription.organization.livemode) throw new ApiError("NotPermitted", LIVE_TEST_CLOCK_REFUSAL);
   const periodEnd = subscription.current_period_end;
-  // The scheduled renewal renews active subscriptions only: a past-due one is in dunning (its
-  // retries are scheduled), a canceled or unpaid one has ended.
-  if (subscription.status !== "active" || !periodEnd) {
+  // The scheduled renewal renews active subscriptions and ends trials: a past-due one is in
+  // dunning (its retries are scheduled), a canceled or unpaid one has ended.
+  if (!["active", "trialing"].includes(subscription.status) || !periodEnd) {
     throw new ApiError(
       "ConflictError",
-      `This subscription is ${subscription.status}: only an active subscription renews.`,
+      `This subscription is ${subscription.status}: only an active or trialing subscription renews.`,
     );
   }
   const reference = renewalReference(subscriptionId, periodEnd.toISOString());

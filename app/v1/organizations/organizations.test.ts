@@ -110,7 +110,7 @@ const DEFAULT_SUBSCRIPTION_SETTINGS = {
 /** What the current reference API (SDK 1.x) reads of an organization, as this service answers it. */
 function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemode: boolean) {
   return {
-    subscription_settings: { ...settings, benefit_revocation_grace_period: 0, prevent_trial_abuse: false },
+    subscription_settings: { ...settings, benefit_revocation_grace_period: 0, prevent_trial_abuse: true },
     proration_behavior: settings.proration_behavior,
     allow_customer_updates: settings.allow_customer_updates,
     website: null,
@@ -127,13 +127,13 @@ function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemo
       subscription_cancellation: true,
       subscription_confirmation: true,
       subscription_cycled: true,
-      subscription_cycled_after_trial: false,
+      subscription_cycled_after_trial: true,
       subscription_past_due: true,
       subscription_paused: false,
       subscription_resumed: false,
       subscription_renewal_reminder: false,
       subscription_revoked: true,
-      subscription_trial_conversion_reminder: false,
+      subscription_trial_conversion_reminder: true,
       subscription_uncanceled: false,
       subscription_updated: false,
     },
@@ -490,7 +490,7 @@ describe("PATCH /v1/organizations/{id}", () => {
       allow_customer_updates: true,
       proration_behavior: "invoice",
       benefit_revocation_grace_period: 0,
-      prevent_trial_abuse: false,
+      prevent_trial_abuse: true,
     });
     expect(res.body.proration_behavior).toBe("invoice");
   });
@@ -589,7 +589,7 @@ describe("PATCH /v1/organizations/{id}", () => {
       problem(
         "value_error",
         ["body", "subscription_settings"],
-        "Give at least one of allow_multiple_subscriptions, allow_customer_updates, proration_behavior",
+        "Give at least one of allow_multiple_subscriptions, allow_customer_updates, proration_behavior, prevent_trial_abuse",
         {},
       ),
     ]);
@@ -609,7 +609,7 @@ describe("PATCH /v1/organizations/{id}", () => {
 });
 
 describe("the current reference API's organization settings", () => {
-  it("takes back what it answered (no grace period, no trial-abuse check), and refuses other values by name", async () => {
+  it("takes back what it answered (no grace period), refuses another grace period by name, and turns the trial-abuse check off", async () => {
     const org = await createOrganization(db, { name: "Round trip" });
     const orgToken = (await createToken(db, org.id)).token;
     const read = (await call(getOne, { token: orgToken, params: { id: org.id } })).body;
@@ -625,12 +625,22 @@ describe("the current reference API's organization settings", () => {
       token: orgToken,
       method: "PATCH",
       params: { id: org.id },
-      body: { subscription_settings: { benefit_revocation_grace_period: 3, prevent_trial_abuse: true } },
+      body: { subscription_settings: { benefit_revocation_grace_period: 3, prevent_trial_abuse: false } },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.detail.map((p: Problem) => p.loc)).toEqual([
       ["body", "subscription_settings", "benefit_revocation_grace_period"],
-      ["body", "subscription_settings", "prevent_trial_abuse"],
     ]);
+    const off = await call(update, {
+      token: orgToken,
+      method: "PATCH",
+      params: { id: org.id },
+      body: { subscription_settings: { prevent_trial_abuse: false } },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.subscription_settings.prevent_trial_abuse).toBe(false);
+    expect(await db.organization.findUniqueOrThrow({ where: { id: org.id } })).toMatchObject({
+      prevent_trial_abuse: false,
+    });
   });
 });

@@ -133,7 +133,7 @@ describe("POST /v1/subscriptions/{id}/renew", () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       error: "ConflictError",
-      detail: "This subscription is canceled: only an active subscription renews.",
+      detail: "This subscription is canceled: only an active or trialing subscription renews.",
     });
 
     // A renewal recorded and not yet answered by the processor (the job's first transaction).

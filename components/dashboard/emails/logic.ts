@@ -48,6 +48,7 @@ const KIND_LABELS: Record<string, string> = {
   subscription_renewal_receipt: "Renewal receipt",
   subscription_payment_failed: "Payment failed",
   subscription_canceled: "Subscription canceled",
+  subscription_trial_ending: "Trial ends soon",
   subscription_ended: "Subscription ended",
 };
 

@@ -23,6 +23,7 @@ import {
 import { MediaField } from "./media-field";
 import { PricesEditor } from "./prices-editor";
 import { RecurringChoice } from "./recurring-choice";
+import { TrialField } from "./trial-field";
 
 /** What one save sends: the product's body, and its benefits when they are to be set. */
 type Save = { body: object; benefits: string[] | null };
@@ -95,6 +96,7 @@ export function ProductForm({ product }: { product?: ProductResource }) {
             value={values.is_recurring}
             onChange={(recurring) => form.set("is_recurring", recurring)}
           />
+          {values.is_recurring ? <TrialField unit={values.trial_interval} /> : null}
         </div>
       </Card>
       <Card title="Prices">

@@ -45,6 +45,8 @@ const product = {
   medias: [],
   metadata: { tier: 2 },
   attached_custom_fields: [],
+  trial_interval: null,
+  trial_interval_count: null,
 } as unknown as ProductResource;
 
 describe("productBody", () => {
@@ -179,5 +181,23 @@ describe("benefitsChanged and priceSummary", () => {
       }),
     ).toBe("Pay what you want (from $5.00), Free");
     expect(priceSummary({ prices: [] })).toBe("—");
+  });
+});
+
+describe("a subscription's free trial", () => {
+  it("is sent with the product, checked, and changed or removed by the PATCH", () => {
+    const form = { ...formFromProduct(product), trial_interval: "day" as const, trial_interval_count: "14" };
+    expect(productPatch(form, product)).toEqual({
+      body: { trial_interval: "day", trial_interval_count: 14 },
+      errors: {},
+    });
+    expect(productPatch({ ...form, trial_interval_count: "0" }, product).errors).toEqual({
+      trial_interval_count: "Enter a whole number from 1 to 1000.",
+    });
+    const withTrial = { ...product, trial_interval: "day", trial_interval_count: 14 } as ProductResource;
+    expect(productPatch({ ...formFromProduct(withTrial), trial_interval: "" }, withTrial).body).toEqual({
+      trial_interval: null,
+      trial_interval_count: null,
+    });
   });
 });

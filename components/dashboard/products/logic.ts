@@ -27,6 +27,9 @@ export type PriceRow = {
   interval: Interval;
 };
 
+/** A free trial before the first charge (recurring products): "" for none. */
+export type TrialUnit = "" | "day" | "week" | "month" | "year";
+
 export type AttachedFieldRow = { custom_field_id: string; name: string; required: boolean };
 
 export type ProductForm = {
@@ -40,6 +43,9 @@ export type ProductForm = {
   attached_custom_fields: AttachedFieldRow[];
   benefits: string[];
   metadata: MetadataRow[];
+  trial_interval: TrialUnit;
+  /** How many units, as typed. */
+  trial_interval_count: string;
 };
 
 const PRICE_FIELDS = [
@@ -66,6 +72,8 @@ export const PRODUCT_FIELDS: readonly string[] = [
   "attached_custom_fields",
   "benefits",
   "metadata",
+  "trial_interval",
+  "trial_interval_count",
 ];
 
 let nextKey = 0;
@@ -93,6 +101,8 @@ export const EMPTY_PRODUCT_FORM = (): ProductForm => ({
   attached_custom_fields: [],
   benefits: [],
   metadata: [],
+  trial_interval: "",
+  trial_interval_count: "",
 });
 
 function existingRow(price: ProductPrice): PriceRow {
@@ -126,7 +136,19 @@ export function formFromProduct(product: ProductResource): ProductForm {
     })),
     benefits: product.benefits.map((benefit) => benefit.id),
     metadata: metadataRows(product.metadata),
+    trial_interval: product.trial_interval ?? "",
+    trial_interval_count: product.trial_interval_count ? String(product.trial_interval_count) : "",
   };
+}
+
+/** The trial's two fields as the API takes them (both null: none), or a problem with the count. */
+function trialFields(form: ProductForm, errors: Record<string, string>) {
+  if (!form.is_recurring) return {};
+  if (!form.trial_interval) return { trial_interval: null, trial_interval_count: null };
+  const count = Number(form.trial_interval_count.trim() || "1");
+  if (!Number.isInteger(count) || count < 1 || count > 1000)
+    errors.trial_interval_count = "Enter a whole number from 1 to 1000.";
+  return { trial_interval: form.trial_interval, trial_interval_count: count };
 }
 
 type NewPrice = NonNullable<CreateProduct["prices"]>[number];
@@ -207,7 +229,8 @@ export function productBody(form: ProductForm): Built<CreateProduct> {
   const errors: Record<string, string> = {};
   checkCommon(form, errors);
   const prices = pricesBody(form.prices, form.is_recurring, errors) as NewPrice[];
-  return { body: { ...commonFields(form), is_recurring: form.is_recurring, prices }, errors };
+  const trial = trialFields(form, errors);
+  return { body: { ...commonFields(form), is_recurring: form.is_recurring, ...trial, prices }, errors };
 }
 
 /** PATCH /v1/products/{id}: only what changed; `prices` only when a price was added or removed. */
@@ -223,7 +246,10 @@ export function productPatch(form: ProductForm, product: ProductResource): Built
       required,
     })),
   };
-  const body: UpdateProduct = changedFields(current, commonFields(form, product));
+  const body: UpdateProduct = changedFields(current, {
+    ...commonFields(form, product),
+    ...(product.is_recurring ? trialFields(form, errors) : {}),
+  });
   const keptIds = product.prices.filter((price) => !price.is_archived).map((price) => price.id);
   const unchanged =
     prices.length === keptIds.length && prices.every((price, i) => "id" in price && price.id === keptIds[i]);

@@ -63,7 +63,7 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
         </div>
       </Card>
       <Card title="Subscriptions">
-        {/* The one subscription setting that acts today (lib/checkout/confirm.ts reads it). */}
+        {/* The subscription settings that act today (lib/checkout/confirm.ts reads both). */}
         <CheckboxField
           name="allow_multiple_subscriptions"
           field="subscription_settings"
@@ -76,6 +76,18 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
                 ...current.subscription_settings,
                 allow_multiple_subscriptions: allowed,
               },
+            }))
+          }
+        />
+        <CheckboxField
+          name="prevent_trial_abuse"
+          field="subscription_settings"
+          label="One free trial per customer (by email and card)"
+          checked={values.subscription_settings.prevent_trial_abuse}
+          onValue={(prevent) =>
+            form.change((current) => ({
+              ...current,
+              subscription_settings: { ...current.subscription_settings, prevent_trial_abuse: prevent },
             }))
           }
         />

@@ -248,7 +248,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       max_units: null,
       net_amount: 700,
       tax_behavior: "exclusive",
-      allow_trial: null,
+      allow_trial: true,
       active_trial_interval: null,
       active_trial_interval_count: null,
       trial_end: null,
