@@ -17,7 +17,9 @@ export function email(tag: string) {
 }
 
 export const payButton = (page: Page) =>
-  page.getByRole("button", { name: /^(Pay \$|Subscribe ·|Complete order|Start subscription)/ });
+  page.getByRole("button", {
+    name: /^(Pay \$|Subscribe ·|Complete order|Start subscription|Start free trial)/,
+  });
 
 /** The checkout form once React handles it (Pay is enabled before: see early-pay-script.ts). */
 export const hydratedForm = (page: Page) => page.locator('form[data-checkout-form][data-hydrated="true"]');

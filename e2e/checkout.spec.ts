@@ -176,6 +176,44 @@ test.describe("hosted checkout", () => {
     await expect(receipt.getByRole("heading", { name: "Receipt not found" })).toBeVisible();
   });
 
+  test("a free trial: nothing due today, the card saved; a second trial is declined and the buyer subscribes at once", async ({
+    page,
+    request,
+  }) => {
+    const trial = { product_id: catalog.cloud.id, trial_interval: "day", trial_interval_count: 14 };
+    const buyer = email("trial");
+    const first = await createSession(shop, trial);
+    await open(page, first);
+    await fillContact(page, { email: buyer, name: "Tia Trial", country: "US", state: "CA" });
+    await expect(page.getByTestId("trial-disclosure")).toHaveText("Free for 14 days, then $9.65 / month");
+    await expect(page.getByTestId("total")).toHaveText("$0.00");
+    await expect(page.getByText(/^Cancel before .+ and you will not be charged\.$/)).toBeVisible();
+    await expect(payButton(page)).toHaveText("Start free trial");
+    await fillCard(page);
+    await payButton(page).click();
+    await expectSucceeded(page);
+    const [order] = (await ordersOf(request, first.id)).items;
+    expect(order).toMatchObject({ amount: 0, subscription: { status: "trialing" } });
+
+    // Ended, so only the trial stands in the way of the same buyer's second one.
+    const revoked = await request.delete(`/v1/subscriptions/${order.subscription.id}`, {
+      headers: shop.auth,
+    });
+    expect(revoked.status()).toBe(200);
+    const second = await createSession(shop, trial);
+    await open(page, second);
+    await fillContact(page, { email: buyer, name: "Tia Trial", country: "US", state: "CA" });
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(page.getByText("You have already had a free trial.", { exact: false })).toBeVisible();
+    await expect(payButton(page)).toHaveText("Subscribe · $9.65 / month");
+    await expect(page.getByTestId("trial-disclosure")).toHaveCount(0);
+    await payButton(page).click();
+    await expectSucceeded(page);
+    const [paid] = (await ordersOf(request, second.id)).items;
+    expect(paid).toMatchObject({ amount: 900, subscription: { status: "active" } });
+  });
+
   test("a 100 % discount code removes the card form", async ({ page, request }) => {
     const session = await createSession(shop, { product_id: catalog.studio.id });
     await open(page, session);
