@@ -288,6 +288,41 @@ test.describe("customer portal", () => {
     await portal.context().close();
   });
 
+  test("a buyer moves their subscription to another plan from the portal, on a phone", async ({
+    browser,
+  }) => {
+    const { productId } = await subscriptionWithManagedKeys();
+    const team = await shop.post("/v1/products/", {
+      name: `Acme Sync Team ${Date.now()}`,
+      prices: [{ type: "recurring", recurring_interval: "month", amount_type: "fixed", price_amount: 2900 }],
+    });
+    const bought = await buy(shop, productId, { email: email("plan"), name: "Pat Plan", country: "US" });
+    const minted = await shop.post("/v1/customer-sessions/", { customer_id: bought.customerId });
+    const portal = await phoneTab(browser);
+    await portal.goto(minted.customer_portal_url);
+    const sub = portal.getByTestId("portal-subscription");
+    await sub.getByRole("button", { name: "Change plan" }).click();
+    const dialog = portal.getByRole("dialog", { name: "Change your plan" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`${team.name}`)).toBeVisible();
+    await expect(dialog.getByText("$29.00 / month").first()).toBeVisible();
+    await dialog.getByLabel(team.name).check();
+    await expect(
+      dialog.getByText(
+        "The difference for the rest of this period is added to (or taken off) your next charge.",
+      ),
+    ).toBeVisible();
+    await expectNoHorizontalScroll(portal);
+    await shot(portal, "portal-change-plan-phone-dark");
+    await dialog.getByRole("button", { name: "Change plan" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(sub.getByRole("status")).toHaveText(`You are now on ${team.name}.`);
+    await expect(sub.getByRole("heading", { name: team.name })).toBeVisible();
+    const moved = await shop.get(`/v1/subscriptions/${bought.order.subscription.id}`);
+    expect(moved).toMatchObject({ product_id: team.id, amount: 2900, status: "active" });
+    await portal.context().close();
+  });
+
   test("another organization's portal shows nothing of this buyer", async ({ browser, request }) => {
     test.setTimeout(120_000);
     // A buyer of its own (this test does not lean on the one above).

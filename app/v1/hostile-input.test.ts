@@ -72,6 +72,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/subscriptions/{id}": { id: f.subscriptionId },
     "/v1/subscriptions/{id}/dunning": { id: f.subscriptionId },
     "/v1/subscriptions/{id}/renew": { id: f.clockSubscriptionId },
+    "/v1/subscriptions/{id}/plan-change-preview": { id: f.subscriptionId },
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/benefits/{id}/grants": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
@@ -137,6 +138,7 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
 };
 
 function validQuery(template: string): Record<string, string> {
+  if (template === "/v1/subscriptions/{id}/plan-change-preview") return { product_id: fixture.productId };
   return VALID_QUERIES[template] ?? {};
 }
 

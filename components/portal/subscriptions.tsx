@@ -1,7 +1,8 @@
 "use client";
 // The buyer's subscriptions: status, next charge, the card on file; Cancel (with a reason, at the
-// period's end) or Keep my subscription; a new card, shown at once with a prominent notice when a
-// payment failed. One card form is open at a time.
+// period's end) or Keep my subscription; Change plan (./plan-dialog.tsx) when the seller allows it;
+// a new card, shown at once with a prominent notice when a payment failed. One card form is open
+// at a time.
 import { useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { Spinner } from "@/components/checkout/fields";
@@ -21,7 +22,9 @@ import {
   scheduleLine,
   subscriptionStatus,
 } from "./format";
-import { useSubscriptions, useUpdateSubscription } from "./hooks";
+import { usePortalSession, useSubscriptions, useUpdateSubscription } from "./hooks";
+import { canChangePlan, planOptions } from "./plan-choice";
+import { PlanDialog } from "./plan-dialog";
 import { PaymentMethodForm } from "./payment-method-form";
 import { Badge, DANGER, Empty, LINK, Panel, QueryState, SECONDARY } from "./ui";
 
@@ -33,6 +36,9 @@ type CardProps = {
 
 function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
+  const { organization } = usePortalSession();
+  const plans = canChangePlan(sub) ? planOptions(organization, sub) : [];
   const [announcement, setAnnouncement] = useState("");
   const uncancel = useUpdateSubscription();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -133,6 +139,11 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
               Keep my subscription
             </button>
           ) : null}
+          {plans.length ? (
+            <button type="button" className={SECONDARY} onClick={() => setPlanOpen(true)}>
+              Change plan
+            </button>
+          ) : null}
           {canUpdatePaymentMethod(sub) && !pastDue && !formOpen ? (
             <button type="button" className={SECONDARY} onClick={() => onToggleForm(true)}>
               Update payment method
@@ -162,6 +173,18 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
       >
         {announcement}
       </p>
+      {plans.length || planOpen ? (
+        <PlanDialog
+          subscription={sub}
+          options={plans}
+          open={planOpen}
+          onClose={() => setPlanOpen(false)}
+          onChanged={(updated) => {
+            setPlanOpen(false);
+            setAnnouncement(`You are now on ${updated.product.name}.`);
+          }}
+        />
+      ) : null}
       {canCancel(sub) || dialogOpen ? (
         <CancelDialog
           subscription={sub}

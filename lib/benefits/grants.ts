@@ -18,7 +18,8 @@ type GrantInput = {
   organizationId: string;
   customerId: string;
   productId: string;
-  orderId: string;
+  /** The purchase that grants; null for a subscription's plan change (no order of its own). */
+  orderId: string | null;
   subscriptionId: string | null;
   now: Date;
 };
@@ -153,6 +154,40 @@ export function revokeSubscriptionBenefits(
   now: Date,
 ): Promise<GrantChange[]> {
   return revokeGrants(tx, { subscription_id: subscriptionId }, now);
+}
+
+/**
+ * A subscription moved to another product (lib/subscriptions/plan-change.ts): the grants of benefits
+ * the new product lacks are revoked (their keys with them), the new product's benefits it did not
+ * have are granted. A benefit both products share keeps its grant and its key.
+ */
+export async function moveSubscriptionBenefits(
+  tx: Tx,
+  subscription: { id: string; organization_id: string; customer_id: string },
+  productId: string,
+  now: Date,
+): Promise<{ granted: GrantChange[]; revoked: GrantChange[] }> {
+  const links = await tx.productBenefit.findMany({ where: { product_id: productId }, ...productBenefitLinks });
+  const keep = links.map((link) => link.benefit_id);
+  const revoked = await revokeGrants(tx, { subscription_id: subscription.id, benefit_id: { notIn: keep } }, now);
+  const held = await tx.benefitGrant.findMany({
+    where: { subscription_id: subscription.id, revoked_at: null },
+    select: { benefit_id: true },
+  });
+  const heldIds = new Set(held.map((grant) => grant.benefit_id));
+  const granted = await grantBenefits(
+    tx,
+    links.filter((link) => !heldIds.has(link.benefit_id)),
+    {
+      organizationId: subscription.organization_id,
+      customerId: subscription.customer_id,
+      productId,
+      orderId: null,
+      subscriptionId: subscription.id,
+      now,
+    },
+  );
+  return { granted, revoked };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   customBenefitPropertiesSchema,
   licenseKeysBenefitPropertiesSchema,
 } from "../benefits/schemas";
-import { subscriptionSchema } from "../subscriptions/schemas";
+import { pendingUpdateSchema, subscriptionSchema } from "../subscriptions/schemas";
 import { customerSchema, updateCustomerBody } from "../customers/schemas";
 import { currentOrderShape, orderSchema } from "../orders/schemas";
 import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
@@ -258,8 +258,8 @@ export const portalSubscriptionSchema = subscriptionSchema.omit({ metadata: true
   prices: z.array(productPriceSchema),
   /** Metered billing is not offered: empty. */
   meters: z.array(z.never()),
-  /** A change scheduled for the next period: plan changes are not offered yet, null. */
-  pending_update: z.null(),
+  /** A plan change waiting for the next renewal, or null. */
+  pending_update: pendingUpdateSchema.nullable(),
   payment_method: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   /**
    * Who takes a new card for this subscription: `test` (the built-in test processor's card form) or
@@ -283,11 +283,27 @@ export const portalSubscriptionSchema = subscriptionSchema.omit({ metadata: true
     .nullable(),
 });
 
-export const updatePortalSubscriptionBody = z.object({
-  cancel_at_period_end: z.boolean(),
-  cancellation_reason: subscriptionSchema.shape.customer_cancellation_reason.optional(),
-  cancellation_comment: z.string().trim().max(1000).nullish(),
-});
+/**
+ * PATCH: cancel at the period's end (with a reason) or take it back; or move to another product
+ * (`product_id`, when the organization allows customer updates; docs/subscriptions.md).
+ */
+export const updatePortalSubscriptionBody = z
+  .object({
+    product_id: id().optional(),
+    cancel_at_period_end: z.boolean().optional(),
+    cancellation_reason: subscriptionSchema.shape.customer_cancellation_reason.optional(),
+    cancellation_comment: z.string().trim().max(1000).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.product_id === undefined) === (body.cancel_at_period_end === undefined))
+      ctx.addIssue({
+        code: "custom",
+        path: ["cancel_at_period_end"],
+        message: "Send either cancel_at_period_end or product_id.",
+        params: { type: body.product_id === undefined ? "missing" : "value_error" },
+        input: body.cancel_at_period_end,
+      });
+  });
 export type UpdatePortalSubscriptionBody = z.output<typeof updatePortalSubscriptionBody>;
 
 export const paymentMethodBody = z.object({ token: z.string().min(1).max(255) });

@@ -1,13 +1,17 @@
 // The buyer's subscriptions in the portal: what the next charge will be (before tax, and its tax),
-// the card it will be charged to, and the two things the buyer may do: schedule the cancellation
-// at the period's end (with a reason) or take it back, and update the payment method. Changes go
-// through the state machine (lib/subscriptions/lifecycle.ts) under the subscription's row lock.
+// the card it will be charged to, and what the buyer may do: schedule the cancellation at the
+// period's end (with a reason) or take it back, update the payment method, and change the plan
+// when the organization allows customer updates (lib/subscriptions/plan-change.ts, with the
+// organization's proration). Changes go through the subscriptions domain under the row lock.
 import type { Prisma } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
-import { computeAmounts, taxBasisPointsFor, type TaxRateRow } from "../checkout/amounts";
+import { applyBasisPoints, computeAmounts, taxBasisPointsFor, type TaxRateRow } from "../checkout/amounts";
+import { billingAnchor } from "../subscriptions/trial-terms";
+import { changePlan } from "../subscriptions/plan-change";
+import { ApiError } from "../core/errors";
 import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import { discountAppliesTo } from "../subscriptions/renewals";
 import { isEnded, scheduleCancellation } from "../subscriptions/lifecycle";
@@ -31,6 +35,7 @@ const subscriptionInclude = {
   },
   price: true,
   discount: true,
+  pending_update: true,
 } as const satisfies Prisma.SubscriptionInclude;
 
 type SubscriptionRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriptionInclude }>;
@@ -64,20 +69,24 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   // The next charge is for the period that starts when the current one ends (for a past_due
   // subscription, the unpaid one), with the discount if it still runs then.
   const nextPeriodStart = row.current_period_end ?? row.current_period_start;
-  const anchor = row.started_at ?? row.created_at;
+  const anchor = billingAnchor(row);
   const discount =
     row.discount && discountAppliesTo(row.discount, anchor, nextPeriodStart) ? row.discount : null;
-  const amounts = computeAmounts({
+  const taxBasisPoints = taxBasisPointsFor(tax.rates, tax.address);
+  const base = computeAmounts({
     price: { type: "recurring", amount_type: "fixed", price_amount: row.amount, preset_amount: null },
     discount: discountForAmounts(discount),
-    taxBasisPoints: taxBasisPointsFor(tax.rates, tax.address),
+    taxBasisPoints,
   });
+  // With what a plan change carried to the next renewal (lib/subscriptions/renewal-amounts.ts).
+  const subtotal = Math.max(0, base.subtotal_amount + row.proration_balance);
+  const amounts = { subtotal_amount: subtotal, tax_amount: applyBasisPoints(subtotal, taxBasisPoints) };
   const chargesAgain = !isEnded(row.status) && !row.cancel_at_period_end;
   // A new card goes through the processor of the subscription's card (lib/subscriptions/payment-method.ts).
   const processor = row.payment_processor ?? defaultPaymentProcessorName();
   // The subscription's own fields as the merchant's API shows them (not its metadata), then what
   // the buyer's view says differently: `amount` is the next charge, before tax.
-  const { product, price, discount: _discount, ...columns } = row;
+  const { product, price, discount: _discount, pending_update: pending, ...columns } = row;
   const { metadata: _metadata, user_id: _userId, ...subscription } = toSubscription(columns);
   return {
     ...subscription,
@@ -85,7 +94,7 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
     product: { ...toCheckoutProduct(product), organization: toCustomerOrganization(product.organization) },
     prices: [toProductPrice(price)],
     meters: [],
-    pending_update: null,
+    pending_update: pending ? { ...pending, seats: null, units: null } : null,
     payment_method: cardOf(row.payment_method_ref),
     payment_processor: processor,
     payment_processor_metadata:
@@ -165,6 +174,22 @@ export async function updatePortalSubscription(
   body: UpdatePortalSubscriptionBody,
   now = new Date(),
 ) {
+  if (body.product_id) {
+    const organization = await db.organization.findUniqueOrThrow({
+      where: { id: principal.organizationId },
+      select: { allow_customer_updates: true },
+    });
+    if (!organization.allow_customer_updates) {
+      throw new ApiError("NotPermitted", "This seller does not let customers change their plan.");
+    }
+    await changePlan(
+      db,
+      { id: subscriptionId, ...customerWhere(principal) },
+      { product_id: body.product_id },
+      now,
+    );
+    return getPortalSubscription(db, principal, subscriptionId);
+  }
   await db.$transaction(async (tx) => {
     await findOwnSubscription(tx, principal, subscriptionId);
     // Also reads who listens to the organization's events (no statement of its own).
@@ -173,7 +198,7 @@ export async function updatePortalSubscription(
     await scheduleCancellation(
       tx,
       locked,
-      body.cancel_at_period_end
+      body.cancel_at_period_end === true
         ? {
             cancel: true,
             ...(body.cancellation_reason !== undefined && { reason: body.cancellation_reason }),

@@ -205,7 +205,7 @@ export function toOrganizationResource(
     },
     customer_portal_settings: {
       usage: { show: false },
-      subscription: { update_seats: false, update_plan: false },
+      subscription: { update_seats: false, update_plan: row.allow_customer_updates },
     },
     dispute_settings: { auto_accept_below_amount: null },
     embed_hosts: [],

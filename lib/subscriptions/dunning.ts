@@ -127,13 +127,18 @@ export async function createDunningAttempt(
     where: { id: subscription.id },
     include: { discount: true },
   });
-  const { amounts, discount, billingAddress } = await renewalAmounts(tx, withDiscount, periodEnd);
+  const { amounts, discount, billingAddress, balanceApplied } = await renewalAmounts(
+    tx,
+    withDiscount,
+    periodEnd,
+  );
   const terms: RenewalTerms = {
     period_end: periodEnd.toISOString(),
     subtotal_amount: amounts.subtotal_amount,
     tax_amount: amounts.tax_amount,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,
+    balance_applied: balanceApplied,
     retry: dunning.retry,
     dunning_started_at: dunning.startedAt,
     trigger: dunning.trigger,

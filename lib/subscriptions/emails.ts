@@ -9,6 +9,7 @@ import { subscriptionCanceled } from "../email/templates/subscription-canceled";
 import { subscriptionEnded, type SubscriptionEndedData } from "../email/templates/subscription-ended";
 import { subscriptionPaymentFailed } from "../email/templates/subscription-payment-failed";
 import { subscriptionRenewalReceipt } from "../email/templates/subscription-renewal-receipt";
+import { subscriptionPlanChanged } from "../email/templates/subscription-plan-changed";
 
 async function readParties(tx: Tx, subscriptionId: string) {
   return tx.subscription.findUniqueOrThrow({
@@ -123,5 +124,32 @@ export async function queueSubscriptionEnded(
       portalUrl: portalUrl(parties.organization.slug),
     },
     ...envelope(parties, `${subscriptionEnded.kind}:${subscription.id}`, now),
+  });
+}
+
+/** The subscription moved to another product (one email per change). */
+export async function queuePlanChanged(
+  tx: Tx,
+  subscription: Subscription,
+  previousProductId: string,
+  now: Date,
+) {
+  const parties = await readParties(tx, subscription.id);
+  const previous = await tx.product.findUniqueOrThrow({
+    where: { id: previousProductId },
+    select: { name: true },
+  });
+  return queueEmail(tx, {
+    template: subscriptionPlanChanged,
+    data: {
+      customerName: parties.customer.name,
+      previousProductName: previous.name,
+      productName: parties.product.name,
+      amount: subscription.amount,
+      currency: subscription.currency,
+      recurringInterval: subscription.recurring_interval,
+      portalUrl: portalUrl(parties.organization.slug),
+    },
+    ...envelope(parties, `${subscriptionPlanChanged.kind}:${subscription.id}:${now.toISOString()}`, now),
   });
 }

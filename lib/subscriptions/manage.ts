@@ -12,6 +12,7 @@ import { revokeSubscription, scheduleCancellation, isEnded } from "./lifecycle";
 import { ApiError } from "../core/errors";
 import { getSubscription } from "./read";
 import type { UpdateSubscriptionBody } from "./schemas";
+import { changePlan } from "./plan-change";
 
 /** Locks the principal's subscription and reads it under the lock (another tenant's: 404). */
 async function lockSubscription(tx: Tx, principal: Principal, subscriptionId: string): Promise<Subscription> {
@@ -45,13 +46,17 @@ function revoke(tx: Tx, subscription: Subscription, now: Date) {
   return revokeSubscription(tx, subscription, now);
 }
 
-export function updateSubscription(
+export async function updateSubscription(
   db: Db,
   principal: Principal,
   subscriptionId: string,
   body: UpdateSubscriptionBody,
   now = new Date(),
 ) {
+  if ("product_id" in body) {
+    await changePlan(db, { id: subscriptionId, ...tenantWhere(principal) }, body, now);
+    return getSubscription(db, principal, subscriptionId);
+  }
   return change(db, principal, subscriptionId, (tx, subscription) =>
     "revoke" in body
       ? revoke(tx, subscription, now)

@@ -17,7 +17,7 @@ import {
   toProduct,
   toProductPrice,
 } from "../products/schemas";
-import { subscriptionSchema, toSubscription } from "./schemas";
+import { pendingUpdateSchema, subscriptionSchema, toSubscription } from "./schemas";
 
 const STATUSES = subscriptionSchema.shape.status.options;
 
@@ -36,8 +36,8 @@ export const subscriptionWithRelationsSchema = subscriptionSchema.extend({
   discount: orderDiscountSchema.nullable(),
   /** Metered billing is not offered: empty. */
   meters: z.array(z.never()),
-  /** A change scheduled for the next period: plan changes are not offered yet, null. */
-  pending_update: z.null(),
+  /** A plan change waiting for the next renewal (docs/subscriptions.md "Plan changes"), or null. */
+  pending_update: pendingUpdateSchema.nullable(),
 });
 
 export const listSubscriptionsQuery = z.object({
@@ -62,6 +62,7 @@ const subscriptionInclude = {
   product: { include: productInclude },
   price: true,
   discount: true,
+  pending_update: true,
 } as const satisfies Prisma.SubscriptionInclude;
 
 type SubscriptionRow = Prisma.SubscriptionGetPayload<{ include: typeof subscriptionInclude }>;
@@ -75,7 +76,7 @@ function toSubscriptionWithRelations(row: SubscriptionRow) {
     prices: [toProductPrice(row.price)],
     discount: row.discount ? toDiscount(row.discount) : null,
     meters: [],
-    pending_update: null,
+    pending_update: row.pending_update ? { ...row.pending_update, seats: null, units: null } : null,
   };
 }
 

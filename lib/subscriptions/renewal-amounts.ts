@@ -1,8 +1,9 @@
 // What a renewal period costs: the subscription's price with the discount still applying to that
-// period and the tax of the customer's billing address. The renewal and its dunning retries both
-// price the period here.
+// period, plus the balance a plan change carried to it (./plan-change.ts; negative: a credit, never
+// below zero), and the tax of the customer's billing address. The renewal and its dunning retries
+// both price the period here.
 import type { Tx } from "../db/client";
-import { computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
+import { applyBasisPoints, computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
 import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
 import type { Discount, Subscription } from "../generated/prisma/client";
 import { discountAppliesTo } from "./price-schedule";
@@ -27,7 +28,8 @@ export async function renewalAmounts(
     taxRatesOf(tx, subscription.organization_id),
   ]);
   const address = customer?.billing_address as { country?: string | null; state?: string | null } | null;
-  const amounts = computeAmounts({
+  const taxBasisPoints = taxBasisPointsFor(rates, address);
+  const base = computeAmounts({
     price: {
       type: "recurring",
       amount_type: "fixed",
@@ -35,7 +37,18 @@ export async function renewalAmounts(
       preset_amount: null,
     },
     discount: discountForAmounts(discount),
-    taxBasisPoints: taxBasisPointsFor(rates, address),
+    taxBasisPoints,
   });
-  return { amounts, discount, billingAddress: customer?.billing_address ?? null };
+  // The plan change's balance, after the discount and before tax; what it takes off or adds is
+  // taken off the balance when the period is paid (`balanceApplied`, ./renewal-outcome.ts).
+  const subtotal = Math.max(0, base.subtotal_amount + subscription.proration_balance);
+  const tax = applyBasisPoints(subtotal, taxBasisPoints);
+  const amounts = { ...base, subtotal_amount: subtotal, tax_amount: tax, total_amount: subtotal + tax };
+  return {
+    amounts,
+    discount,
+    billingAddress: customer?.billing_address ?? null,
+    balanceApplied: subtotal - base.subtotal_amount,
+    taxBasisPoints,
+  };
 }

@@ -16,6 +16,7 @@ import { nextPeriodEnd, type Interval } from "./periods";
 import { queueRenewalReceipt } from "./emails";
 import { handleFailedRenewal } from "./dunning";
 import { billingAnchor } from "./trial-terms";
+import { settlePlanChangeCharge } from "./plan-switch";
 import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
@@ -33,8 +34,13 @@ export type RenewalTerms = {
   retry?: number;
   /** Dunning: when the renewal first failed; the retries are counted in days from it. */
   dunning_started_at?: string;
-  /** `payment_method`: charged at once with a method the buyer just saved (not a scheduled try). */
-  trigger?: "schedule" | "payment_method";
+  /**
+   * `payment_method`: charged at once with a method the buyer just saved (not a scheduled try);
+   * `plan_change`: a plan change's prorated difference, charged at once (./plan-change.ts).
+   */
+  trigger?: "schedule" | "payment_method" | "plan_change";
+  /** The plan-change balance this period's subtotal includes (taken off the balance when paid). */
+  balance_applied?: number;
 };
 
 /** One job per subscription and period: the dedupe key makes repeated scans harmless. */
@@ -87,6 +93,12 @@ export async function completeRenewal(
   });
   // The charge names its order: a refund of the order finds the payment to give back by it.
   if (paidBy) await tx.paymentAttempt.update({ where: { id: paidBy.id }, data: { order_id: orderId } });
+  if (terms.balance_applied) {
+    await tx.subscription.update({
+      where: { id: subscription.id },
+      data: { proration_balance: { decrement: terms.balance_applied } },
+    });
+  }
   await changeStatus(tx, subscription, "active", now, {
     data: { current_period_start: periodEnd, current_period_end: newEnd },
     beforeEvents: async () => {
@@ -108,6 +120,7 @@ export async function settleRenewalAttempt(tx: Tx, attempt: PaymentAttempt, now:
   const subscription = await tx.subscription.findUnique({ where: { id: attempt.subscription_id } });
   if (!subscription) return;
   const terms = attempt.pending_changes as RenewalTerms;
+  if (terms.trigger === "plan_change") return settlePlanChangeCharge(tx, subscription, attempt, terms, now);
   const samePeriod = subscription.current_period_end?.toISOString() === terms.period_end;
   const renewable = samePeriod && ["active", "trialing", "past_due"].includes(subscription.status);
   switch (attempt.status) {

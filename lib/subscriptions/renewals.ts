@@ -10,7 +10,8 @@ import { lockRowForEvents } from "../webhooks/listeners";
 import type { JobHandler } from "../jobs/queue";
 import { createPaymentAttempt } from "../payments/attempts";
 import { chargeRenewalAttempt, renewalReference } from "./dunning";
-import type { PaymentAttempt } from "../generated/prisma/client";
+import type { Discount, PaymentAttempt, Subscription } from "../generated/prisma/client";
+import { applyPendingUpdate } from "./plan-switch";
 import { renewalAmounts } from "./renewal-amounts";
 import { endSubscription } from "./lifecycle";
 import {
@@ -74,7 +75,34 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
   const existing = await tx.paymentAttempt.findUnique({ where: { reference } });
   if (existing) return existing.status === "pending" ? existing : null;
 
-  const { amounts, discount, billingAddress } = await renewalAmounts(tx, subscription, periodEnd);
+  // A plan change waiting for this renewal applies first: the period is the new product's.
+  const switched = await applyPendingUpdate(tx, subscription, periodEnd, now);
+  if (switched !== subscription) {
+    return startRenewalPriced(tx, { ...switched, discount: await discountOf(tx, switched) }, payload, now);
+  }
+  return startRenewalPriced(tx, subscription, payload, now);
+}
+
+async function discountOf(tx: Tx, subscription: Subscription) {
+  return subscription.discount_id
+    ? tx.discount.findUnique({ where: { id: subscription.discount_id } })
+    : null;
+}
+
+/** Prices the period and records its attempt (or settles it at once when nothing is due). */
+async function startRenewalPriced(
+  tx: Tx,
+  subscription: Subscription & { discount: Discount | null },
+  payload: RenewPayload,
+  now: Date,
+): Promise<PaymentAttempt | null> {
+  const periodEnd = subscription.current_period_end!;
+  const reference = renewalReference(subscription.id, payload.period_end);
+  const { amounts, discount, billingAddress, balanceApplied } = await renewalAmounts(
+    tx,
+    subscription,
+    periodEnd,
+  );
   const terms: RenewalTerms = {
     period_end: payload.period_end,
     subtotal_amount: amounts.subtotal_amount,
@@ -82,6 +110,7 @@ async function startRenewal(tx: Tx, payload: RenewPayload, now: Date): Promise<P
     tax_amount: amounts.tax_amount,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,
+    balance_applied: balanceApplied,
   };
   if (amounts.total_amount <= 0) {
     await completeRenewal(tx, subscription, terms, now);

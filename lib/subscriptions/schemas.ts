@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Subscription } from "../generated/prisma/client";
 import { dateTime, timestamps } from "../core/schemas";
 import { metadataOut } from "../core/metadata";
+import { id } from "../core/validation";
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -79,11 +80,54 @@ export function toSubscription(row: Subscription) {
 
 export const CANCELLATION_COMMENT_MAX = 2000;
 
+/** A plan change waiting for the subscription's next renewal. */
+export const pendingUpdateSchema = z.object({
+  id: z.string(),
+  ...timestamps,
+  applies_at: dateTime,
+  product_id: z.string().nullable(),
+  /** Seats and units are not offered: null. */
+  seats: z.null(),
+  units: z.null(),
+});
+
+/** How a plan change is charged (docs/subscriptions.md "Plan changes"); default: the organization's. */
+export const prorationBehaviorSchema = z.enum(["invoice", "prorate", "next_period"]);
+
+/** A move to another product, now or at the next renewal. */
+export const planChangeBody = z.strictObject({
+  product_id: id(),
+  proration_behavior: prorationBehaviorSchema.nullish(),
+});
+
+/** What a plan change would do (GET …/plan-change-preview), as it would apply now. */
+export const planChangePreviewSchema = z.object({
+  product_id: z.string(),
+  proration_behavior: prorationBehaviorSchema,
+  applies_at: dateTime,
+  proration_amount: z.number().int(),
+  due_now: z.object({ subtotal: z.number().int(), tax: z.number().int(), total: z.number().int() }),
+  next_renewal: z.object({
+    at: dateTime.nullable(),
+    subtotal: z.number().int(),
+    tax: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+
+/** The preview's query: the product and the behavior a PATCH would send. */
+export const planChangePreviewQuery = z.object({
+  product_id: id(),
+  proration_behavior: prorationBehaviorSchema.optional(),
+});
+
 /**
  * PATCH /v1/subscriptions/{id}: either schedule (true) or take back (false) the cancellation at the
- * period's end, with the customer's reason and comment, or `{revoke: true}` to end it now.
+ * period's end, with the customer's reason and comment, or `{revoke: true}` to end it now, or move
+ * it to another product (`product_id`, with `proration_behavior`).
  */
 export const updateSubscriptionBody = z.union([
+  planChangeBody,
   z.strictObject({
     cancel_at_period_end: z.boolean(),
     customer_cancellation_reason: subscriptionSchema.shape.customer_cancellation_reason.optional(),

@@ -60,7 +60,7 @@ describe("GET /v1/customer-portal/organizations/{slug}", () => {
         avatar_url: "https://cdn.example.com/acme.png",
         customer_portal_settings: {
           usage: { show: false },
-          subscription: { update_seats: false, update_plan: false },
+          subscription: { update_seats: false, update_plan: true },
         },
       },
     });

@@ -98,6 +98,7 @@ import * as subscriptions from "../subscriptions/route";
 import * as subscription from "../subscriptions/[id]/route";
 import * as subscriptionDunning from "../subscriptions/[id]/dunning/route";
 import * as subscriptionRenew from "../subscriptions/[id]/renew/route";
+import * as subscriptionPlanPreview from "../subscriptions/[id]/plan-change-preview/route";
 import * as files from "../files/route";
 import * as file from "../files/[id]/route";
 import * as webhookEndpoints from "../webhooks/endpoints/route";
@@ -218,6 +219,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/subscriptions/{id}", module: subscription },
   { path: "/v1/subscriptions/{id}/dunning", module: subscriptionDunning },
   { path: "/v1/subscriptions/{id}/renew", module: subscriptionRenew },
+  { path: "/v1/subscriptions/{id}/plan-change-preview", module: subscriptionPlanPreview },
   { path: "/v1/files/", module: files },
   { path: "/v1/files/{id}", module: file },
   { path: "/v1/webhooks/endpoints", module: webhookEndpoints },

@@ -139,7 +139,7 @@ function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemo
     },
     customer_portal_settings: {
       usage: { show: false },
-      subscription: { update_seats: false, update_plan: false },
+      subscription: { update_seats: false, update_plan: settings.allow_customer_updates },
     },
     dispute_settings: { auto_accept_below_amount: null },
     embed_hosts: [],

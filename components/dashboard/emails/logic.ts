@@ -49,6 +49,7 @@ const KIND_LABELS: Record<string, string> = {
   subscription_payment_failed: "Payment failed",
   subscription_canceled: "Subscription canceled",
   subscription_trial_ending: "Trial ends soon",
+  subscription_plan_changed: "Plan changed",
   subscription_ended: "Subscription ended",
 };
 

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api-client";
 import type { subscriptionDunningSchema } from "@/lib/subscriptions/dunning-view";
 import type { subscriptionWithRelationsSchema } from "@/lib/subscriptions/read";
-import type { updateSubscriptionBody } from "@/lib/subscriptions/schemas";
+import type { planChangePreviewSchema, updateSubscriptionBody } from "@/lib/subscriptions/schemas";
 import { resourceHooks } from "./resource";
 
 export type SubscriptionResource = z.input<typeof subscriptionWithRelationsSchema>;
@@ -26,5 +26,21 @@ export function useSubscriptionDunning(id: string) {
     queryKey: [...subscriptions.keys.detail(id), "dunning"],
     queryFn: ({ signal }) =>
       apiFetch<SubscriptionDunning>(`/v1/subscriptions/${encodeURIComponent(id)}/dunning`, { signal }),
+  });
+}
+
+export type PlanChangePreview = z.input<typeof planChangePreviewSchema>;
+
+/** What moving the subscription to `productId` would charge (GET …/plan-change-preview); off until chosen. */
+export function usePlanChangePreview(id: string, productId: string, behavior: string) {
+  return useQuery({
+    queryKey: [...subscriptions.keys.detail(id), "plan-change-preview", productId, behavior],
+    queryFn: ({ signal }) =>
+      apiFetch<PlanChangePreview>(`/v1/subscriptions/${encodeURIComponent(id)}/plan-change-preview`, {
+        query: { product_id: productId, proration_behavior: behavior },
+        signal,
+      }),
+    enabled: productId !== "",
+    retry: false,
   });
 }

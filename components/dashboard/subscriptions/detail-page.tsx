@@ -13,7 +13,9 @@ import { Badge, Card, DetailList, PageHeader, type BadgeTone } from "../ui/misc"
 import { ErrorState, Skeleton } from "../ui/states";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from "../ui/table";
 import { SubscriptionRowActions } from "./row-actions";
+import { PlanChangeAction } from "./plan-change";
 import {
+  canChangePlan,
   CANCELLATION_REASON_LABELS,
   cancellationText,
   periodText,
@@ -101,7 +103,15 @@ export function SubscriptionDetail({ id }: { id: string }) {
           <PageHeader title={`${data.product.name} · ${data.customer.email}`}>
             <Badge tone={STATUS_TONES[data.status]}>{STATUS_LABELS[data.status]}</Badge>
           </PageHeader>
-          <Card title="Subscription" actions={<SubscriptionRowActions subscription={data} />}>
+          <Card
+            title="Subscription"
+            actions={
+              <div className="flex flex-wrap gap-1.5">
+                {canChangePlan(data) ? <PlanChangeAction subscription={data} /> : null}
+                <SubscriptionRowActions subscription={data} />
+              </div>
+            }
+          >
             <DetailList
               items={[
                 [

@@ -111,3 +111,8 @@ export const CANCELLATION_REASON_LABELS = {
   other: "Other",
 } as const;
 export type CancellationReason = keyof typeof CANCELLATION_REASON_LABELS;
+
+/** A plan change is for a subscription that is live and paid up (lib/subscriptions/plan-change.ts). */
+export function canChangePlan(subscription: { status: string }): boolean {
+  return ["active", "trialing"].includes(subscription.status);
+}

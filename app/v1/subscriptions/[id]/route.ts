@@ -1,6 +1,6 @@
 // GET /v1/subscriptions/{id} — one subscription with its customer, product, price and discount.
-// PATCH schedules its cancellation at the period's end (or takes it back), or revokes it with
-// `{revoke: true}`; DELETE revokes it (ends it now, its benefits revoked).
+// PATCH schedules its cancellation at the period's end (or takes it back), revokes it with
+// `{revoke: true}`, or moves it to another product (`product_id`, docs/subscriptions.md); DELETE revokes it (ends it now, its benefits revoked).
 import { methods, route } from "@/lib/api/handler";
 import {
   getSubscription,
@@ -26,7 +26,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params: subscriptionParams,
       body: updateSubscriptionBody,
       output: subscriptionWithRelationsSchema,
-      summary: "Cancel a subscription at the period's end, take the cancellation back, or revoke it now",
+      summary:
+        "Change a subscription's plan, cancel it at the period's end, take the cancellation back, or revoke it now",
     },
     ({ db, principal, params, body }) => updateSubscription(db, principal, params.id, body),
   ),
