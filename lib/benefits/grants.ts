@@ -167,9 +167,16 @@ export async function moveSubscriptionBenefits(
   productId: string,
   now: Date,
 ): Promise<{ granted: GrantChange[]; revoked: GrantChange[] }> {
-  const links = await tx.productBenefit.findMany({ where: { product_id: productId }, ...productBenefitLinks });
+  const links = await tx.productBenefit.findMany({
+    where: { product_id: productId },
+    ...productBenefitLinks,
+  });
   const keep = links.map((link) => link.benefit_id);
-  const revoked = await revokeGrants(tx, { subscription_id: subscription.id, benefit_id: { notIn: keep } }, now);
+  const revoked = await revokeGrants(
+    tx,
+    { subscription_id: subscription.id, benefit_id: { notIn: keep } },
+    now,
+  );
   const held = await tx.benefitGrant.findMany({
     where: { subscription_id: subscription.id, revoked_at: null },
     select: { benefit_id: true },
