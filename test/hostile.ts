@@ -68,6 +68,8 @@ export type Fixture = {
   subscriptionId: string;
   /** Renewed by the test clock's valid request (the other one is revoked by DELETE before it). */
   clockSubscriptionId: string;
+  /** Another monthly product: what a plan change's valid preview moves to. */
+  planProductId: string;
   /** Attached to no product and never granted, so the valid DELETE of its route succeeds. */
   benefitId: string;
   /** Without purchases, so the valid DELETE of its route succeeds. */
@@ -135,6 +137,7 @@ export async function createFixture(): Promise<Fixture> {
   const customField = await createCustomField(db, organization.id);
   const discount = await createDiscount(db, organization.id);
   const monthly = await createProduct(db, organization.id, { price: { type: "recurring" } });
+  const otherPlan = await createProduct(db, organization.id, { price: { type: "recurring" } });
   const renewing = await createOrder(db, organization.id, {
     customerId: customer.id,
     priceId: monthly.price.id,
@@ -265,6 +268,7 @@ export async function createFixture(): Promise<Fixture> {
     discountId: discount.id,
     subscriptionId: renewing.subscription_id!,
     clockSubscriptionId: clocked.subscription_id!,
+    planProductId: otherPlan.price.product_id,
     benefitId: benefit.id,
     customerId: lonelyCustomer.id,
     externalCustomerId: externalCustomer.external_id!,

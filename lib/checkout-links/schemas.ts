@@ -28,6 +28,14 @@ export const checkoutLinkSchema = z.object({
   discount: checkoutDiscountSchema.nullable(),
   /** Offered in this order; an archived one is skipped when the link opens a session. */
   products: z.array(checkoutProductSchema),
+  /**
+   * Legacy (the specification's era SDK reads them): the first product, and no single price (the
+   * link offers its products' first prices).
+   */
+  product_id: z.string(),
+  product_price_id: z.string().nullable(),
+  product: checkoutProductSchema,
+  product_price: z.null(),
   /** The public URL that opens a checkout session: <public base>/buy/<slug or id>. */
   url: z.string(),
   /** What the URL carries after /buy/ (its slug, else its id): public, as the reference's is. */
@@ -75,6 +83,11 @@ export function toCheckoutLink(row: CheckoutLinkRow, defaultProcessor: string) {
     discount_id: discount?.id ?? null,
     discount,
     products: row.link_products.map(({ product }) => toCheckoutProduct(product)),
+    // A link always offers at least one product (create and update refuse an empty list).
+    product_id: row.link_products[0]!.product.id,
+    product_price_id: null,
+    product: toCheckoutProduct(row.link_products[0]!.product),
+    product_price: null,
     url: checkoutLinkUrl(row),
   };
 }

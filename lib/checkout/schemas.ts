@@ -142,7 +142,8 @@ export const checkoutSchema = z.object({
 export const checkoutClientSchema = checkoutSchema
   .omit({ metadata: true, subscription_id: true, customer_metadata: true, external_customer_id: true })
   .extend({
-    organization: organizationSchema,
+    /** The selling organization; `twitter_username` for the specification's era SDK (its social name). */
+    organization: organizationSchema.extend({ twitter_username: z.string().nullable() }),
     livemode: z
       .boolean()
       .describe(
@@ -436,7 +437,7 @@ export type CheckoutOrderView = z.output<typeof checkoutClientSchema>["order"];
 export function toCheckoutClient(row: CheckoutClientRow & WithSecret, order: CheckoutOrderView = null) {
   return {
     ...toCheckout(row),
-    organization: toOrganization(row.organization),
+    organization: { ...toOrganization(row.organization), twitter_username: row.organization.social_username },
     livemode: row.organization.livemode,
     order,
   };

@@ -8,8 +8,8 @@ import { sortOrder } from "../core/list";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import { toAddress } from "../core/schemas";
 import { currentOrderFields } from "../orders/schemas";
-import { checkoutProductInclude, toCheckoutProduct } from "../products/schemas";
-import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import { checkoutProductInclude, toCheckoutProduct, toProductPrice } from "../products/schemas";
+import { organizationResourceInclude, toPortalProductOrganization } from "../organizations/schemas";
 import { toSubscription } from "../subscriptions/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalListQuery } from "./schemas";
@@ -20,16 +20,22 @@ const orderInclude = {
     include: { ...checkoutProductInclude, organization: { include: organizationResourceInclude } },
   },
   subscription: true,
+  product_price: true,
 } as const satisfies Prisma.OrderInclude;
 
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
 
 function toPortalOrder(row: OrderRow) {
-  const { customer: _customer, product, subscription, ...order } = row;
+  const { customer: _customer, product, subscription, product_price: price, ...order } = row;
   return {
     ...order,
     billing_address: toAddress(order.billing_address),
-    product: { ...toCheckoutProduct(product), organization: toCustomerOrganization(product.organization) },
+    product: {
+      ...toCheckoutProduct(product),
+      organization: toPortalProductOrganization(product.organization),
+    },
+    product_price: toProductPrice(price),
+    user_id: row.customer_id,
     subscription: subscription ? toSubscription(subscription) : null,
     receipt_url: receiptUrl(row.id),
     receipt_pdf_url: receiptPdfUrl(row.id),

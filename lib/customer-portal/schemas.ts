@@ -15,7 +15,7 @@ import { pendingUpdateSchema, subscriptionSchema } from "../subscriptions/schema
 import { customerSchema, updateCustomerBody } from "../customers/schemas";
 import { currentOrderShape, orderSchema } from "../orders/schemas";
 import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
-import { customerOrganizationSchema } from "../organizations/schemas";
+import { customerOrganizationSchema, portalProductOrganizationSchema } from "../organizations/schemas";
 
 // --- sign-in -----------------------------------------------------------------------------------
 
@@ -191,8 +191,12 @@ export const portalOrderSchema = orderSchema
   })
   .extend({
     /** The product bought, as a checkout shows it, with its organization. */
-    product: checkoutProductSchema.extend({ organization: customerOrganizationSchema }),
-    subscription: subscriptionSchema.omit({ metadata: true, user_id: true }).nullable(),
+    product: checkoutProductSchema.extend({ organization: portalProductOrganizationSchema }),
+    product_price_id: z.string(),
+    product_price: productPriceSchema,
+    /** Legacy (the specification's era): the customer's id. */
+    user_id: z.string(),
+    subscription: subscriptionSchema.omit({ metadata: true }).nullable(),
     receipt_url: z.string(),
     receipt_pdf_url: z.string(),
     ...currentOrderShape,
@@ -238,7 +242,9 @@ export const portalLicenseKeySchema = z.object({
     .nullable(),
 });
 
-export const portalSubscriptionSchema = subscriptionSchema.omit({ metadata: true, user_id: true }).extend({
+export const portalSubscriptionSchema = subscriptionSchema.omit({ metadata: true }).extend({
+  /** The subscription's price (the specification's era SDK reads it; `prices` lists it too). */
+  price: productPriceSchema,
   id: z.string(),
   status: subscriptionSchema.shape.status,
   /** The next charge before tax (the discount applied when it still runs then). */
@@ -253,7 +259,7 @@ export const portalSubscriptionSchema = subscriptionSchema.omit({ metadata: true
   ended_at: dateTime.nullable(),
   started_at: dateTime.nullable(),
   /** The product as buyers see it, with its organization (the current reference API's). */
-  product: checkoutProductSchema.extend({ organization: customerOrganizationSchema }),
+  product: checkoutProductSchema.extend({ organization: portalProductOrganizationSchema }),
   /** The subscription's price: its one price. */
   prices: z.array(productPriceSchema),
   /** Metered billing is not offered: empty. */

@@ -24,7 +24,7 @@ import { STRIPE_PROCESSOR } from "../stripe/processor";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { describeSavedCards } from "../payments/saved-cards";
 import { checkoutProductInclude, toCheckoutProduct, toProductPrice } from "../products/schemas";
-import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import { organizationResourceInclude, toPortalProductOrganization } from "../organizations/schemas";
 import { toSubscription } from "../subscriptions/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalSubscriptionListQuery, UpdatePortalSubscriptionBody } from "./schemas";
@@ -87,11 +87,15 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   // The subscription's own fields as the merchant's API shows them (not its metadata), then what
   // the buyer's view says differently: `amount` is the next charge, before tax.
   const { product, price, discount: _discount, pending_update: pending, ...columns } = row;
-  const { metadata: _metadata, user_id: _userId, ...subscription } = toSubscription(columns);
+  const { metadata: _metadata, ...subscription } = toSubscription(columns);
   return {
     ...subscription,
     amount: amounts.subtotal_amount,
-    product: { ...toCheckoutProduct(product), organization: toCustomerOrganization(product.organization) },
+    product: {
+      ...toCheckoutProduct(product),
+      organization: toPortalProductOrganization(product.organization),
+    },
+    price: toProductPrice(price),
     prices: [toProductPrice(price)],
     meters: [],
     pending_update: pending ? { ...pending, seats: null, units: null } : null,

@@ -366,6 +366,18 @@ export const customerOrganizationSchema = organizationResourceSchema.pick({
   customer_portal_settings: true,
 });
 
+/**
+ * A product's organization in the portal's orders and subscriptions: the current API's customer
+ * organization, and what the specification's era SDK (0.22.2) reads there, its Organization.
+ */
+export const portalProductOrganizationSchema = organizationSchema
+  .omit({ customer_invoice_prefix: true, livemode: true })
+  .extend({ ...customerOrganizationSchema.shape, twitter_username: z.string().nullable() });
+
+export function toPortalProductOrganization(row: Parameters<typeof toOrganizationResource>[0]) {
+  return { ...toOrganization(row), ...toCustomerOrganization(row), twitter_username: row.social_username };
+}
+
 export function toCustomerOrganization(row: Parameters<typeof toOrganizationResource>[0]) {
   const resource = toOrganizationResource(row);
   return {

@@ -48,17 +48,25 @@ export function proratedDifference(input: {
   return Math.round(((input.newAmount - input.oldAmount) * left) / length);
 }
 
-const problem = (msg: string, input: unknown): Problem => ({
+/** Where the product was given: the PATCH's body, or the preview's query. */
+type Source = "body" | "query";
+
+const problem = (source: Source, msg: string, input: unknown): Problem => ({
   type: "value_error",
-  loc: ["body", "product_id"],
+  loc: [source, "product_id"],
   msg,
   input,
 });
 
 /** The product's price the subscription would move to, or a 422 naming what is wrong. */
-async function planTarget(db: DbOrTx, subscription: Subscription, productId: string): Promise<PlanTarget> {
+async function planTarget(
+  db: DbOrTx,
+  subscription: Subscription,
+  productId: string,
+  source: Source = "body",
+): Promise<PlanTarget> {
   if (productId === subscription.product_id)
-    throw ApiError.validation([problem("The subscription is already on this product.", productId)]);
+    throw ApiError.validation([problem(source, "The subscription is already on this product.", productId)]);
   const product = await db.product.findFirst({
     where: { id: productId, organization_id: subscription.organization_id },
     include: {
@@ -84,7 +92,7 @@ async function planTarget(db: DbOrTx, subscription: Subscription, productId: str
         : !product.prices[0]
           ? `The product has no fixed ${subscription.recurring_interval}ly price in ${subscription.currency.toUpperCase()}: a subscription keeps its billing interval and currency.`
           : null;
-  if (refusal) throw ApiError.validation([problem(refusal, productId)]);
+  if (refusal) throw ApiError.validation([problem(source, refusal, productId)]);
   const price = product!.prices[0]!;
   return { productId, priceId: price.id, amount: price.price_amount ?? 0 };
 }
@@ -175,9 +183,10 @@ export async function previewPlanChange(
   subscription: Subscription,
   change: PlanChange,
   now = new Date(),
+  source: Source = "body",
 ): Promise<PlanChangeTerms> {
   assertChangeable(subscription);
-  const target = await planTarget(db, subscription, change.product_id);
+  const target = await planTarget(db, subscription, change.product_id, source);
   const fallback = await organizationBehavior(db, subscription.organization_id);
   return planTerms(db, subscription, target, change.proration_behavior, fallback, now);
 }
@@ -271,5 +280,5 @@ export async function previewMerchantPlanChange(
   const subscription = foundOrThrow(
     await db.subscription.findFirst({ where: { id: subscriptionId, ...tenantWhere(principal) } }),
   );
-  return previewPlanChange(db, subscription, change, now);
+  return previewPlanChange(db, subscription, change, now, "query");
 }

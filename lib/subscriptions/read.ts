@@ -38,6 +38,14 @@ export const subscriptionWithRelationsSchema = subscriptionSchema.extend({
   meters: z.array(z.never()),
   /** A plan change waiting for the next renewal (docs/subscriptions.md "Plan changes"), or null. */
   pending_update: pendingUpdateSchema.nullable(),
+  /** Legacy (the specification's era SDK reads it): the customer as that era's subscriber. */
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    public_name: z.string(),
+    avatar_url: z.string().nullable(),
+    github_username: z.string().nullable(),
+  }),
 });
 
 export const listSubscriptionsQuery = z.object({
@@ -77,6 +85,13 @@ function toSubscriptionWithRelations(row: SubscriptionRow) {
     discount: row.discount ? toDiscount(row.discount) : null,
     meters: [],
     pending_update: row.pending_update ? { ...row.pending_update, seats: null, units: null } : null,
+    user: {
+      id: row.customer.id,
+      email: row.customer.email,
+      public_name: row.customer.name ?? row.customer.email.split("@")[0]!,
+      avatar_url: null,
+      github_username: null,
+    },
   };
 }
 

@@ -21,6 +21,11 @@ const LINK_FIELDS = [
   "trial_interval",
   "trial_interval_count",
   "units",
+  // The specification's era SDK's (0.22.2): the first product, no single price.
+  "product",
+  "product_id",
+  "product_price",
+  "product_price_id",
   "created_at",
   "discount",
   "discount_id",
@@ -115,6 +120,10 @@ describe("POST /v1/checkout-links/", () => {
       require_billing_address: false,
       seats: null,
       units: null,
+      product_id: ids.pro,
+      product_price_id: null,
+      product: expect.objectContaining({ id: ids.pro, name: "Pro" }),
+      product_price: null,
     });
     ids.full = res.body.id;
     expect(await call(getOne, { token, params: { id: ids.full! } })).toMatchObject({

@@ -143,6 +143,10 @@ describe("orders", () => {
       organization: expect.objectContaining({ id: ids.org, slug }),
     }),
     subscription: o.subscription ? expect.objectContaining({ id: o.subscription }) : null,
+    // The specification's era SDK's (0.22.2): the price bought, and the customer as its user.
+    product_price_id: expect.any(String),
+    product_price: expect.objectContaining({ product_id: o.product }),
+    user_id: ids.jane,
     receipt_url: receiptUrl(o.id),
     receipt_pdf_url: receiptPdfUrl(o.id),
     paid: true,

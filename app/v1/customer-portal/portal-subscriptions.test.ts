@@ -76,6 +76,9 @@ describe("subscriptions", () => {
       organization: expect.objectContaining({ id: ids.org }),
     }),
     prices: [expect.objectContaining({ product_id: ids.cloud, price_amount: 900 })],
+    // The specification's era SDK's (0.22.2): the one price, and the customer as its user.
+    price: expect.objectContaining({ product_id: ids.cloud, price_amount: 900 }),
+    user_id: ids.jane,
     meters: [],
     pending_update: null,
     payment_method: { brand: "visa", last4: "4242" },

@@ -49,6 +49,8 @@ const SUBSCRIPTION_FIELDS = [
   "trial_end",
   "trial_start",
   "units",
+  // The specification's era SDK's (0.22.2).
+  "user",
 ].sort();
 
 let db: Db;
