@@ -26,6 +26,10 @@ import { emitWebhookEvent } from "../lib/webhooks/emit";
 import { findOrCreateSigningKey } from "../lib/licensing/signing-keys";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
 import { createCustomerSession, SIGN_IN_SESSION_TTL_MS } from "../lib/customer-portal/sessions";
+import { signedPartQuery } from "../lib/files/part-upload";
+
+/** The one part of the fixture's downloadable (its valid PUT sends these bytes). */
+export const PART_BYTES = new TextEncoder().encode("%PDF-1.7 hostile fixture");
 import { storeSignInCode } from "../lib/customer-portal/sign-in";
 
 /** The first database call starts (and migrates) the embedded database: slow on a busy machine. */
@@ -70,6 +74,10 @@ export type Fixture = {
   clockSubscriptionId: string;
   /** Another monthly product: what a plan change's valid preview moves to. */
   planProductId: string;
+  /** A downloadable announced in one part of PART_BYTES: its part's signed query, and its upload. */
+  uploadFileId: string;
+  uploadId: string;
+  uploadPartQuery: Record<string, string>;
   /** Attached to no product and never granted, so the valid DELETE of its route succeeds. */
   benefitId: string;
   /** Without purchases, so the valid DELETE of its route succeeds. */
@@ -138,6 +146,26 @@ export async function createFixture(): Promise<Fixture> {
   const discount = await createDiscount(db, organization.id);
   const monthly = await createProduct(db, organization.id, { price: { type: "recurring" } });
   const otherPlan = await createProduct(db, organization.id, { price: { type: "recurring" } });
+  // A downloadable announced in one part (lib/files/part-upload.ts), as POST /v1/files/ makes it.
+  const uploadFileId = randomUUID();
+  const uploadId = randomUUID();
+  await db.media.create({
+    data: {
+      id: uploadFileId,
+      organization_id: organization.id,
+      name: "manual.pdf",
+      path: `${organization.id}/${uploadFileId}`,
+      mime_type: "application/pdf",
+      size: PART_BYTES.length,
+      service: "downloadable",
+      is_uploaded: false,
+      public_url: "",
+      upload_id: uploadId,
+      upload_parts: [
+        { number: 1, chunk_start: 0, chunk_end: PART_BYTES.length, checksum_sha256_base64: null },
+      ],
+    },
+  });
   const renewing = await createOrder(db, organization.id, {
     customerId: customer.id,
     priceId: monthly.price.id,
@@ -269,6 +297,9 @@ export async function createFixture(): Promise<Fixture> {
     subscriptionId: renewing.subscription_id!,
     clockSubscriptionId: clocked.subscription_id!,
     planProductId: otherPlan.price.product_id,
+    uploadFileId,
+    uploadId,
+    uploadPartQuery: signedPartQuery(uploadFileId, 1, new Date()),
     benefitId: benefit.id,
     customerId: lonelyCustomer.id,
     externalCustomerId: externalCustomer.external_id!,

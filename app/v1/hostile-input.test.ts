@@ -4,7 +4,7 @@
 // over the size limit. Every answer must be one of the contract's JSON 4xx (GET routes may also
 // answer 200 to a query they can serve), and the database must not change. Prints the number of
 // cases tried and of 5xx answers.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,6 +18,7 @@ import {
   createFixture,
   FIXTURE_TIMEOUT_MS,
   databaseFingerprint,
+  PART_BYTES,
   rawRequest,
   send,
   SIGN_IN_CODE,
@@ -73,6 +74,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/subscriptions/{id}/dunning": { id: f.subscriptionId },
     "/v1/subscriptions/{id}/renew": { id: f.clockSubscriptionId },
     "/v1/subscriptions/{id}/plan-change-preview": { id: f.subscriptionId },
+    "/v1/files/{id}/parts/{number}": { id: f.uploadFileId, number: "1" },
+    "/v1/files/{id}/uploaded": { id: f.uploadFileId },
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/benefits/{id}/grants": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
@@ -139,6 +142,7 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
 
 function validQuery(template: string): Record<string, string> {
   if (template === "/v1/subscriptions/{id}/plan-change-preview") return { product_id: fixture.planProductId };
+  if (template === "/v1/files/{id}/parts/{number}") return fixture.uploadPartQuery;
   return VALID_QUERIES[template] ?? {};
 }
 
@@ -174,6 +178,12 @@ function validBody(method: Method, template: string): Record<string, unknown> {
       confirmation_token_id: "tok_visa",
     },
     "POST /v1/checkout-links/": { products: [f.productId], label: "Hostile link" },
+    // After the valid PUT of its one part (writes run in route order: the part's route first).
+    "POST /v1/files/{id}/uploaded": {
+      id: f.uploadId,
+      path: "ignored",
+      parts: [{ number: 1, checksum_etag: createHash("md5").update(PART_BYTES).digest("hex") }],
+    },
     "PATCH /v1/checkout-links/{id}": { label: "Renamed link" },
     "POST /v1/custom-fields/": { type: "text", slug: "hostile-field", name: "Hostile field", properties: {} },
     "PATCH /v1/custom-fields/{id}": { name: "Renamed field" },
@@ -367,12 +377,14 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
     return cases;
   }
 
+  // A signed URL (an upload's part) refuses a URL whose signature does not match with 403.
+  const refused = spec.stream ? [...REFUSED, 403] : REFUSED;
   for (const [name, value] of Object.entries(PATH_VALUES)) {
     for (const key of Object.keys(shapeOf(spec.params))) {
       cases.push({
         name: `path ${key}: ${name}`,
         params: { ...params, [key]: value },
-        allowed: REFUSED,
+        allowed: refused,
         request: spec.body
           ? json(JSON.stringify(body))
           : () => rawRequest({ method, path: url, query, headers }),
@@ -386,7 +398,7 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
       add(
         `query ${key}: ${name}`,
         () => rawRequest({ method, path: url, query: { ...query, [key]: value }, headers }),
-        method === "GET" ? REFUSED_OR_SERVED : REFUSED,
+        method === "GET" ? REFUSED_OR_SERVED : refused,
       );
     }
   }
@@ -401,7 +413,8 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
   if (spec.upload) {
     // Multipart, not JSON (POST /v1/files/): the form's own refusals; its limits are tested in
     // lib/api/request-body.test.ts.
-    add("JSON", json("{}"), [415]);
+    // JSON announces an upload in parts where the route takes it (POST /v1/files/): "{}" lacks its fields.
+    add("JSON", json("{}"), spec.upload.json ? [422] : [415]);
     add("text/plain (an HTML form)", json("{}", { "content-type": "text/plain" }), [415]);
     add(
       "malformed multipart",
@@ -411,6 +424,16 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
     add("an HTML file", () => uploadRequest(url, headers, "<!doctype html><script>alert(1)</script>"), [422]);
     add("a NUL in the name field", () => uploadRequest(url, headers, PNG, { name: "a\u0000b" }), [422]);
     add("declared 100 MB body", json("{}", { "content-length": String(100 * 1024 * 1024) }), [413]);
+  } else if (spec.stream) {
+    // A part of an upload (PUT /v1/files/{id}/parts/{number}): any media type, its size its range's.
+    const part =
+      (bytes: Uint8Array, extra: Record<string, string> = {}) =>
+      () =>
+        rawRequest({ method, path: url, query, headers: { ...headers, ...extra }, body: bytes });
+    add("a body longer than the part", part(new Uint8Array(PART_BYTES.length + 1)), [413]);
+    add("a body shorter than the part", part(PART_BYTES.subarray(1)), [422]);
+    add("an empty body", part(new Uint8Array(0)), [422]);
+    add("declared 100 MB body", part(PART_BYTES, { "content-length": String(100 * 1024 * 1024) }), [413]);
   } else if (spec.body) {
     for (const [key, schema] of Object.entries(shapeOf(spec.body))) {
       const values: Record<string, unknown> = { ...FIELD_VALUES };
@@ -522,6 +545,14 @@ function isContractError(answer: Awaited<ReturnType<typeof send>>): boolean {
 function validRequest(template: string, method: Method, handler: RouteHandler) {
   const spec = handler.spec!;
   const params = pathParams(template);
+  if (spec.stream)
+    return rawRequest({
+      method,
+      path: concretePath(template, params),
+      query: validQuery(template),
+      headers: { "content-type": "application/octet-stream" },
+      body: PART_BYTES,
+    });
   return spec.upload
     ? uploadRequest(concretePath(template, params), authHeaders(spec.auth, template), PNG)
     : rawRequest({

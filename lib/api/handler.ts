@@ -12,7 +12,7 @@ import type { CustomerPrincipal, Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { foundOrThrow } from "../core/tenancy";
 import { describeIdempotentRequest, withIdempotency } from "./idempotency";
-import { assertAcceptableHeaders, type UploadOption } from "./request-body";
+import { assertAcceptableHeaders, type StreamOption, type UploadOption } from "./request-body";
 import type { ReceivedUpload } from "./upload-body";
 import { prefetchOf, readRequestInput } from "./request-input";
 import { answerOf, errorResponse, toErrorResponse, toResponse } from "./responses";
@@ -97,6 +97,13 @@ type Spec<
    * 415) and `body` is checked against its fields, a file part being a `File`.
    */
   upload?: UploadOption;
+  /** The route reads its own body from `request` (a file's part): any media type, at most maxBytes. */
+  stream?: StreamOption;
+  /**
+   * An upload route's JSON form (`upload.json`): a JSON body is checked against this schema, a form
+   * against `body`; the handler tells them apart (its `body` is typed as the form's).
+   */
+  jsonBody?: z.ZodType;
   /** A resource read to run in the admission's statement (`readRoute`), with its values. */
   prefetch?: { read: ResourceRead<unknown>; values: (params: z.output<P>) => readonly unknown[] };
   /** The body is read as text and handed over unparsed (`rawBody`): a signed payload (Stripe's events). */
@@ -117,6 +124,8 @@ export type RouteSpec = {
   produces?: string;
   idempotency?: "replay" | "none";
   upload?: UploadOption;
+  stream?: StreamOption;
+  jsonBody?: z.ZodType;
 };
 
 export { download, errorResponse, json, toErrorResponse } from "./responses";
@@ -139,7 +148,7 @@ export function route<
     // An upload's slot and temporary files, released once the request is answered.
     let upload = null as ReceivedUpload | null;
     try {
-      assertAcceptableHeaders(request, spec.upload);
+      assertAcceptableHeaders(request, spec.upload, spec.stream);
       const db = await getDb();
       const admitted = await admit(db, request, spec.auth, {
         prefetch: await prefetchOf(spec, context),

@@ -118,7 +118,11 @@ function operation(method: string, path: string, spec: RouteSpec) {
   }
   if (spec.upload) {
     responses["413"] = errorResponse(`The request body is over ${spec.upload.maxBytes} bytes`);
-    responses["415"] = errorResponse("A request body that is not multipart/form-data");
+    responses["415"] = errorResponse(
+      spec.upload.json
+        ? "A request body that is neither multipart/form-data nor JSON"
+        : "A request body that is not multipart/form-data",
+    );
   } else if (method !== "GET") {
     responses["413"] = errorResponse("The request body is over the size limit (1 MiB by default)");
     responses["415"] = errorResponse("A request body that is not JSON (Content-Type: application/json)");
@@ -152,6 +156,9 @@ function operation(method: string, path: string, spec: RouteSpec) {
             required: true,
             content: {
               [spec.upload ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(spec.body) },
+              ...(spec.upload && spec.jsonBody
+                ? { "application/json": { schema: jsonSchema(spec.jsonBody) } }
+                : {}),
             },
           },
         }

@@ -212,11 +212,13 @@ describe("upload routes (the `upload` option)", () => {
     expect(await databaseFingerprint()).toEqual(before);
   });
 
-  it("answer JSON and every other media type with 415, and JSON routes still refuse multipart", async () => {
-    for (const type of ["application/json", "text/plain", "multipart/mixed; boundary=b"]) {
+  it("answer every other media type with 415 (JSON announces a file in parts: 422 for {}), and JSON routes still refuse multipart", async () => {
+    for (const type of ["text/plain", "multipart/mixed; boundary=b"]) {
       const answer = await upload({ "content-type": type }, new TextEncoder().encode("{}"));
       expect(answer.status, type).toBe(415);
     }
+    const announced = await upload({ "content-type": "application/json" }, new TextEncoder().encode("{}"));
+    expect(announced.status).toBe(422);
     const json = await send(
       activate,
       rawRequest({
@@ -233,6 +235,8 @@ describe("upload routes (the `upload` option)", () => {
     expect(bodyLimitBeforeRouting("POST", "/v1/files/")).toBe(UPLOAD_BODY_MAX_BYTES);
     expect(bodyLimitBeforeRouting("post", "/v1/files?x=1")).toBe(UPLOAD_BODY_MAX_BYTES);
     expect(bodyLimitBeforeRouting("PATCH", "/v1/files/")).toBe(MIB);
+    // A part of an upload in parts, at its signed URL.
+    expect(bodyLimitBeforeRouting("PUT", "/v1/files/f1/parts/1?expires=1&signature=s")).toBe(64 * MIB);
     expect(bodyLimitBeforeRouting("POST", "/v1/files/x")).toBe(MIB);
     expect(bodyLimitBeforeRouting("POST", "/v1/orders/")).toBe(MIB);
     expect(bodyLimitBeforeRouting(undefined, undefined)).toBe(MIB);

@@ -4,7 +4,7 @@
 // Used by the route wrapper (lib/api/handler.ts) and, for the size, by the pre-routing guard
 // (lib/server/pre-route.ts).
 import { ApiError, type Problem } from "../core/errors";
-import { UPLOAD_BODY_MAX_BYTES } from "../files/limits";
+import { MAX_UPLOAD_PART_BYTES, UPLOAD_BODY_MAX_BYTES } from "../files/limits";
 import { LINGER_LIMITS, type LingerLimits } from "../http/linger";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -60,7 +60,17 @@ export function unsupportedMediaType(upload = false): ApiError {
  * (the file plus its part headers), and the route's `body` schema is checked against the form's
  * fields (a file part is a `File`).
  */
-export type UploadOption = { maxBytes: number };
+export type UploadOption = {
+  maxBytes: number;
+  /** The route also takes JSON (the files API: an upload in parts is announced as JSON). */
+  json?: boolean;
+};
+
+/**
+ * A route that streams its body itself (an upload's part, lib/files/part-upload.ts): any media
+ * type, at most maxBytes; the wrapper does not read it.
+ */
+export type StreamOption = { maxBytes: number };
 
 /** `multipart/form-data` with its boundary. */
 export function isMultipartFormData(header: string): boolean {
@@ -78,18 +88,32 @@ export function isMultipartFormData(header: string): boolean {
  * other route, including those whose body is ignored). An upload route takes multipart only; a
  * cross-site form reaching it still lacks the token or the session's CSRF header.
  */
-export function assertAcceptableHeaders(request: Request, upload?: UploadOption): void {
-  const limit = upload?.maxBytes ?? maxBodyBytes();
+export function assertAcceptableHeaders(
+  request: Request,
+  upload?: UploadOption,
+  stream?: StreamOption,
+): void {
+  const limit = stream?.maxBytes ?? upload?.maxBytes ?? maxBodyBytes();
   if (isDeclaredTooLarge(request.headers.get("content-length"), limit)) throw payloadTooLarge(limit);
-  if (READ_METHODS.has(request.method.toUpperCase())) return;
+  if (READ_METHODS.has(request.method.toUpperCase()) || stream) return;
   const type = request.headers.get("content-type");
   if (upload) {
-    if (type === null || !isMultipartFormData(type)) throw unsupportedMediaType(true);
+    const json = upload.json && type !== null && isJsonMediaType(type);
+    if (!json && (type === null || !isMultipartFormData(type))) throw unsupportedMediaType(true);
   } else if (type !== null && !isJsonMediaType(type)) throw unsupportedMediaType();
 }
 
+/** Whether an upload route's request is its JSON form (UploadOption `json`). */
+export function isJsonUpload(request: Request, upload: UploadOption): boolean {
+  const type = request.headers.get("content-type");
+  return !!upload.json && type !== null && isJsonMediaType(type);
+}
+
 // Upload routes, for the pre-routing guard, which runs before the route (and its spec) is known.
-const UPLOAD_ROUTES = [{ method: "POST", path: /^\/v1\/files\/?$/, maxBytes: UPLOAD_BODY_MAX_BYTES }];
+const UPLOAD_ROUTES = [
+  { method: "POST", path: /^\/v1\/files\/?$/, maxBytes: UPLOAD_BODY_MAX_BYTES },
+  { method: "PUT", path: /^\/v1\/files\/[^/]+\/parts\/[^/]+\/?$/, maxBytes: MAX_UPLOAD_PART_BYTES },
+];
 
 /** The largest body the pre-routing guard lets through: an upload route's limit, else the default. */
 export function bodyLimitBeforeRouting(method: string | undefined, url: string | undefined): number {

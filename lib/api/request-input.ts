@@ -9,7 +9,7 @@ import type { Principal } from "../core/principal";
 import { parseWith, searchParamsToObject, unstorableInputProblems } from "../core/validation";
 import type { AdmissionRead } from "./auth";
 import { readIdempotencyKey } from "./idempotency";
-import { readJsonBody, type UploadOption } from "./request-body";
+import { isJsonUpload, readJsonBody, type StreamOption, type UploadOption } from "./request-body";
 import { formDigest, receiveUpload, type ReceivedUpload } from "./upload-body";
 
 type InputSpec = {
@@ -18,6 +18,9 @@ type InputSpec = {
   body?: z.ZodType;
   idempotency?: "replay" | "none";
   upload?: UploadOption;
+  stream?: StreamOption;
+  /** An upload route's JSON form: its own schema, for precise problems (UploadOption `json`). */
+  jsonBody?: z.ZodType;
   rawBody?: boolean;
 };
 
@@ -70,7 +73,8 @@ export async function readRequestInput(
   // Read once, bounded: the idempotency hash needs the exact text, the schema the JSON.
   // A form's is a digest of its fields and files (a client draws a new boundary on each try).
   let raw;
-  if (spec.upload) {
+  if (spec.stream) raw = null;
+  else if (spec.upload && !isJsonUpload(request, spec.upload)) {
     raw = await receiveUpload(request, principal, spec.upload);
     keepUpload(raw);
   } else raw = spec.body || key || spec.rawBody ? await readJsonBody(request, { parse: !!spec.body }) : null;
@@ -80,7 +84,10 @@ export async function readRequestInput(
     if (raw.problems.length) problems.push(...raw.problems);
     else if (raw.value === undefined)
       problems.push({ type: "missing", loc: ["body"], msg: "Field required", input: null });
-    else body = parse(spec.body, raw.value, "body");
+    else {
+      const json = spec.jsonBody && spec.upload && isJsonUpload(request, spec.upload);
+      body = parse(json ? spec.jsonBody : spec.body, raw.value, "body");
+    }
   }
   if (problems.length) throw ApiError.validation(problems);
   return { params, query, body, key, text };

@@ -16,3 +16,12 @@ export const UPLOAD_BODY_MAX_BYTES = MAX_FILE_BYTES + FORM_OVERHEAD_BYTES;
  * browser decodes it on the checkout page.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** The largest downloadable file (a `downloadables` benefit's), uploaded in parts: 1 GiB. */
+export const MAX_DOWNLOADABLE_BYTES = 1024 * 1024 * 1024;
+
+/** The largest part of an upload in parts (each a PUT of its own): 64 MiB. */
+export const MAX_UPLOAD_PART_BYTES = 64 * 1024 * 1024;
+
+/** The most parts one upload announces (1 GiB in parts of 64 MiB is 16). */
+export const MAX_UPLOAD_PARTS = 1000;

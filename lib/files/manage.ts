@@ -24,11 +24,14 @@ import { storedFileName, urlFileName } from "./names";
 import { toMedia, type UploadFileForm } from "./schemas";
 import type { ReceivedFile } from "./received-file";
 import { fileStorage, type FileStorage } from "./storage";
+import fs from "node:fs";
+import { partsDirectory } from "./part-upload";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
-/** Every product image belongs to this service (the reference API's value). */
-export const PRODUCT_MEDIA_SERVICE = "product_media";
+import { PRODUCT_MEDIA_SERVICE } from "./services";
+
+export { PRODUCT_MEDIA_SERVICE };
 
 const NOT_AN_IMAGE = "The file should be a PNG, JPEG, WebP or GIF image.";
 
@@ -124,6 +127,8 @@ export async function deleteFile(
     const shared = await tx.media.count({ where: { path: row.path } });
     return { ...row, shared: shared > 0 };
   }, TRANSACTION_OPTIONS);
+  // An upload in parts never completed leaves its parts (lib/files/part-upload.ts).
+  if (!media.is_uploaded) await fs.promises.rm(partsDirectory(media.id), { recursive: true, force: true });
   if (media.shared) return;
   const storage = options.storage ?? fileStorage();
   await storage.delete(media.path).catch((error: unknown) => {

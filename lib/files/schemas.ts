@@ -5,10 +5,111 @@ import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
 import { ReceivedFile } from "./received-file";
 
-export { mediaSchema, toMedia } from "../products/schemas";
+import { mediaSchema, toMedia } from "../products/schemas";
+import type { Media } from "../generated/prisma/client";
+import { dateTime } from "../core/schemas";
+import { MAX_UPLOAD_PARTS } from "./limits";
+import { DOWNLOADABLE_SERVICE } from "./services";
+
+export { mediaSchema, toMedia };
 
 /** The longest file name kept (the part's file name or the `name` field). */
 export const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * A downloadable file (a `downloadables` benefit's): a product image's fields but its public URL,
+ * since it has none; `is_uploaded` false until its parts are joined (./part-upload.ts).
+ */
+export const downloadableFileSchema = mediaSchema.omit({ public_url: true }).extend({
+  service: z.literal(DOWNLOADABLE_SERVICE),
+  /** Files are not scanned for malware here: null. */
+  flagged_malicious_at: z.null(),
+});
+
+/** A file as the files API answers it: a product image, or a downloadable. */
+export const fileSchema = z.union([downloadableFileSchema, mediaSchema]);
+
+export function toFile(row: Media) {
+  const { public_url: publicUrl, upload_id: _uploadId, upload_parts: _parts, ...rest } = toMedia(row);
+  return row.service === DOWNLOADABLE_SERVICE
+    ? { ...rest, service: DOWNLOADABLE_SERVICE as typeof DOWNLOADABLE_SERVICE, flagged_malicious_at: null }
+    : { ...rest, public_url: publicUrl };
+}
+
+const sha256Base64 = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "A SHA-256 in base64 (44 characters).");
+
+/**
+ * POST /v1/files/ as JSON: a file to upload in parts (the current reference API's protocol), each
+ * part a byte range (`chunk_end` exclusive, as a slice's).
+ */
+export const fileCreateBody = z.object({
+  organization_id: id().nullish(),
+  name: z.string().trim().min(1).max(MAX_FILE_NAME_LENGTH),
+  mime_type: z.string().trim().min(1).max(255),
+  size: z.number().int().min(1),
+  checksum_sha256_base64: sha256Base64.nullish(),
+  upload: z.object({
+    parts: z
+      .array(
+        z.object({
+          number: z.number().int().min(1),
+          chunk_start: z.number().int().min(0),
+          chunk_end: z.number().int().min(1),
+          checksum_sha256_base64: sha256Base64.nullish(),
+        }),
+      )
+      .min(1)
+      .max(MAX_UPLOAD_PARTS),
+  }),
+  service: z.string().max(64),
+  version: z.string().max(255).nullish(),
+});
+export type FileCreateBody = z.output<typeof fileCreateBody>;
+
+/** The announcement's answer: the file, and where to PUT each part (URLs valid for an hour). */
+export const fileUploadSchema = downloadableFileSchema.extend({
+  upload: z.object({
+    id: z.string(),
+    path: z.string(),
+    parts: z.array(
+      z.object({
+        number: z.number().int(),
+        chunk_start: z.number().int(),
+        chunk_end: z.number().int(),
+        checksum_sha256_base64: z.string().nullable(),
+        url: z.string(),
+        expires_at: dateTime,
+        headers: z.record(z.string(), z.string()),
+      }),
+    ),
+  }),
+});
+
+/** POST /v1/files/{id}/uploaded: the upload's id and each part's ETag, as its PUT answered it. */
+export const fileUploadedBody = z.object({
+  id: id(),
+  path: z.string().max(1024),
+  parts: z
+    .array(
+      z.object({
+        number: z.number().int().min(1),
+        checksum_etag: z.string().min(1).max(64),
+        checksum_sha256_base64: z.string().max(64).nullish(),
+      }),
+    )
+    .max(MAX_UPLOAD_PARTS),
+});
+export type FileUploadedBody = z.output<typeof fileUploadedBody>;
+
+/** PUT /v1/files/{id}/parts/{number}: the part, and its URL's expiry and signature. */
+export const partParams = z.object({
+  id: id(),
+  number: z.coerce.number().int().min(1).max(MAX_UPLOAD_PARTS),
+});
+export const partQuery = z.object({
+  expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  signature: z.string().min(1).max(128),
+});
 
 /**
  * POST /v1/files/ as multipart/form-data: the image in a part named `file`; `name` replaces the
@@ -53,3 +154,6 @@ export const fileParams = z.object({ id: id() });
  * name is only there for people and saved files, and is never read.
  */
 export const servedFileParams = z.object({ id: z.string().max(200), name: z.string().max(2048) });
+
+/** A part received: its number and ETag (also in the `ETag` header). */
+export const partReceivedSchema = z.object({ number: z.number().int(), checksum_etag: z.string() });

@@ -122,8 +122,10 @@ async function copyProducts(
     data: medias.map((media) => {
       const id = mapped(mediaIds, media.id);
       // The same stored file (lib/files/manage.ts deletes it once no media row holds its path).
+      // Product images only: uploaded, no upload under way.
+      const { upload_id: _uploadId, upload_parts: _parts, ...fields } = media;
       return {
-        ...media,
+        ...fields,
         id,
         organization_id: targetId,
         public_url: media.public_url.replace(`/files/${media.id}/`, `/files/${id}/`),

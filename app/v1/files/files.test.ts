@@ -257,8 +257,26 @@ describe("POST /v1/files/", () => {
     ]);
   });
 
+  it("takes JSON as the announcement of a downloadable (docs/uploads-and-limits.md), not a file", async () => {
+    const res = await answer(
+      upload,
+      new Request("http://localhost/v1/files/", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: '{"file":"x"}',
+      }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((p: { loc: string[] }) => p.loc.join("."))).toEqual([
+      "body.name",
+      "body.mime_type",
+      "body.size",
+      "body.upload",
+      "body.service",
+    ]);
+  });
+
   it.each([
-    ["application/json", '{"file":"x"}'],
     ["image/png", "\x89PNG"],
     ["application/x-www-form-urlencoded", "file=x"],
     ["multipart/form-data", "no boundary"],

@@ -101,6 +101,8 @@ import * as subscriptionRenew from "../subscriptions/[id]/renew/route";
 import * as subscriptionPlanPreview from "../subscriptions/[id]/plan-change-preview/route";
 import * as files from "../files/route";
 import * as file from "../files/[id]/route";
+import * as filePart from "../files/[id]/parts/[number]/route";
+import * as fileUploaded from "../files/[id]/uploaded/route";
 import * as webhookEndpoints from "../webhooks/endpoints/route";
 import * as webhookEndpoint from "../webhooks/endpoints/[id]/route";
 import * as webhookSecretRotation from "../webhooks/endpoints/[id]/rotate-secret/route";
@@ -222,6 +224,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/subscriptions/{id}/plan-change-preview", module: subscriptionPlanPreview },
   { path: "/v1/files/", module: files },
   { path: "/v1/files/{id}", module: file },
+  { path: "/v1/files/{id}/parts/{number}", module: filePart },
+  { path: "/v1/files/{id}/uploaded", module: fileUploaded },
   { path: "/v1/webhooks/endpoints", module: webhookEndpoints },
   { path: "/v1/webhooks/endpoints/{id}/rotate-secret", module: webhookSecretRotation },
   { path: "/v1/webhooks/endpoints/{id}/secret", module: webhookSecretReset },

@@ -1,12 +1,12 @@
 // GET /v1/files/{id} — one file; DELETE removes it and its stored bytes, 409 while a product shows it.
 import { methods, route } from "@/lib/api/handler";
-import { fileParams, mediaSchema } from "@/lib/files/schemas";
+import { fileParams, fileSchema } from "@/lib/files/schemas";
 import { deleteFile } from "@/lib/files/manage";
 import { getFile } from "@/lib/files/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
-    { auth: "files:read", params: fileParams, output: mediaSchema, summary: "Get a file" },
+    { auth: "files:read", params: fileParams, output: fileSchema, summary: "Get a file" },
     ({ db, principal, params }) => getFile(db, principal, params.id),
   ),
   DELETE: route(
