@@ -28,6 +28,7 @@ const replacedInclude = {
       discount_amount: true,
       total_amount: true,
       total_amount_after_discount_ends: true,
+      trial_end: true,
       client_secret_ciphertext: true,
       legacy_client_secret: true,
     },

@@ -15,6 +15,7 @@ import { publicBaseUrl } from "../public-url";
 import { DecryptionError } from "../secrets";
 import { queueEmail } from "../email/queue";
 import { discountDisclosure } from "../checkout/discount-disclosure";
+import { formatMoney } from "../money";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import { orderReceipt, type OrderReceiptData } from "../email/templates/order-receipt";
 
@@ -31,6 +32,7 @@ export type ReceiptOrder = Order & {
     discount_amount: number | null;
     total_amount: number | null;
     total_amount_after_discount_ends: number | null;
+    trial_end: Date | null;
     client_secret_ciphertext: string | null;
     legacy_client_secret: string | null;
   } | null;
@@ -46,6 +48,16 @@ export type ReceiptOrder = Order & {
  * made: a purchase's at one instant, in its product's benefit order (Prisma's include left that tie
  * to the table's physical order). `receipt-read.test.ts` holds it to the include it replaced.
  */
+const TRIAL_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** "Free trial until December 13, 2026, then $10.71 / month" for a trial's free order; else null. */
+function trialDisclosure(order: ReceiptOrder): string | null {
+  const trialEnd = order.checkout?.trial_end;
+  if (!trialEnd || order.product_price.type !== "recurring" || order.amount !== 0) return null;
+  const next = formatMoney(order.checkout!.total_amount ?? 0, order.currency);
+  return `Free trial until ${TRIAL_DATE.format(trialEnd)}, then ${next} / ${order.product_price.recurring_interval ?? "month"}`;
+}
+
 export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<ReceiptOrder | null> {
   const rows = await directSql<{ row: string }>(
     tx,
@@ -62,6 +74,7 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
                  'id', s.id, 'amount', s.amount, 'discount_amount', s.discount_amount,
                  'total_amount', s.total_amount,
                  'total_amount_after_discount_ends', s.total_amount_after_discount_ends,
+                 'trial_end', s.trial_end,
                  'client_secret_ciphertext', s.client_secret_ciphertext,
                  'legacy_client_secret', s.legacy_client_secret) END,
              'benefit_grants', (
@@ -95,10 +108,12 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
       license_key: { key: string; expires_at: string | null } | null;
     }[];
   };
-  const { order, benefit_grants: grants, ...relations } = JSON.parse(rows[0].row) as Read;
+  const { order, benefit_grants: grants, checkout, ...relations } = JSON.parse(rows[0].row) as Read;
+  const trialEnd = (checkout as { trial_end?: string | null } | null)?.trial_end ?? null;
   return {
     ...rowFromJson<Order>("orders", order),
     ...relations,
+    checkout: checkout && { ...checkout, trial_end: trialEnd === null ? null : utc(trialEnd) },
     benefit_grants: grants.map(({ benefit, license_key: key }) => ({
       benefit,
       license_key: key && { key: key.key, expires_at: key.expires_at === null ? null : utc(key.expires_at) },
@@ -150,16 +165,19 @@ export async function queueOrderReceipt(
       total: order.amount + order.tax_amount,
     },
     discountName: discount > 0 ? (order.discount?.name ?? null) : null,
-    discountDisclosure: discountDisclosure({
-      currency: order.currency,
-      interval: order.product_price.recurring_interval,
-      totalToday: order.amount + order.tax_amount,
-      totalAfterDiscount:
-        order.product_price.type === "recurring"
-          ? (order.checkout?.total_amount_after_discount_ends ?? null)
-          : null,
-      discount: order.discount,
-    }),
+    // A trial's receipt says when the first charge comes and what it is (docs/subscriptions.md).
+    discountDisclosure:
+      trialDisclosure(order) ??
+      discountDisclosure({
+        currency: order.currency,
+        interval: order.product_price.recurring_interval,
+        totalToday: order.amount + order.tax_amount,
+        totalAfterDiscount:
+          order.product_price.type === "recurring"
+            ? (order.checkout?.total_amount_after_discount_ends ?? null)
+            : null,
+        discount: order.discount,
+      }),
     licenseKeys: order.benefit_grants.flatMap((grant) =>
       grant.license_key
         ? [

@@ -192,6 +192,13 @@ describe("a trial checkout", () => {
     expect(orders.map((o) => [o.billing_reason, o.amount, o.tax_amount, o.status])).toEqual([
       ["subscription_create", 0, 0, "paid"],
     ]);
+    // Its receipt says when the first charge comes, and what it is.
+    const receipt = await db.email.findFirstOrThrow({
+      where: { order_id: orders[0]!.id, kind: "order_receipt" },
+    });
+    expect(decrypt(receipt.text_sealed, emailBodyContext(receipt.id, "text"))).toMatch(
+      /Free trial until [A-Z][a-z]+ \d{1,2}, \d{4}, then \$10\.00 \/ month\./,
+    );
     const types = (await events()).map((e) => e.type);
     expect(types).toContain("subscription.created");
     expect(types).not.toContain("subscription.active");
