@@ -16,8 +16,10 @@ type Row = { created_at: Date; modified_at?: Date | null };
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 export function mediaShape(row: Awaited<ReturnType<typeof createMedia>>) {
+  // An upload's bookkeeping (lib/files/part-upload.ts) is not part of the answer.
+  const { upload_id: _uploadId, upload_parts: _parts, ...media } = row;
   return {
-    ...row,
+    ...media,
     created_at: row.created_at.toISOString(),
     last_modified_at: iso(row.last_modified_at),
     size_readable: "2 KB",
