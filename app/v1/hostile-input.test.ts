@@ -30,6 +30,8 @@ type Method = (typeof METHODS)[number];
 
 const REFUSED = [400, 404, 405, 413, 415, 422];
 const REFUSED_OR_SERVED = [...REFUSED, 200];
+/** Routes whose path is a link this server signed (docs/uploads-and-limits.md). */
+const SIGNED_LINKS = ["/v1/customer-portal/downloadables/{token}"];
 
 const ROUTES = [
   ...DOCUMENTED_ROUTES,
@@ -76,6 +78,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/subscriptions/{id}/plan-change-preview": { id: f.subscriptionId },
     "/v1/files/{id}/parts/{number}": { id: f.uploadFileId, number: "1" },
     "/v1/files/{id}/uploaded": { id: f.uploadFileId },
+    "/v1/customer-portal/downloadables/{token}": { token: `${f.uploadFileId}.${f.uploadFileId}.0.unsigned` },
     "/v1/benefits/{id}": { id: f.benefitId },
     "/v1/benefits/{id}/grants": { id: f.benefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
@@ -377,8 +380,8 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
     return cases;
   }
 
-  // A signed URL (an upload's part) refuses a URL whose signature does not match with 403.
-  const refused = spec.stream ? [...REFUSED, 403] : REFUSED;
+  // A signed URL (an upload's part, a download link) refuses one whose signature does not match: 403.
+  const refused = spec.stream || SIGNED_LINKS.includes(template) ? [...REFUSED, 403] : REFUSED;
   for (const [name, value] of Object.entries(PATH_VALUES)) {
     for (const key of Object.keys(shapeOf(spec.params))) {
       cases.push({
@@ -511,7 +514,10 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
           query,
           headers: { ...headers, "x-forwarded-for": `${randomBytes(6_000).toString("base64")}, 10.0.0.1` },
         }),
-      allowed: needsSucceededCheckout(template) ? [...REFUSED_OR_SERVED, 403] : REFUSED_OR_SERVED,
+      allowed:
+        needsSucceededCheckout(template) || SIGNED_LINKS.includes(template)
+          ? [...REFUSED_OR_SERVED, 403]
+          : REFUSED_OR_SERVED,
     });
   }
   return cases;
@@ -589,19 +595,23 @@ async function expectValidRequestsToPass() {
     const withoutStripe = template === "/v1/integrations/stripe/webhook/{organization_id}";
     // Its PATCH changes Stripe's settings: 422 "Connect Stripe first", after the body was found valid.
     const stripeSetting = template === "/v1/organizations/{id}/payment-processor" && method === "PATCH";
+    // A download link this server did not sign (the fixture's): 403, after its shape was found valid.
+    const unsignedLink = SIGNED_LINKS.includes(template);
     const expected = withoutStripe
       ? 404
-      : stripeSetting
-        ? 422
-        : refusedByState
-          ? 403
-          : deadLink
-            ? 400
-            : intoTestOrganization
-              ? 422
-              : answer.status < 300
-                ? answer.status
-                : "2xx";
+      : unsignedLink
+        ? 403
+        : stripeSetting
+          ? 422
+          : refusedByState
+            ? 403
+            : deadLink
+              ? 400
+              : intoTestOrganization
+                ? 422
+                : answer.status < 300
+                  ? answer.status
+                  : "2xx";
     expect(answer.status, `${method} ${template}: ${answer.text.slice(0, 300)}`).toBe(expected);
   }
 }

@@ -12,6 +12,7 @@ import { useCheckoutBenefits } from "./hooks";
 import { LicenseKeyDetails } from "./license-key";
 import { OrganizationBadge } from "./summary";
 import { PortalLink } from "@/components/portal/portal-link";
+import { BenefitDownloads } from "./downloads";
 
 export const REDIRECT_SECONDS = 5;
 const SLOW_PROCESSING_MS = 15_000;
@@ -61,6 +62,7 @@ function Benefits({ checkout }: { checkout: CheckoutView }) {
               <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{benefit.note}</p>
             ) : null}
             {benefit.license_key ? <LicenseKeyDetails licenseKey={benefit.license_key} /> : null}
+            <BenefitDownloads downloads={benefit.downloads} />
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import type {
   portalOrganizationSchema,
   portalPaymentMethodAnswer,
   portalSubscriptionSchema,
+  portalDownloadableSchema,
   updatePortalSubscriptionBody,
 } from "@/lib/customer-portal/schemas";
 
@@ -22,6 +23,7 @@ export type PortalOrder = z.input<typeof portalOrderSchema>;
 export type PortalLicenseKey = z.input<typeof portalLicenseKeySchema>;
 export type PortalActivation = PortalLicenseKey["activations"][number];
 export type PortalSubscription = z.input<typeof portalSubscriptionSchema>;
+export type PortalDownloadable = z.input<typeof portalDownloadableSchema>;
 export type PaymentMethodAnswer = z.input<typeof portalPaymentMethodAnswer>;
 export type CustomerSessionToken = z.input<typeof customerSessionTokenSchema>;
 export type UpdateSubscriptionBody = z.input<typeof updatePortalSubscriptionBody>;
@@ -88,6 +90,11 @@ export function listLicenseKeys(csrf: string, signal?: AbortSignal) {
 export async function deactivateActivation(csrf: string, licenseKeyId: string, activationId: string) {
   const path = `${BASE}/license-keys/${segment(licenseKeyId)}/activations/${segment(activationId)}`;
   await apiFetch<void>(path, { method: "DELETE", headers: csrfHeader(csrf) });
+}
+
+/** The buyer's downloadable files, each with a signed link valid for ten minutes. */
+export function listDownloadables(csrf: string, signal?: AbortSignal) {
+  return apiFetch<Page<PortalDownloadable>>(`${BASE}/downloadables/`, { headers: csrfHeader(csrf), signal });
 }
 
 export function listSubscriptions(csrf: string, signal?: AbortSignal) {

@@ -9,6 +9,7 @@ import {
   listLicenseKeys,
   listOrders,
   listSubscriptions,
+  listDownloadables,
   completePaymentMethod,
   updatePaymentMethod,
   updateSubscription,
@@ -38,7 +39,19 @@ export const portalKeys = {
   orders: ["portal-orders", "list"] as const,
   licenseKeys: ["portal-license-keys", "list"] as const,
   subscriptions: ["portal-subscriptions", "list"] as const,
+  downloadables: ["portal-downloadables", "list"] as const,
 };
+
+/** The buyer's files; read again when the links (ten minutes) may have expired. */
+export function useDownloadables() {
+  const { csrf } = usePortalSession();
+  return useQuery({
+    queryKey: portalKeys.downloadables,
+    queryFn: ({ signal }) => listDownloadables(csrf, signal),
+    staleTime: 5 * 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}
 
 export function useMe() {
   const { csrf } = usePortalSession();

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Spinner } from "@/components/checkout/fields";
 import { usePortalSession, useMe } from "./hooks";
 import { LicenseKeys } from "./license-keys";
+import { Downloads } from "./downloads";
 import { Orders } from "./orders";
 import { Subscriptions } from "./subscriptions";
 import { QueryState } from "./ui";
@@ -41,6 +42,7 @@ export function Overview({ onForeignSession }: { onForeignSession: () => void })
           </div>
           <Subscriptions />
           <LicenseKeys />
+          <Downloads />
           <Orders />
         </div>
       )}

@@ -53,13 +53,15 @@ export function toBenefitGrant(row: BenefitGrantRow) {
  * it is held now, and for a license key's grant which key it issued.
  */
 export function grantState(
-  grant: Pick<BenefitGrant, "granted_at" | "revoked_at">,
+  grant: Pick<BenefitGrant, "granted_at" | "revoked_at"> & { properties?: unknown },
   key: { id: string; key: string } | null,
 ) {
+  // A downloadables grant records its files (./grants.ts); a key's grant names its key.
+  const recorded = grant.properties && typeof grant.properties === "object" ? grant.properties : {};
   return {
     is_granted: grant.granted_at !== null && grant.revoked_at === null,
     is_revoked: grant.revoked_at !== null,
-    properties: (key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {}) as Record<
+    properties: (key ? { license_key_id: key.id, display_key: displayKey(key.key) } : recorded) as Record<
       string,
       unknown
     >,

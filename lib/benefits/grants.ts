@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from "../db/client";
 import { directSql, rowFromJson } from "../db/direct";
 import { Prisma, type Benefit, type ProductPrice } from "../generated/prisma/client";
 import { keyTermsSql, keyValueSql } from "./key-terms";
+import { normalizedProperties } from "./schemas";
 
 /** A grant and the key it issued (license_keys benefits), as the functions below report them. */
 export type GrantChange = { grantId: string; licenseKeyId: string | null };
@@ -97,7 +98,7 @@ export async function grantBenefits(
                                   subscription_id, granted_at, properties)
       VALUES (${grantId}::uuid, ${grantedAt}::timestamp, ${input.organizationId}::uuid, ${benefit.id}::uuid,
               ${input.customerId}::uuid, ${input.orderId}::uuid, ${input.subscriptionId}::uuid,
-              ${grantedAt}::timestamp, '{}'::jsonb)`,
+              ${grantedAt}::timestamp, ${JSON.stringify(grantProperties(benefit))}::jsonb)`,
     );
     let licenseKeyId: string | null = null;
     if (benefit.type === "license_keys") {
@@ -119,6 +120,19 @@ export async function grantBenefits(
     granted.push({ grantId, licenseKeyId });
   }
   return granted;
+}
+
+/**
+ * What a grant records of its benefit: a downloadables benefit's files, but those archived (a buyer
+ * keeps the files they were granted; new buyers do not get archived ones); nothing for the others.
+ */
+function grantProperties(benefit: Pick<Benefit, "type" | "properties">): Record<string, unknown> {
+  if (benefit.type !== "downloadables") return {};
+  const { files, archived } = normalizedProperties("downloadables", benefit.properties) as {
+    files: string[];
+    archived: Record<string, boolean>;
+  };
+  return { files: files.filter((file) => !archived[file]) };
 }
 
 /** Revokes the grants still in force that match `where`, and their keys still granted. */

@@ -48,12 +48,39 @@ function checkProperties(
   return { ok: true, data: normalizedProperties(type, result.data) as Prisma.InputJsonObject };
 }
 
+/**
+ * A downloadables benefit's files: each once, a downloadable of the organization, uploaded
+ * (lib/files/part-upload.ts).
+ */
+async function fileProblems(tx: Tx, organizationId: string, type: BenefitType, data: Prisma.InputJsonObject) {
+  if (type !== "downloadables") return [];
+  const files = (data.files ?? []) as string[];
+  const found = await tx.media.findMany({
+    where: { id: { in: files }, organization_id: organizationId, service: "downloadable", is_uploaded: true },
+    select: { id: true },
+  });
+  const known = new Set(found.map((row) => row.id));
+  return files.flatMap((file, index): Problem[] => {
+    const msg =
+      files.indexOf(file) !== index
+        ? "This file is listed twice."
+        : known.has(file)
+          ? null
+          : "File does not exist, is not a downloadable, or is not uploaded yet.";
+    return msg
+      ? [{ type: "value_error", loc: ["body", "properties", "files", index], msg, input: file }]
+      : [];
+  });
+}
+
 export async function createBenefit(db: Db, principal: Principal, body: CreateBenefitBody, now = new Date()) {
   const organizationId = organizationForCreate(principal, body.organization_id);
   const properties = checkProperties(body.type, body.properties);
   if (!properties.ok) throw ApiError.validation(properties.problems);
   // A transaction of its own, so an Idempotency-Key's answer is stored with the benefit.
   return db.$transaction(async (tx) => {
+    const problems = await fileProblems(tx, organizationId, body.type, properties.data);
+    if (problems.length) throw ApiError.validation(problems);
     const row = await tx.benefit.create({
       data: {
         id: randomUUID(),
@@ -105,6 +132,8 @@ export async function updateBenefit(
     }
     const properties = body.properties === undefined ? null : checkProperties(benefit.type, body.properties);
     if (properties && !properties.ok) problems.push(...properties.problems);
+    if (properties?.ok)
+      problems.push(...(await fileProblems(tx, benefit.organization_id, benefit.type, properties.data)));
     if (body.apply_to_existing_keys && benefit.type !== "license_keys") {
       problems.push({
         type: "value_error",

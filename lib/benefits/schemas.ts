@@ -9,7 +9,7 @@ import { boundedJsonObject, metadataOut, metadataSchema, type Metadata } from ".
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, INT4_MAX, queryList } from "../core/validation";
 
-export const BENEFIT_TYPES = ["custom", "license_keys"] as const;
+export const BENEFIT_TYPES = ["custom", "license_keys", "downloadables"] as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[number];
 
 /** The benefit embedded in a product or a checkout (the interface's Benefit table). */
@@ -71,10 +71,21 @@ const licenseKeysProperties = z.object({
   limit_usage: z.number().int().min(1).max(INT4_MAX).nullish(),
 });
 
+/** The most files one downloadables benefit grants. */
+export const MAX_DOWNLOADABLE_FILES = 50;
+
+const downloadablesProperties = z.object({
+  /** Downloadable files (uploaded in parts: lib/files/part-upload.ts), in the order shown. */
+  files: z.array(id()).min(1).max(MAX_DOWNLOADABLE_FILES),
+  /** Files no longer granted to new buyers (those who have them keep them). */
+  archived: z.record(id(), z.boolean()).optional(),
+});
+
 /** Each type's properties as a body sends them; the service checks them against the type. */
 export const PROPERTIES_SCHEMAS = {
   custom: customProperties,
   license_keys: licenseKeysProperties,
+  downloadables: downloadablesProperties,
 } satisfies Record<BenefitType, z.ZodType>;
 
 // --- the resource -----------------------------------------------------------------------------
@@ -98,6 +109,11 @@ export const licenseKeysBenefitPropertiesSchema = z.object({
   limit_usage: z.number().int().nullable(),
 });
 
+export const downloadablesBenefitPropertiesSchema = z.object({
+  files: z.array(z.string()),
+  archived: z.record(z.string(), z.boolean()),
+});
+
 /** The benefit of /v1/benefits: its type decides the shape of `properties`. */
 export const benefitResourceSchema = z.discriminatedUnion("type", [
   z.object({ ...resourceBase, type: z.literal("custom"), properties: customBenefitPropertiesSchema }),
@@ -106,10 +122,16 @@ export const benefitResourceSchema = z.discriminatedUnion("type", [
     type: z.literal("license_keys"),
     properties: licenseKeysBenefitPropertiesSchema,
   }),
+  z.object({
+    ...resourceBase,
+    type: z.literal("downloadables"),
+    properties: downloadablesBenefitPropertiesSchema,
+  }),
 ]);
 
 export type CustomBenefitProperties = z.infer<typeof customBenefitPropertiesSchema>;
 export type LicenseKeysBenefitProperties = z.infer<typeof licenseKeysBenefitPropertiesSchema>;
+export type DownloadablesBenefitProperties = z.infer<typeof downloadablesBenefitPropertiesSchema>;
 
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const objectOf = (value: unknown) =>
@@ -123,9 +145,20 @@ const objectOf = (value: unknown) =>
 export function normalizedProperties(
   type: BenefitType,
   stored: unknown,
-): CustomBenefitProperties | LicenseKeysBenefitProperties {
+): CustomBenefitProperties | LicenseKeysBenefitProperties | DownloadablesBenefitProperties {
   const value = objectOf(stored) ?? {};
   if (type === "custom") return { note: typeof value.note === "string" ? value.note : null };
+  if (type === "downloadables") {
+    const files = Array.isArray(value.files)
+      ? value.files.filter((f): f is string => typeof f === "string")
+      : [];
+    const archived = Object.fromEntries(
+      Object.entries(objectOf(value.archived) ?? {}).filter(
+        (entry): entry is [string, boolean] => entry[1] === true && files.includes(entry[0]),
+      ),
+    );
+    return { files, archived };
+  }
   const expires = objectOf(value.expires);
   const activations = objectOf(value.activations);
   const timeframe = expires?.timeframe;
@@ -164,7 +197,10 @@ const properties = boundedJsonObject;
 export const createBenefitBody = z.object({
   type: z.enum(BENEFIT_TYPES),
   description,
-  /** custom: `{note}`; license_keys: `{prefix, expires, activations, limit_usage}`. */
+  /**
+   * custom: `{note}`; license_keys: `{prefix, expires, activations, limit_usage}`; downloadables:
+   * `{files, archived}`.
+   */
   properties: properties.default({}),
   metadata: metadataSchema.default({}),
   /** Required unless the caller belongs to one organization (an access token always does). */

@@ -97,6 +97,7 @@ describe("GET /v1/checkouts/custom/client/{client_secret}/benefits", () => {
         // The benefit leaves the key's devices to the seller (no enable_customer_admin).
         activations: null,
       },
+      downloads: [],
     });
     expect(license.license_key.key).toMatch(/^ACME-[0-9A-F-]{36}$/);
     expect(support).toMatchObject({

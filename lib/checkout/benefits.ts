@@ -16,6 +16,10 @@ import {
 } from "../license-keys/customer-admin";
 import { clientSecretHash } from "./client-secret";
 import { clientSecretParams } from "./schemas";
+import { BENEFIT_TYPES } from "../benefits/schemas";
+import { downloadLink, grantedFiles } from "../files/download-links";
+import { toFile } from "../files/schemas";
+import { DOWNLOADABLE_SERVICE } from "../files/services";
 
 export const checkoutLicenseKeySchema = z.object({
   id: z.string(),
@@ -36,12 +40,22 @@ export const checkoutBenefitSchema = z.object({
   /** The grant's id. */
   id: z.string(),
   benefit_id: z.string(),
-  type: z.enum(["custom", "license_keys"]),
+  type: z.enum(BENEFIT_TYPES),
   description: z.string(),
   /** A custom benefit's note to the buyer (its `note` property), else null. */
   note: z.string().nullable(),
   granted_at: dateTime.nullable(),
   license_key: checkoutLicenseKeySchema.nullable(),
+  /** A downloadables benefit's files, each with a download link valid for ten minutes; else []. */
+  downloads: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      size_readable: z.string(),
+      url: z.string(),
+      expires_at: dateTime,
+    }),
+  ),
 });
 
 export const checkoutBenefitsSchema = pageSchema(checkoutBenefitSchema);
@@ -75,7 +89,7 @@ async function succeededPurchase(db: DbOrTx, clientSecret: string) {
 }
 
 /** The benefits granted for a succeeded session, in the product's benefit order. */
-export async function listCheckoutBenefits(db: DbOrTx, clientSecret: string) {
+export async function listCheckoutBenefits(db: DbOrTx, clientSecret: string, now = new Date()) {
   const session = await succeededPurchase(db, clientSecret);
   const grants = await db.benefitGrant.findMany({
     where: { order: { checkout_id: session.id }, revoked_at: null },
@@ -88,6 +102,13 @@ export async function listCheckoutBenefits(db: DbOrTx, clientSecret: string) {
     orderBy: [{ created_at: "asc" }, { id: "asc" }],
   });
   const keyIds = grants.flatMap((grant) => (grant.license_key ? [grant.license_key.id] : []));
+  const fileIds = grants.flatMap((grant) => grantedFiles(grant.properties));
+  const files = fileIds.length
+    ? await db.media.findMany({
+        where: { id: { in: fileIds }, service: DOWNLOADABLE_SERVICE, is_uploaded: true },
+      })
+    : [];
+  const fileOf = new Map(files.map((file) => [file.id, file]));
   const devices = await listOwnedKeysActivations(db, session.owner, keyIds);
   const position = (grant: (typeof grants)[number]) =>
     grant.benefit.product_benefits[0]?.order ?? Number.MAX_SAFE_INTEGER;
@@ -112,6 +133,12 @@ export async function listCheckoutBenefits(db: DbOrTx, clientSecret: string) {
             activations: devices.get(grant.license_key.id) ?? null,
           }
         : null,
+      downloads: grantedFiles(grant.properties).flatMap((fileId) => {
+        const file = fileOf.get(fileId);
+        if (!file) return [];
+        const { size_readable } = toFile(file);
+        return [{ id: file.id, name: file.name, size_readable, ...downloadLink(grant.id, file.id, now) }];
+      }),
     }));
   return { items, pagination: { total_count: items.length, max_page: items.length ? 1 : 0 } };
 }

@@ -23,11 +23,11 @@ type GrantRow = Prisma.BenefitGrantGetPayload<{ include: typeof grantInclude }>;
 type PortalGrantSortField = PortalBenefitGrantsQuery["sorting"][number]["field"];
 
 function toPortalBenefitGrant(row: GrantRow) {
-  const { customer, benefit, license_key: key, properties: _stored, ...grant } = row;
+  const { customer, benefit, license_key: key, properties: stored, ...grant } = row;
   const { organization, metadata: _metadata, ...benefitFields } = benefit;
   return {
     ...grant,
-    ...grantState(grant, key),
+    ...grantState({ ...grant, properties: stored }, key),
     customer: toPortalCustomer(customer),
     benefit: {
       ...benefitFields,

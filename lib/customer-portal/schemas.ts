@@ -9,9 +9,11 @@ import {
   BENEFIT_TYPES,
   benefitSchema,
   customBenefitPropertiesSchema,
+  downloadablesBenefitPropertiesSchema,
   licenseKeysBenefitPropertiesSchema,
 } from "../benefits/schemas";
 import { pendingUpdateSchema, subscriptionSchema } from "../subscriptions/schemas";
+import { downloadableFileSchema } from "../files/schemas";
 import { customerSchema, updateCustomerBody } from "../customers/schemas";
 import { currentOrderShape, orderSchema } from "../orders/schemas";
 import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
@@ -144,7 +146,11 @@ export const portalBenefitGrantSchema = z.object({
   customer: portalGrantCustomerSchema,
   benefit: benefitSchema.extend({
     organization: customerOrganizationSchema,
-    properties: z.union([customBenefitPropertiesSchema, licenseKeysBenefitPropertiesSchema]),
+    properties: z.union([
+      customBenefitPropertiesSchema,
+      licenseKeysBenefitPropertiesSchema,
+      downloadablesBenefitPropertiesSchema,
+    ]),
   }),
   /** license_keys: `{license_key_id, display_key}`; custom: `{}`. */
   properties: jsonObject,
@@ -344,3 +350,14 @@ export type PortalSubscriptionListQuery = z.output<typeof portalSubscriptionList
 
 export const idParams = z.object({ id: id() });
 export const activationParams = z.object({ id: id(), activation_id: id() });
+
+/** A file the buyer may download, with a signed link valid for ten minutes (./downloadables.ts). */
+export const portalDownloadableSchema = z.object({
+  id: z.string(),
+  benefit_id: z.string(),
+  file: downloadableFileSchema.extend({
+    download: z.object({ url: z.string(), headers: z.record(z.string(), z.string()), expires_at: dateTime }),
+  }),
+});
+
+export const downloadTokenParams = z.object({ token: z.string().min(1).max(512) });

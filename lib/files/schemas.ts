@@ -29,6 +29,16 @@ export const downloadableFileSchema = mediaSchema.omit({ public_url: true }).ext
 /** A file as the files API answers it: a product image, or a downloadable. */
 export const fileSchema = z.union([downloadableFileSchema, mediaSchema]);
 
+/** A downloadable's row as the API shows it (`toFile` of a row known to be one). */
+export function toDownloadableFile(row: Media) {
+  const { public_url: _publicUrl, upload_id: _uploadId, upload_parts: _parts, ...rest } = toMedia(row);
+  return {
+    ...rest,
+    service: DOWNLOADABLE_SERVICE as typeof DOWNLOADABLE_SERVICE,
+    flagged_malicious_at: null,
+  };
+}
+
 export function toFile(row: Media) {
   const { public_url: publicUrl, upload_id: _uploadId, upload_parts: _parts, ...rest } = toMedia(row);
   return row.service === DOWNLOADABLE_SERVICE

@@ -60,6 +60,7 @@ const CONFORMING: string[] = [
   "customerPortal.customerSession.getAuthenticatedUser",
   "customerPortal.customerSession.introspect",
   "customerPortal.customers.get",
+  "customerPortal.downloadables.list",
   "customerPortal.customers.update",
   "customerPortal.licenseKeys.activate",
   "customerPortal.licenseKeys.deactivate",
@@ -410,6 +411,7 @@ const DRIVES: [string, Drive][] = [
     "customerPortal.customerSession.getAuthenticatedUser",
     (_polar, f) => portal(f).customerPortal.customerSession.getAuthenticatedUser(),
   ],
+  ["customerPortal.downloadables.list", (_polar, f) => portal(f).customerPortal.downloadables.list()],
   [
     "customerPortal.customers.update",
     (_polar, f) =>

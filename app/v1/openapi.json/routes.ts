@@ -68,6 +68,8 @@ import * as portalLicenseKeys from "../customer-portal/license-keys/route";
 import * as portalLicenseKey from "../customer-portal/license-keys/[id]/route";
 import * as portalActivation from "../customer-portal/license-keys/[id]/activations/[activation_id]/route";
 import * as portalSubscriptions from "../customer-portal/subscriptions/route";
+import * as portalDownloadables from "../customer-portal/downloadables/route";
+import * as portalDownload from "../customer-portal/downloadables/[token]/route";
 import * as portalSubscription from "../customer-portal/subscriptions/[id]/route";
 import * as portalPaymentMethod from "../customer-portal/subscriptions/[id]/payment-method/route";
 import * as portalPaymentMethodComplete from "../customer-portal/subscriptions/[id]/payment-method/complete/route";
@@ -188,6 +190,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/license-keys/{id}", module: portalLicenseKey },
   { path: "/v1/customer-portal/license-keys/{id}/activations/{activation_id}", module: portalActivation },
   { path: "/v1/customer-portal/subscriptions/", module: portalSubscriptions },
+  { path: "/v1/customer-portal/downloadables/", module: portalDownloadables },
+  { path: "/v1/customer-portal/downloadables/{token}", module: portalDownload },
   { path: "/v1/customer-portal/subscriptions/{id}", module: portalSubscription },
   { path: "/v1/customer-portal/subscriptions/{id}/payment-method", module: portalPaymentMethod },
   {

@@ -8,6 +8,7 @@ import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { benefits, type BenefitResource } from "../hooks/catalog";
 import { Card } from "../ui/misc";
+import { FilesField } from "./files-field";
 import {
   BENEFIT_FIELDS,
   BENEFIT_TYPE_LABELS,
@@ -63,7 +64,11 @@ export function BenefitForm({
           />
         </div>
       </Card>
-      {values.type === "custom" ? (
+      {values.type === "downloadables" ? (
+        <Card title="Files">
+          <FilesField />
+        </Card>
+      ) : values.type === "custom" ? (
         <Card title="Note">
           <TextAreaField
             name="note"

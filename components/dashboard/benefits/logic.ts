@@ -12,12 +12,16 @@ import {
   type MetadataRow,
 } from "../forms/values";
 
-export const BENEFIT_TYPES = ["custom", "license_keys"] as const;
+export const BENEFIT_TYPES = ["custom", "license_keys", "downloadables"] as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[number];
 export const BENEFIT_TYPE_LABELS: Record<BenefitType, string> = {
   custom: "Custom",
   license_keys: "License keys",
+  downloadables: "File downloads",
 };
+
+/** A downloadables benefit's file, as the form lists it. */
+export type BenefitFile = { id: string; name: string; archived: boolean };
 export const BENEFIT_SORT_FIELDS = ["created_at", "description", "type"] as const;
 export type Timeframe = "day" | "month" | "year";
 
@@ -34,6 +38,7 @@ export const BENEFIT_FIELDS = [
   "properties.activations.limit",
   "properties.activations.enable_customer_admin",
   "properties.limit_usage",
+  "properties.files",
   "metadata",
   "apply_to_existing_keys",
 ] as const;
@@ -49,6 +54,8 @@ export type BenefitForm = {
   enable_customer_admin: boolean;
   limit_usage: string;
   apply_to_existing_keys: boolean;
+  /** A downloadables benefit's files, in order. */
+  files: BenefitFile[];
   metadata: MetadataRow[];
 };
 
@@ -63,6 +70,7 @@ export const EMPTY_BENEFIT_FORM: BenefitForm = {
   enable_customer_admin: false,
   limit_usage: "",
   apply_to_existing_keys: false,
+  files: [],
   metadata: [],
 };
 
@@ -70,6 +78,15 @@ export function formFromBenefit(benefit: BenefitResource): BenefitForm {
   const base = { ...EMPTY_BENEFIT_FORM, type: benefit.type, description: benefit.description };
   const metadata = metadataRows(benefit.metadata);
   if (benefit.type === "custom") return { ...base, note: benefit.properties.note ?? "", metadata };
+  if (benefit.type === "downloadables") {
+    const { files, archived } = benefit.properties;
+    // Names are read with the files (./files-field.tsx); the id stands in until then.
+    return {
+      ...base,
+      files: files.map((id) => ({ id, name: id, archived: archived[id] === true })),
+      metadata,
+    };
+  }
   const { prefix, expires, activations, limit_usage } = benefit.properties;
   return {
     ...base,
@@ -96,6 +113,13 @@ function boundedInt(text: string, min: number, max: number, field: string, error
 /** The type's `properties` as the API takes them. */
 export function propertiesBody(form: BenefitForm, errors: Record<string, string>): Record<string, unknown> {
   if (form.type === "custom") return { note: form.note.trim() || null };
+  if (form.type === "downloadables") {
+    if (!form.files.length) errors["properties.files"] = "Upload at least one file.";
+    return {
+      files: form.files.map((file) => file.id),
+      archived: Object.fromEntries(form.files.filter((file) => file.archived).map((file) => [file.id, true])),
+    };
+  }
   const ttl = boundedInt(form.ttl, 1, 999, "properties.expires.ttl", errors);
   const limit = boundedInt(form.activation_limit, 1, 50, "properties.activations.limit", errors);
   const usage = boundedInt(form.limit_usage, 1, 2_147_483_647, "properties.limit_usage", errors);
@@ -135,6 +159,10 @@ export function benefitPatch(form: BenefitForm, benefit: BenefitResource): Built
 /** "3 activations · expires after 1 year · prefix ACME": a license keys benefit in a few words. */
 export function benefitSummary(benefit: BenefitResource): string {
   if (benefit.type === "custom") return benefit.properties.note ? "With a note" : "No note";
+  if (benefit.type === "downloadables") {
+    const count = benefit.properties.files.length;
+    return `${count} file${count === 1 ? "" : "s"}`;
+  }
   const { prefix, expires, activations, limit_usage } = benefit.properties;
   const parts = [
     activations
