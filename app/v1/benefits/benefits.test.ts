@@ -181,7 +181,12 @@ describe("POST /v1/benefits/", () => {
       problem("missing", ["body", "description"], "Field required"),
     ]);
     await expectInvalid({ type: "discord", description: "Community" }, [
-      problem("enum", ["body", "type"], "Input should be 'custom', 'license_keys', 'downloadables'", "discord"),
+      problem(
+        "enum",
+        ["body", "type"],
+        "Input should be 'custom', 'license_keys', 'downloadables'",
+        "discord",
+      ),
     ]);
     await expectInvalid({ type: "custom", description: " ab " }, [
       problem("string_too_short", ["body", "description"], "String should have at least 3 characters", "ab"),
@@ -377,7 +382,12 @@ describe("GET /v1/benefits/", () => {
     const res = await call(list, { token: listToken, query: { sorting: "name", type: "discord" } });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([
-      problem("enum", ["query", "type", 0], "Input should be 'custom', 'license_keys', 'downloadables'", "discord"),
+      problem(
+        "enum",
+        ["query", "type", 0],
+        "Input should be 'custom', 'license_keys', 'downloadables'",
+        "discord",
+      ),
       problem(
         "enum",
         ["query", "sorting", 0],
