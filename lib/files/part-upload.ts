@@ -10,8 +10,8 @@
 //    into one stored file (streamed: a 1 GiB file never sits in memory), its size and SHA-256
 //    checked against what was announced, and the file marked uploaded.
 // A row is written only after its bytes are on disk, and a file is found only through its row, so a
-// crash leaves unreferenced bytes at worst (the parts of an upload never completed are removed with
-// it by the prune job after a day).
+// crash leaves unreferenced bytes at worst (the parts of an upload never completed stay until its
+// file is deleted: lib/files/manage.ts).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
