@@ -146,7 +146,9 @@ describe("the API reference page", () => {
     // Every field of ~150 operations: kept in check (1.06 MB when written; 1.64 MB once
     // subscriptions, disputes and the portal's orders carried whole products and customers, as the
     // current reference API's do, issue 31; 1.33 MB since a resource's fields and example are shown
-    // once, at its first operation, and linked from the others; gzip takes it to a tenth).
-    expect(html.length).toBeLessThan(1_400_000);
+    // once, at its first operation, and linked from the others; gzip takes it to a tenth; 1.40 MB
+    // once trials, plan changes, files uploaded in parts and downloadables added 8 operations and
+    // their fields, session 26).
+    expect(html.length).toBeLessThan(1_450_000);
   });
 });
