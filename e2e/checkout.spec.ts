@@ -203,6 +203,8 @@ test.describe("hosted checkout", () => {
     const second = await createSession(shop, trial);
     await open(page, second);
     await fillContact(page, { email: buyer, name: "Tia Trial", country: "US", state: "CA" });
+    // As the buyer reads it: the price after the trial, with California's tax.
+    await expect(page.getByTestId("trial-disclosure")).toHaveText("Free for 14 days, then $9.65 / month");
     await fillCard(page);
     await payButton(page).click();
     await expect(page.getByText("You have already had a free trial.", { exact: false })).toBeVisible();
