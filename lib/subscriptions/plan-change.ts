@@ -25,7 +25,7 @@ import { emitSubscriptionEvents } from "./events";
 import { isEnded } from "./lifecycle";
 import { renewalAmounts } from "./renewal-amounts";
 import { renewalPaymentOutcomes, type RenewalTerms } from "./renewal-outcome";
-import { switchPlan, type PlanTarget } from "./plan-switch";
+import { planPrice, switchPlan, type PlanTarget } from "./plan-switch";
 
 export const PRORATION_BEHAVIORS = ["invoice", "prorate", "next_period"] as const;
 export type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
@@ -69,19 +69,7 @@ async function planTarget(
     throw ApiError.validation([problem(source, "The subscription is already on this product.", productId)]);
   const product = await db.product.findFirst({
     where: { id: productId, organization_id: subscription.organization_id },
-    include: {
-      prices: {
-        where: {
-          is_archived: false,
-          type: "recurring",
-          recurring_interval: subscription.recurring_interval,
-          price_currency: subscription.currency,
-          amount_type: { in: ["fixed", "free"] },
-        },
-        orderBy: { created_at: "asc" },
-        take: 1,
-      },
-    },
+    include: { prices: planPrice(subscription) },
   });
   const refusal = !product
     ? "Product does not exist."

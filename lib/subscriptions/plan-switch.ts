@@ -56,6 +56,24 @@ export async function switchPlan(
   return after;
 }
 
+/**
+ * The price a subscription may move to on a product: the first non-archived fixed (or free) price
+ * of its interval and currency (lib/subscriptions/plan-change.ts checks the same when asked).
+ */
+export function planPrice(subscription: Pick<Subscription, "recurring_interval" | "currency">) {
+  return {
+    where: {
+      is_archived: false,
+      type: "recurring" as const,
+      recurring_interval: subscription.recurring_interval,
+      price_currency: subscription.currency,
+      amount_type: { in: ["fixed" as const, "free" as const] },
+    },
+    orderBy: { created_at: "asc" as const },
+    take: 1,
+  };
+}
+
 /** The plan change waiting for this renewal, applied before the period is priced; else as is. */
 export async function applyPendingUpdate(
   tx: Tx,
@@ -68,17 +86,7 @@ export async function applyPendingUpdate(
     include: {
       product: {
         include: {
-          prices: {
-            where: {
-              is_archived: false,
-              type: "recurring",
-              recurring_interval: subscription.recurring_interval,
-              price_currency: subscription.currency,
-              amount_type: { in: ["fixed", "free"] },
-            },
-            orderBy: { created_at: "asc" },
-            take: 1,
-          },
+          prices: planPrice(subscription),
         },
       },
     },
