@@ -29,6 +29,7 @@ import {
   PATCH as clientUpdate,
 } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
+import { confirmCheckout } from "@/lib/checkout/confirm";
 
 let db: Db;
 let fake: StripeFake;
@@ -349,6 +350,45 @@ describe("the buyer pays again right after the bank's step (before Stripe's even
     await deliverEvents(shop.organization.id, first.processor_payment_id!);
     await drainJobs();
     expect(await db.order.count({ where: { checkout_id: session.id } })).toBe(1);
+  });
+
+  it("Stripe's event settling the attempt between the 409 and the lookup does not refuse the next card", async () => {
+    const shop = await stripeShop();
+    const session = await openCheckout(shop);
+    await call(confirm, {
+      params: { client_secret: session.client_secret },
+      body: buyer(shop.stripe.token("4000002500003155")),
+    });
+    const first = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    fake.completeNextAction(first.processor_payment_id!, "fail");
+    // The event lands (and its job runs) just as the confirm, refused at its first read, looks for
+    // the waiting attempt.
+    let eventDelivered = false;
+    const racingDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== "paymentAttempt") return Reflect.get(target, property, receiver);
+        return new Proxy(target.paymentAttempt, {
+          get(attempts, name, attemptsReceiver) {
+            if (name !== "findFirst" || eventDelivered) return Reflect.get(attempts, name, attemptsReceiver);
+            return async (...args: Parameters<Db["paymentAttempt"]["findFirst"]>) => {
+              eventDelivered = true;
+              expect(await deliverEvents(shop.organization.id, first.processor_payment_id!)).toContain(200);
+              await drainJobs();
+              return attempts.findFirst(...args);
+            };
+          },
+        });
+      },
+    });
+    await expect(
+      confirmCheckout(racingDb, session.client_secret, buyer(shop.stripe.token("4000000000000002"))),
+    ).rejects.toMatchObject({ code: "PaymentError", message: expect.stringMatching(/declined/i) });
+    expect(eventDelivered).toBe(true);
+    const attempts = await db.paymentAttempt.findMany({
+      where: { checkout_id: session.id },
+      orderBy: { created_at: "asc" },
+    });
+    expect(attempts.map((a) => a.status)).toEqual(["failed", "failed"]);
   });
 
   it("a bank step still open (another tab) keeps the 409, and one completed pays once", async () => {

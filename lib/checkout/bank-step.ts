@@ -15,31 +15,31 @@ import { checkoutPaymentOutcomes } from "./settle";
 
 /**
  * Asks the processor what became of the session's attempt waiting for the buyer's bank step and
- * records it. True when that attempt is now over (failed or succeeded), so the refusal it caused
- * may be checked again; false when there is none, the processor cannot say, or it still waits.
+ * records it when it is over (failed or succeeded). Leaves it when there is none (the processor's
+ * event may have just settled it), the processor cannot say, or it still waits: the caller checks
+ * the session again either way.
  */
-export async function settleWaitingBankStep(db: Db, clientSecret: string, now: Date): Promise<boolean> {
+export async function settleWaitingBankStep(db: Db, clientSecret: string, now: Date): Promise<void> {
   const session = await db.checkoutSession.findUnique({
     where: { client_secret_hash: clientSecretHash(clientSecret) },
     select: { id: true },
   });
-  if (!session) return false;
+  if (!session) return;
   const waiting = await db.paymentAttempt.findFirst({
     where: { checkout_id: session.id, status: "requires_action", kind: { in: ["charge", "setup"] } },
     orderBy: { created_at: "desc" },
   });
-  if (!waiting) return false;
+  if (!waiting) return;
   let found;
   try {
     found = await lookUpAttempt(db, waiting);
   } catch (error) {
     // The processor cannot say now: the refusal stands, and its event (or reconciliation) settles it.
     console.error(`Looking up payment attempt ${waiting.id} waiting for the buyer failed:`, error);
-    return false;
+    return;
   }
-  if (found.status === "requires_action" || found.status === "pending") return false;
+  if (found.status === "requires_action" || found.status === "pending") return;
   await recordPaymentOutcome(db, checkoutPaymentOutcomes, { attemptId: waiting.id }, found, now);
-  return true;
 }
 
 /** A session refused because a payment is under way (409, not another refusal). */

@@ -110,8 +110,10 @@ export async function updateClientCheckout(
   try {
     return await applyClientUpdate(db, clientSecret, body, now);
   } catch (error) {
-    // A payment waiting for a bank step the buyer already failed or left (./bank-step.ts).
-    if (!isPaymentInProgress(error) || !(await settleWaitingBankStep(db, clientSecret, now))) throw error;
+    // A payment waiting for a bank step the buyer already failed or left (./bank-step.ts). Tried
+    // again whatever the lookup found: the processor's event may have settled it meanwhile.
+    if (!isPaymentInProgress(error)) throw error;
+    await settleWaitingBankStep(db, clientSecret, now);
     return applyClientUpdate(db, clientSecret, body, now);
   }
 }

@@ -293,8 +293,10 @@ async function checkBeforeLock(
       if (answer === "pay") return null;
       if (answer) return answer;
     }
-    // The buyer pays again after failing or leaving the bank's step, before its event came.
-    if (!isPaymentInProgress(error) || !(await settleWaitingBankStep(db, clientSecret, now))) throw error;
+    // The buyer pays again after failing or leaving the bank's step, before its event came. Checked
+    // again whatever the lookup found: the event may have settled the attempt between the reads.
+    if (!isPaymentInProgress(error)) throw error;
+    await settleWaitingBankStep(db, clientSecret, now);
     await assertClientCheckoutChangeable(db, clientSecret, now);
     return null;
   }
@@ -310,8 +312,6 @@ export async function confirmCheckout(
   const requestKeyHash = options.requestKeyHash ?? null;
   const retried = await checkBeforeLock(db, clientSecret, now, requestKeyHash);
   if (retried) return retried;
-  // Card testing (./card-testing.ts): the card's fingerprint is a network call, so it is asked
-  // before the transaction that checks the budgets.
   // The card's fingerprint is a network call, so it is asked before the transaction: the
   // card-testing budgets (./card-testing.ts) and the one-trial-per-card rule both read it.
   const guard = options.failureBudgets;
