@@ -1,12 +1,15 @@
-// Chooses the test files CI runs on the embedded database (`npm run test:embedded`), by measurement:
+// Chooses the tests CI runs on the embedded database (`npm run test:embedded`), by measurement:
 // every function of lib/ that reaches the database and that the whole suite runs must be run by
-// the subset too, at the least test time. Why a subset and how to re-measure: CONTRIBUTING.md.
+// the subset too, at the least test time. Chosen test by test, not file by file: a file whose one
+// test runs a statement nothing else does costs that test and the file's setup, not the whole file.
+// Why a subset and how to re-measure: CONTRIBUTING.md.
 //
-//   1. TEST_DATABASE_URL=… NODE_V8_COVERAGE=<dir> npx vitest run -c scripts/test-subset/vitest.config.ts \
-//        --reporter=json --outputFile=<pg.json>          (the whole suite, with each file's coverage)
-//   2. npx vitest run <the current subset> --reporter=json --outputFile=<embedded.json>   (optional:
-//        the files' embedded durations; without it, PostgreSQL durations stand in)
-//   3. npx tsx scripts/test-subset/embedded.ts <dir> <pg.json> [<embedded.json>]
+//   1. TEST_DATABASE_URL=… TEST_COVERAGE_OUT=<dir> npx vitest run -c scripts/test-subset/vitest.config.ts \
+//        --reporter=json --outputFile=<pg.json>     (the whole suite, with each test's functions)
+//   2. npm run test:embedded -- --reporter=json --outputFile=<embedded.json>   (optional: the current
+//        subset's embedded times and the tests that skip themselves there; without it, PostgreSQL
+//        times stand in)
+//   3. npx tsx scripts/test-subset/embedded.ts <dir> <pg.json> [<embedded.json>] > scripts/test-subset/embedded-tests.txt
 import fs from "node:fs";
 import path from "node:path";
 
@@ -14,7 +17,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 // Files whose subject is the embedded database itself (its connection, folder lock, statement
 // turns, migrations, the job worker on its one connection, boot, seed, secrets, backups and the
-// races that a single connection serializes): always in the subset, whatever the coverage says.
+// races that a single connection serializes): always whole in the subset, whatever the coverage says.
 const ALWAYS = [
   /^lib\/db\//,
   /^lib\/jobs\//,
@@ -32,9 +35,16 @@ const ALWAYS = [
 const STATEMENT =
   /\$queryRaw|\$executeRaw|Unsafe\(|\.query\(|\$transaction|\b(db|tx|client|database)\.[a-z][A-Za-z]*\.(find|create|update|upsert|delete|count|aggregate|groupBy)/;
 
-type V8Function = { functionName: string; ranges: { startOffset: number; count: number }[] };
-type V8Script = { url: string; functions: V8Function[] };
-type Report = { testResults: { name: string; startTime: number; endTime: number }[] };
+/** A line of take-test-coverage.ts: the functions a test ran (test null: its file's setup). */
+type Take = { file: string; test: string | null; functions: string[] };
+type Report = {
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { fullName: string; duration?: number | null; status: string }[];
+  }[];
+};
 
 const [coverageDir, pgReport, embeddedReport] = process.argv.slice(2);
 if (!coverageDir || !pgReport) {
@@ -42,7 +52,6 @@ if (!coverageDir || !pgReport) {
   process.exit(2);
 }
 
-const relative = (url: string) => path.relative(root, url.replace(/^file:\/\//, "").replace(/\?.*$/, ""));
 const isDatabaseFile = (() => {
   const cache = new Map<string, boolean>();
   return (file: string) => {
@@ -54,91 +63,164 @@ const isDatabaseFile = (() => {
   };
 })();
 
-// Each test file runs in a process of its own; its coverage file names it.
-const covered = new Map<string, Set<string>>();
+// What each file's setup and each of its tests run, of the functions that issue statements.
+type FileCoverage = { setup: Set<string>; tests: Map<string, Set<string>> };
+const coverage = new Map<string, FileCoverage>();
 for (const name of fs.readdirSync(coverageDir)) {
-  const scripts: V8Script[] = JSON.parse(fs.readFileSync(path.join(coverageDir, name), "utf8")).result;
-  const testFiles = scripts
-    .map((s) => relative(s.url))
-    .filter((f) => /\.test\.ts$/.test(f) && !f.startsWith(".."));
-  const [testFile] = testFiles;
-  if (testFiles.length !== 1 || !testFile) continue;
-  const set = covered.get(testFile) ?? new Set<string>();
-  for (const script of scripts) {
-    const file = relative(script.url);
-    if (!file.startsWith("lib/") || file.startsWith("lib/generated/") || file.endsWith(".test.ts")) continue;
-    if (!isDatabaseFile(file)) continue;
-    for (const fn of script.functions) {
-      if (!fn.functionName || !fn.ranges[0]?.count) continue;
-      set.add(`${file}#${fn.functionName}`);
-    }
+  for (const line of fs.readFileSync(path.join(coverageDir, name), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const take = JSON.parse(line) as Take;
+    const entry = coverage.get(take.file) ?? { setup: new Set(), tests: new Map() };
+    coverage.set(take.file, entry);
+    const target = take.test === null ? entry.setup : (entry.tests.get(take.test) ?? new Set<string>());
+    if (take.test !== null) entry.tests.set(take.test, target);
+    for (const fn of take.functions) if (isDatabaseFile(fn.split("#")[0]!)) target.add(fn);
   }
-  covered.set(testFile, set);
 }
 
-const durations = (report: string) =>
-  new Map(
-    (JSON.parse(fs.readFileSync(report, "utf8")) as Report).testResults.map((r) => [
-      path.relative(root, r.name),
-      (r.endTime - r.startTime) / 1000,
-    ]),
-  );
-const pgSeconds = durations(pgReport);
-const embeddedSeconds = embeddedReport ? durations(embeddedReport) : new Map<string, number>();
-// A file not timed on the embedded database costs its PostgreSQL time scaled by what the files timed
-// on both took (the two runs rarely share a machine's load).
-const scale = (() => {
-  let pg = 0;
-  let embedded = 0;
-  for (const [file, seconds] of embeddedSeconds) {
-    if (!pgSeconds.has(file)) continue;
-    pg += pgSeconds.get(file)!;
-    embedded += seconds;
+/** Seconds of each test that ran, per file, and the tests that did not, from a vitest JSON report. */
+function times(report: string) {
+  const files = new Map<string, { tests: Map<string, number>; skipped: Set<string> }>();
+  for (const result of (JSON.parse(fs.readFileSync(report, "utf8")) as Report).testResults) {
+    const tests = new Map<string, number>();
+    const skipped = new Set<string>();
+    for (const test of result.assertionResults) {
+      if (test.status === "passed") tests.set(test.fullName, (test.duration ?? 0) / 1000);
+      else skipped.add(test.fullName);
+    }
+    files.set(path.relative(root, result.name), { tests, skipped });
   }
-  return pg > 0 ? embedded / pg : 1;
-})();
-const cost = (file: string) => embeddedSeconds.get(file) ?? (pgSeconds.get(file) ?? 1) * scale;
+  return files;
+}
+const pg = times(pgReport);
+const embedded = embeddedReport ? times(embeddedReport) : new Map<string, never>();
 
-// A file whose tests all skip themselves without PostgreSQL runs nothing on the embedded database.
-const postgresOnly = (file: string) => {
+// The files the embedded run ran whole (the current list): a test skipped there skipped itself.
+const ranWhole = new Set(
+  fs
+    .readFileSync(path.join(import.meta.dirname, "embedded-tests.txt"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#") && !line.includes(" :: ")),
+);
+
+// A test not timed on the embedded database costs its PostgreSQL time scaled by what the tests
+// timed on both took (the two runs rarely share a machine's load).
+const scale = (() => {
+  let pgSeconds = 0;
+  let embeddedSeconds = 0;
+  for (const [file, timing] of embedded) {
+    for (const [test, seconds] of timing.tests) {
+      const onPg = pg.get(file)?.tests.get(test);
+      if (onPg === undefined) continue;
+      pgSeconds += onPg;
+      embeddedSeconds += seconds;
+    }
+  }
+  return pgSeconds > 0 ? embeddedSeconds / pgSeconds : 1;
+})();
+const testCost = (file: string, test: string) =>
+  embedded.get(file)?.tests.get(test) ?? (pg.get(file)?.tests.get(test) ?? 1) * scale;
+/**
+ * What a file costs beyond its tests' own times: its database, its imports and its hooks, which
+ * vitest's report leaves out of every test's time. Measured on the embedded run of 2026-11-29:
+ * 78 files took 272 s of worker time for 102 s of their tests' times, about 2.2 s a file.
+ */
+const FILE_OVERHEAD_SECONDS = 2.2;
+const fileCost = (file: string) =>
+  FILE_OVERHEAD_SECONDS +
+  [...(coverage.get(file)?.tests.keys() ?? [])].reduce((sum, test) => sum + testCost(file, test), 0);
+
+// A test that skips itself without PostgreSQL (statement counts, plans) runs nothing on the
+// embedded database: known from the embedded report, or, for a file whose tests all do, from its text.
+const postgresOnlyFile = (file: string) => {
   const text = fs.readFileSync(path.join(root, file), "utf8");
   return text.includes("skipIf(!process.env.TEST_DATABASE_URL)") && !/^describe\(/m.test(text);
 };
-for (const file of [...covered.keys()]) if (postgresOnly(file)) covered.delete(file);
-
-const target = new Set<string>();
-for (const set of covered.values()) for (const fn of set) target.add(fn);
-
-const chosen = [...covered.keys()].filter((file) => ALWAYS.some((re) => re.test(file)));
-for (const file of pgSeconds.keys())
-  if (ALWAYS.some((re) => re.test(file)) && !chosen.includes(file) && !postgresOnly(file)) chosen.push(file);
-const left = new Set(target);
-for (const file of chosen) for (const fn of covered.get(file) ?? []) left.delete(fn);
-
-// Greedy set cover: the file that runs the most functions still uncovered per second of test time.
-while (left.size > 0) {
-  let best: string | null = null;
-  let bestScore = 0;
-  for (const [file, set] of covered) {
-    if (chosen.includes(file)) continue;
-    let gain = 0;
-    for (const fn of set) if (left.has(fn)) gain++;
-    const score = gain / Math.max(cost(file), 0.2);
-    if (gain > 0 && score > bestScore) [best, bestScore] = [file, score];
+for (const file of [...coverage.keys()]) {
+  if (!fs.existsSync(path.join(root, file)) || postgresOnlyFile(file)) {
+    coverage.delete(file);
+    continue;
   }
-  if (!best) break;
-  chosen.push(best);
-  for (const fn of covered.get(best)!) left.delete(fn);
+  if (!ranWhole.has(file)) continue;
+  for (const test of embedded.get(file)?.skipped ?? []) coverage.get(file)!.tests.delete(test);
 }
 
-const total = (files: string[]) => files.reduce((sum, f) => sum + cost(f), 0);
-chosen.sort();
-console.log(
-  `database functions the whole suite runs: ${target.size} (in ${new Set([...target].map((f) => f.split("#")[0])).size} files of lib/)`,
-);
-const current = embeddedReport ? total([...embeddedSeconds.keys()]) : 0;
-console.log(
-  `subset: ${chosen.length} of ${pgSeconds.size} files, about ${total(chosen).toFixed(0)} s of test time of ${total([...pgSeconds.keys()]).toFixed(0)} s (the timed run: ${current.toFixed(0)} s)`,
-);
-if (left.size) console.log(`not covered by any file: ${[...left].join(", ")}`);
-console.log(chosen.join("\n"));
+const target = new Set<string>();
+for (const { setup, tests } of coverage.values()) {
+  for (const fn of setup) target.add(fn);
+  for (const set of tests.values()) for (const fn of set) target.add(fn);
+}
+
+// The chosen: whole files, and tests of the other files.
+const wholeFiles = new Set([...coverage.keys()].filter((file) => ALWAYS.some((re) => re.test(file))));
+const chosenTests = new Map<string, Set<string>>();
+const left = new Set(target);
+for (const file of wholeFiles) {
+  const { setup, tests } = coverage.get(file)!;
+  for (const fn of setup) left.delete(fn);
+  for (const set of tests.values()) for (const fn of set) left.delete(fn);
+}
+
+// Greedy set cover: the test that runs the most functions still uncovered per second, a test of a
+// file not yet opened paying for (and gaining) the file's setup too.
+while (left.size > 0) {
+  let best: { file: string; test: string } | null = null;
+  let bestScore = 0;
+  for (const [file, { setup, tests }] of coverage) {
+    if (wholeFiles.has(file)) continue;
+    const opened = chosenTests.has(file);
+    let setupGain = 0;
+    if (!opened) for (const fn of setup) if (left.has(fn)) setupGain++;
+    for (const [test, set] of tests) {
+      if (chosenTests.get(file)?.has(test)) continue;
+      let gain = setupGain;
+      for (const fn of set) if (left.has(fn) && !(!opened && setup.has(fn))) gain++;
+      const cost = testCost(file, test) + (opened ? 0 : FILE_OVERHEAD_SECONDS);
+      const score = gain / Math.max(cost, 0.05);
+      if (gain > 0 && score > bestScore) [best, bestScore] = [{ file, test }, score];
+    }
+  }
+  if (!best) break;
+  const { setup, tests } = coverage.get(best.file)!;
+  if (!chosenTests.has(best.file)) {
+    chosenTests.set(best.file, new Set());
+    for (const fn of setup) left.delete(fn);
+  }
+  chosenTests.get(best.file)!.add(best.test);
+  for (const fn of tests.get(best.test)!) left.delete(fn);
+}
+
+// A file most of whose time is chosen anyway is listed whole: simpler, and new tests join it.
+for (const [file, tests] of chosenTests) {
+  const chosenSeconds = [...tests].reduce((sum, test) => sum + testCost(file, test), FILE_OVERHEAD_SECONDS);
+  if (chosenSeconds >= 0.8 * fileCost(file)) {
+    wholeFiles.add(file);
+    chosenTests.delete(file);
+  }
+}
+
+const subsetSeconds =
+  [...wholeFiles].reduce((sum, file) => sum + fileCost(file), 0) +
+  [...chosenTests].reduce(
+    (sum, [file, tests]) =>
+      sum + FILE_OVERHEAD_SECONDS + [...tests].reduce((s, t) => s + testCost(file, t), 0),
+    0,
+  );
+const allSeconds = [...coverage.keys()].reduce((sum, file) => sum + fileCost(file), 0);
+const testCount = [...chosenTests.values()].reduce((sum, tests) => sum + tests.size, 0);
+const date = new Date().toISOString().slice(0, 10);
+const lines = [
+  "# The tests CI runs on the embedded database (npm run test:embedded), chosen by",
+  "# scripts/test-subset/embedded.ts: every function of lib/ that runs a statement, at the least",
+  "# test time (CONTRIBUTING.md). A line is a whole file, or `<file> :: <full test name>`.",
+  `# Measured on ${date}: ${target.size} database functions in ${new Set([...target].map((f) => f.split("#")[0])).size} files of lib/;`,
+  `# ${wholeFiles.size} whole files and ${testCount} tests of ${chosenTests.size} more, of ${coverage.size} files:`,
+  `# about ${subsetSeconds.toFixed(0)} s of embedded test time of ${allSeconds.toFixed(0)} s.`,
+];
+if (left.size) lines.push(`# Not covered by any test: ${[...left].join(", ")}`);
+for (const file of [...new Set([...wholeFiles, ...chosenTests.keys()])].sort()) {
+  if (wholeFiles.has(file)) lines.push(file);
+  else for (const test of [...chosenTests.get(file)!].sort()) lines.push(`${file} :: ${test}`);
+}
+console.log(lines.join("\n"));

@@ -229,7 +229,8 @@ describe("POST /v1/checkout-links/", () => {
   });
 
   it("answers 409 for a slug already taken (by any organization)", async () => {
-    const res = await post({ products: [ids.basic], slug: "spring-sale" });
+    expect((await post({ products: [ids.basic], slug: "taken-slug" })).status).toBe(201);
+    const res = await post({ products: [ids.basic], slug: "taken-slug" });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       error: "ResourceAlreadyExists",
@@ -237,7 +238,7 @@ describe("POST /v1/checkout-links/", () => {
     });
     const foreign = await call(create, {
       token: otherToken,
-      body: { products: [ids.foreign], slug: "spring-sale" },
+      body: { products: [ids.foreign], slug: "taken-slug" },
     });
     expect(foreign.status).toBe(409);
   });
