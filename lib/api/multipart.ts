@@ -51,7 +51,10 @@ async function receiveFile(
       done(null, chunk);
     },
   });
-  await pipeline(stream, tap, fs.createWriteStream(target, { flags: "wx", mode: 0o600 }));
+  // Opened before the pipeline, not by the write stream: a stream destroyed while still opening
+  // creates its file after the failure's clean-up has already looked for it.
+  const handle = await fs.promises.open(target, "wx", 0o600);
+  await pipeline(stream, tap, handle.createWriteStream());
   return new ReceivedFile(
     target,
     info.filename ?? "",

@@ -95,8 +95,12 @@ describe("claiming from a backlog", () => {
     await db.$executeRawUnsafe("ANALYZE jobs");
     expect(await pagesToClaim(T0)).toBeLessThan(20);
     // And after a run of claims: the rows they finished left dead entries at the front of the range.
+    // While another session's snapshot (another test file's, in CI) may still see those rows, their
+    // entries cannot be skipped unread: each costs a visit to its heap page, and no more than that.
     const handlers: JobHandlers = { "t.backlog": { run: async () => {} } };
     expect((await runDueJobs(db, handlers, { now: T0, limit: 200 })).succeeded).toBe(200);
-    expect(await pagesToClaim(T0)).toBeLessThan(20);
+    const [{ pages: finishedPages }] = await db.$queryRaw<[{ pages: number }]>`
+      SELECT count(DISTINCT (ctid::text::point)[0])::int AS pages FROM jobs WHERE status <> 'pending'`;
+    expect(await pagesToClaim(T0)).toBeLessThan(20 + finishedPages);
   }, 60_000);
 });
