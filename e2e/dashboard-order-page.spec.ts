@@ -63,6 +63,7 @@ async function ownOrganization(page: Page) {
         "discounts:write",
         "checkouts:write",
         "orders:read",
+        "subscriptions:read",
         "webhooks:write",
         "customer_sessions:write",
       ],
@@ -172,6 +173,19 @@ test("the order page shows the payment, the key, the timeline and resends the re
     await expect(page.getByTestId("subscription-price")).toHaveText(
       "$25.00 / month for 3 months, then $50.00 / month",
     );
+  });
+
+  await test.step("the merchant moves the renewal date from the subscription's page", async () => {
+    const before = await api.get<{ current_period_end: string }>(`/v1/subscriptions/${subscriptionId}`);
+    const day = new Date(Date.parse(before.current_period_end) + 40 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole("button", { name: "Change dates" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change the renewal date?" });
+    await dialog.getByLabel("Renews on").fill(day);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Dates changed" })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const after = await api.get<{ current_period_end: string }>(`/v1/subscriptions/${subscriptionId}`);
+    expect(after.current_period_end).toBe(`${day}${before.current_period_end.slice(10)}`);
   });
 
   await test.step("at 375 px the order page's new parts fit", async () => {

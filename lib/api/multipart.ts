@@ -52,7 +52,9 @@ async function receiveFile(
     },
   });
   // Opened before the pipeline, not by the write stream: a stream destroyed while still opening
-  // creates its file after the failure's clean-up has already looked for it.
+  // creates its file after the failure's clean-up has already looked for it. Meanwhile the part's
+  // errors (a form cut off) wait for the pipeline, which finds the stream failed and rejects.
+  stream.on("error", () => {});
   const handle = await fs.promises.open(target, "wx", 0o600);
   await pipeline(stream, tap, handle.createWriteStream());
   return new ReceivedFile(

@@ -1,6 +1,6 @@
 // The merchant's changes to a subscription (PATCH and DELETE /v1/subscriptions/{id}): schedule the
 // cancellation at the period's end (with the customer's reason), take it back while the period
-// lasts, or revoke (end now). Under the subscription's row lock, through the state machine
+// lasts, revoke (end now), or adjust its dates (./adjust.ts). Under the subscription's row lock, through the state machine
 // (./lifecycle.ts), which checks the transition, emits the events and queues the buyer's email.
 import type { Db, Tx } from "../db/client";
 import type { Principal } from "../core/principal";
@@ -13,6 +13,8 @@ import { ApiError } from "../core/errors";
 import { getSubscription } from "./read";
 import type { UpdateSubscriptionBody } from "./schemas";
 import { changePlan } from "./plan-change";
+import { adjustSubscription, type Adjustment } from "./adjust";
+import { kickWorker } from "../jobs/runtime";
 
 /** Locks the principal's subscription and reads it under the lock (another tenant's: 404). */
 async function lockSubscription(tx: Tx, principal: Principal, subscriptionId: string): Promise<Subscription> {
@@ -57,20 +59,35 @@ export async function updateSubscription(
     await changePlan(db, { id: subscriptionId, ...tenantWhere(principal) }, body, now);
     return getSubscription(db, principal, subscriptionId);
   }
-  return change(db, principal, subscriptionId, (tx, subscription) =>
-    "revoke" in body
-      ? revoke(tx, subscription, now)
-      : scheduleCancellation(
-          tx,
-          subscription,
-          {
-            cancel: body.cancel_at_period_end,
-            reason: body.customer_cancellation_reason,
-            comment: body.customer_cancellation_comment === "" ? null : body.customer_cancellation_comment,
-          },
-          now,
-        ),
-  );
+  if ("revoke" in body)
+    return change(db, principal, subscriptionId, (tx, subscription) => revoke(tx, subscription, now));
+  if ("cancel_at_period_end" in body) {
+    return change(db, principal, subscriptionId, (tx, subscription) =>
+      scheduleCancellation(
+        tx,
+        subscription,
+        {
+          cancel: body.cancel_at_period_end,
+          reason: body.customer_cancellation_reason,
+          comment: body.customer_cancellation_comment === "" ? null : body.customer_cancellation_comment,
+        },
+        now,
+      ),
+    );
+  }
+  const adjustment: Adjustment =
+    "current_billing_period_end" in body
+      ? { kind: "billing_period_end", at: body.current_billing_period_end }
+      : "trial_end" in body
+        ? { kind: "trial_end", at: body.trial_end }
+        : { kind: "clear_pending_update" };
+  let dueNow = false;
+  const answer = await change(db, principal, subscriptionId, async (tx, subscription) => {
+    dueNow = await adjustSubscription(tx, subscription, adjustment, now);
+  });
+  // A trial ended now: its first charge is the renewal job's, at once rather than at its next poll.
+  if (dueNow) kickWorker();
+  return answer;
 }
 
 export function deleteSubscription(db: Db, principal: Principal, subscriptionId: string, now = new Date()) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Subscription } from "../generated/prisma/client";
 import { dateTime, timestamps } from "../core/schemas";
 import { metadataOut } from "../core/metadata";
-import { id } from "../core/validation";
+import { dateTime as dateTimeInput, id } from "../core/validation";
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -124,7 +124,9 @@ export const planChangePreviewQuery = z.object({
 /**
  * PATCH /v1/subscriptions/{id}: either schedule (true) or take back (false) the cancellation at the
  * period's end, with the customer's reason and comment, or `{revoke: true}` to end it now, or move
- * it to another product (`product_id`, with `proration_behavior`).
+ * it to another product (`product_id`, with `proration_behavior`), or move the current period's end
+ * (`current_billing_period_end`), a trial's end (`trial_end`, a date or "now"), or drop a
+ * scheduled plan change (`pending_update: null`).
  */
 export const updateSubscriptionBody = z.union([
   planChangeBody,
@@ -134,5 +136,9 @@ export const updateSubscriptionBody = z.union([
     customer_cancellation_comment: z.string().trim().max(CANCELLATION_COMMENT_MAX).nullable().optional(),
   }),
   z.strictObject({ revoke: z.literal(true) }),
+  // The merchant's adjustments (./adjust.ts): the period's end, the trial's end, a scheduled change dropped.
+  z.strictObject({ current_billing_period_end: dateTimeInput }),
+  z.strictObject({ trial_end: z.union([z.literal("now"), dateTimeInput]) }),
+  z.strictObject({ pending_update: z.null() }),
 ]);
 export type UpdateSubscriptionBody = z.output<typeof updateSubscriptionBody>;

@@ -1,6 +1,6 @@
 "use client";
 // /dashboard/<org>/subscriptions/<id>: one subscription with its status and cancellation, the
-// merchant's actions (./row-actions.tsx), and its payment attempts: renewals, dunning retries and
+// merchant's actions (./row-actions.tsx, ./plan-change.tsx, ./dates-action.tsx), and its payment attempts: renewals, dunning retries and
 // new cards, with why each failed and when the next retry runs.
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
@@ -14,6 +14,7 @@ import { ErrorState, Skeleton } from "../ui/states";
 import { bodyRowClass, cellClass, headerRowClass, linkClass, Table, Th } from "../ui/table";
 import { SubscriptionRowActions } from "./row-actions";
 import { PlanChangeAction } from "./plan-change";
+import { DatesAction, DropPendingUpdate } from "./dates-action";
 import {
   canChangePlan,
   CANCELLATION_REASON_LABELS,
@@ -108,6 +109,7 @@ export function SubscriptionDetail({ id }: { id: string }) {
             actions={
               <div className="flex flex-wrap gap-1.5">
                 {canChangePlan(data) ? <PlanChangeAction subscription={data} /> : null}
+                <DatesAction subscription={data} />
                 <SubscriptionRowActions subscription={data} />
               </div>
             }
@@ -152,6 +154,10 @@ export function SubscriptionDetail({ id }: { id: string }) {
                     : null,
                 ],
                 ["Cancellation comment", data.customer_cancellation_comment],
+                [
+                  "Scheduled plan change",
+                  data.pending_update ? <DropPendingUpdate key="pending" subscription={data} /> : null,
+                ],
                 ["Started", data.started_at ? formatDateTime(String(data.started_at)) : null],
                 [
                   "ID",

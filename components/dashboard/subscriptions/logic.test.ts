@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   activeFrom,
   cancellationText,
+  movableDate,
+  movedInstant,
   periodText,
   priceText,
   statusFrom,
@@ -57,5 +59,21 @@ describe("subscription list helpers", () => {
         ended_at: "2030-02-15T12:00:00Z",
       }),
     ).toMatch(/^Ended .*2030$/);
+  });
+});
+
+describe("moving a subscription's dates", () => {
+  it("keeps the replaced date's time of day (UTC), and refuses what is not a day", () => {
+    expect(movedInstant("2027-02-03", "2026-12-29T14:05:06.789Z")).toBe("2027-02-03T14:05:06.789Z");
+    expect(movedInstant("2027-02-30", "2026-12-29T14:05:06.789Z")).toBeNull();
+    expect(movedInstant("", "2026-12-29T14:05:06.789Z")).toBeNull();
+    expect(movedInstant("03/02/2027", "2026-12-29T14:05:06.789Z")).toBeNull();
+  });
+
+  it("moves the trial's end in a trial, the period's end when active, nothing otherwise", () => {
+    expect(movableDate({ status: "trialing" })).toBe("trial_end");
+    expect(movableDate({ status: "active" })).toBe("current_billing_period_end");
+    expect(movableDate({ status: "past_due" })).toBeNull();
+    expect(movableDate({ status: "canceled" })).toBeNull();
   });
 });

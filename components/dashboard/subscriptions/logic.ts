@@ -116,3 +116,24 @@ export type CancellationReason = keyof typeof CANCELLATION_REASON_LABELS;
 export function canChangePlan(subscription: { status: string }): boolean {
   return ["active", "trialing"].includes(subscription.status);
 }
+
+/**
+ * The instant a date picked in the dashboard ("YYYY-MM-DD") stands for: that day at the time of day
+ * (UTC) of the date it replaces, so a renewal keeps its hour. Null for a value that is not a date.
+ */
+export function movedInstant(day: string, replaced: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const instant = new Date(`${day}T${new Date(replaced).toISOString().slice(11)}`);
+  // A day the calendar lacks (02-30) is refused, not rolled over into the next month.
+  return Number.isNaN(instant.getTime()) || instant.toISOString().slice(0, 10) !== day
+    ? null
+    : instant.toISOString();
+}
+
+/** Which of a subscription's dates the merchant may move: the trial's end, the period's, or none. */
+export function movableDate(subscription: {
+  status: string;
+}): "trial_end" | "current_billing_period_end" | null {
+  if (subscription.status === "trialing") return "trial_end";
+  return subscription.status === "active" ? "current_billing_period_end" : null;
+}

@@ -1,6 +1,8 @@
 // GET /v1/subscriptions/{id} — one subscription with its customer, product, price and discount.
 // PATCH schedules its cancellation at the period's end (or takes it back), revokes it with
-// `{revoke: true}`, or moves it to another product (`product_id`, docs/subscriptions.md); DELETE revokes it (ends it now, its benefits revoked).
+// `{revoke: true}`, moves it to another product (`product_id`), or adjusts its dates
+// (`current_billing_period_end`, `trial_end`, `pending_update: null`; docs/subscriptions.md);
+// DELETE revokes it (ends it now, its benefits revoked).
 import { methods, route } from "@/lib/api/handler";
 import {
   getSubscription,
@@ -27,7 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: updateSubscriptionBody,
       output: subscriptionWithRelationsSchema,
       summary:
-        "Change a subscription's plan, cancel it at the period's end, take the cancellation back, or revoke it now",
+        "Change a subscription's plan or dates, cancel it at the period's end, take the cancellation back, or revoke it now",
     },
     ({ db, principal, params, body }) => updateSubscription(db, principal, params.id, body),
   ),
