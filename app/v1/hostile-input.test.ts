@@ -110,6 +110,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/customer-portal/orders/{id}/receipt": { id: f.orderId },
     "/v1/customer-portal/benefit-grants/{id}": { id: f.portalGrantId },
     "/v1/customer-portal/license-keys/{id}": { id: f.licenseKey.id },
+    // Another key than the one the public routes validate: rotating changes its value.
+    "/v1/customer-portal/license-keys/{id}/rotate": { id: f.portalKeyId },
     "/v1/customer-portal/license-keys/{id}/activations/{activation_id}": {
       id: f.portalKeyId,
       activation_id: f.portalActivationId,

@@ -3,12 +3,13 @@
 // lets buyers manage them (lib/license-keys/customer-admin.ts decides, for the checkout's
 // confirmation page and the portal alike). Newest first.
 import type { Prisma } from "../generated/prisma/client";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
 import { displayKey } from "../core/license-key-format";
 import { deactivateCustomerActivation, isCustomerAdminEnabled } from "../license-keys/customer-admin";
+import { rotateCustomerLicenseKey } from "../license-keys/service";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import { toCustomer } from "../customers/schemas";
 import type { PortalListQuery } from "./schemas";
@@ -124,4 +125,15 @@ export async function deactivatePortalActivation(
     activationId,
     now,
   );
+}
+
+/** POST …/license-keys/{id}/rotate: a new value for the buyer's key, answered as GET answers it. */
+export async function rotatePortalLicenseKey(
+  db: Db,
+  principal: CustomerPrincipal,
+  licenseKeyId: string,
+  now = new Date(),
+) {
+  await rotateCustomerLicenseKey(db, principal.customerId, licenseKeyId, now);
+  return getPortalLicenseKey(db, principal, licenseKeyId);
 }

@@ -1,9 +1,9 @@
 // License keys as the merchant sees them: list, read with activations, update, rotate, read an
 // activation.
 import type { Prisma } from "../generated/prisma/client";
-import type { DbOrTx, Db } from "../db/client";
+import type { DbOrTx, Db, Tx } from "../db/client";
 import { directQuery } from "../db/direct";
-import type { Principal } from "../core/principal";
+import { systemPrincipal, type Principal } from "../core/principal";
 import { ApiError, type Problem } from "../core/errors";
 import { oneOf } from "../core/pagination";
 import { listPage, mapPage, nullsLast, type SortColumns } from "../core/list";
@@ -122,32 +122,60 @@ export async function updateLicenseKey(
 // $1 id, $2 the caller's organizations: the key's value and its benefit's current prefix, under the
 // key's row lock.
 const LOCK_FOR_ROTATION_SQL = `
-  SELECT k.key, b.properties ->> 'prefix' AS benefit_prefix
+  SELECT k.organization_id::text AS organization_id, k.status::text AS status, k.key,
+         b.properties ->> 'prefix' AS benefit_prefix
   FROM license_keys k JOIN benefits b ON b.id = k.benefit_id
-  WHERE k.id = $1::uuid AND k.organization_id = ANY($2::uuid[])
+  WHERE k.id = $1::uuid AND (k.organization_id = ANY($2::uuid[]) OR k.customer_id = $3::uuid)
   FOR UPDATE OF k`;
 
 /**
  * A new value for the same key (a leaked key, a buyer's request): generated like a key being
  * issued, with the prefix the key was issued with (the benefit's current one for a key written by
- * hand). Everything else stays: grant, status (a revoked or disabled key may be rotated and stays
- * so), limits, usage, validations, activations, expiry. The old value stops working as this
- * commits: validate and activate look keys up by value.
+ * hand). Everything else stays: grant, status (the merchant may rotate a revoked or disabled key,
+ * and it stays so), limits, usage, validations, activations, expiry. The old value stops working as
+ * this commits: validate and activate look keys up by value.
  */
 export async function rotateLicenseKey(db: Db, principal: Principal, id: string, now = new Date()) {
-  return db.$transaction(async (tx) => {
-    const [current] = await directQuery(tx)<{ key: string; benefit_prefix: string | null }>(
-      LOCK_FOR_ROTATION_SQL,
-      [id, principal.organizationIds],
-    );
-    if (!current) throw ApiError.notFound();
-    const prefix = issuedPrefix(current.key);
-    const key = generateLicenseKey(prefix === undefined ? current.benefit_prefix : prefix);
-    await tx.licenseKey.update({ where: { id }, data: { key, modified_at: now } });
-    const view = await getLicenseKey(tx, principal, id);
-    await emitLicenseKeyEvent(tx, "license_key.updated", view, now, view);
-    return view;
-  });
+  return db.$transaction((tx) =>
+    rotateLockedKey(tx, id, { organizationIds: principal.organizationIds }, now),
+  );
+}
+
+/**
+ * The buyer rotates one of their own keys (POST /v1/customer-portal/license-keys/{id}/rotate):
+ * another customer's key is 404, a revoked one 403 (its grant ended; only the merchant may).
+ */
+export async function rotateCustomerLicenseKey(db: Db, customerId: string, id: string, now = new Date()) {
+  await db.$transaction((tx) => rotateLockedKey(tx, id, { customerId }, now));
+}
+
+async function rotateLockedKey(
+  tx: Tx,
+  id: string,
+  owner: { organizationIds: string[] } | { customerId: string },
+  now: Date,
+) {
+  const byCustomer = "customerId" in owner;
+  const [current] = await directQuery(tx)<{
+    organization_id: string;
+    status: string;
+    key: string;
+    benefit_prefix: string | null;
+  }>(LOCK_FOR_ROTATION_SQL, [
+    id,
+    byCustomer ? [] : owner.organizationIds,
+    byCustomer ? owner.customerId : null,
+  ]);
+  if (!current) throw ApiError.notFound();
+  if (byCustomer && current.status === "revoked") {
+    throw new ApiError("NotPermitted", "A revoked license key cannot be rotated.");
+  }
+  const prefix = issuedPrefix(current.key);
+  const key = generateLicenseKey(prefix === undefined ? current.benefit_prefix : prefix);
+  await tx.licenseKey.update({ where: { id }, data: { key, modified_at: now } });
+  const view = await getLicenseKey(tx, systemPrincipal(current.organization_id), id);
+  await emitLicenseKeyEvent(tx, "license_key.updated", view, now, view);
+  return view;
 }
 
 /**

@@ -66,6 +66,7 @@ const CONFORMING: string[] = [
   "customerPortal.licenseKeys.deactivate",
   "customerPortal.licenseKeys.get",
   "customerPortal.licenseKeys.list",
+  "customerPortal.licenseKeys.rotate",
   "customerPortal.licenseKeys.validate",
   "customerPortal.orders.get",
   "customerPortal.orders.list",
@@ -96,6 +97,7 @@ const CONFORMING: string[] = [
   "disputes.get",
   "disputes.list",
   "files.create",
+  "files.delete",
   "files.list",
   "files.uploaded",
   "licenseKeys.activate",
@@ -114,6 +116,7 @@ const CONFORMING: string[] = [
   "orders.receipt",
   "organizations.get",
   "organizations.list",
+  "organizations.update",
   "payments.get",
   "payments.list",
   "products.create",
@@ -143,6 +146,13 @@ const CONFORMING: string[] = [
 const DRIVES: [string, Drive][] = [
   ["organizations.get", (polar, f) => polar.organizations.get(f.organization!)],
   ["organizations.list", (polar) => polar.organizations.list()],
+  [
+    "organizations.update",
+    (polar, f) =>
+      polar.organizations.update(f.organization!, { name: "Conformance Shop" } as Parameters<
+        Polar["organizations"]["update"]
+      >[1]),
+  ],
   [
     "products.create",
     async (polar, f) => {
@@ -649,7 +659,25 @@ const DRIVES: [string, Drive][] = [
       });
     },
   ],
+  // After every use of the buyer's key value above: the old value stops working.
+  [
+    "customerPortal.licenseKeys.rotate",
+    (_polar, f) => portal(f).customerPortal.licenseKeys.rotate(f.portalKey!),
+  ],
   // Deletes last: what they remove was used above.
+  [
+    "files.delete",
+    async (polar) => {
+      const upload = await polar.files.create({
+        name: "withdrawn.pdf",
+        mime_type: "application/pdf",
+        size: 4,
+        service: "downloadable",
+        upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 4 }] },
+      } as Parameters<Polar["files"]["create"]>[0]);
+      return polar.files.delete(upload.id);
+    },
+  ],
   ["checkoutLinks.delete", (polar, f) => polar.checkoutLinks.delete(f.checkoutLink!)],
   ["customFields.delete", (polar, f) => polar.customFields.delete(f.customField!)],
   ["discounts.delete", (polar, f) => polar.discounts.delete(f.discount!)],

@@ -66,6 +66,7 @@ import * as portalBenefitGrants from "../customer-portal/benefit-grants/route";
 import * as portalBenefitGrant from "../customer-portal/benefit-grants/[id]/route";
 import * as portalLicenseKeys from "../customer-portal/license-keys/route";
 import * as portalLicenseKey from "../customer-portal/license-keys/[id]/route";
+import * as portalLicenseKeyRotate from "../customer-portal/license-keys/[id]/rotate/route";
 import * as portalActivation from "../customer-portal/license-keys/[id]/activations/[activation_id]/route";
 import * as portalSubscriptions from "../customer-portal/subscriptions/route";
 import * as portalDownloadables from "../customer-portal/downloadables/route";
@@ -188,6 +189,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/benefit-grants/{id}", module: portalBenefitGrant },
   { path: "/v1/customer-portal/license-keys/", module: portalLicenseKeys },
   { path: "/v1/customer-portal/license-keys/{id}", module: portalLicenseKey },
+  { path: "/v1/customer-portal/license-keys/{id}/rotate", module: portalLicenseKeyRotate },
   { path: "/v1/customer-portal/license-keys/{id}/activations/{activation_id}", module: portalActivation },
   { path: "/v1/customer-portal/subscriptions/", module: portalSubscriptions },
   { path: "/v1/customer-portal/downloadables/", module: portalDownloadables },
