@@ -272,12 +272,21 @@ test.describe("customer portal", () => {
       expect(await portal.evaluate(() => document.cookie)).not.toContain("cps_csrf");
     });
 
-    await test.step("a merchant's sign-in link signs in directly, and leaves the address clean", async () => {
+    await test.step("a merchant's sign-in link signs in directly, and leaves the address clean; the buyer replaces the key", async () => {
       const minted = await shop.post("/v1/customer-sessions/", { customer_id: buyer.customerId });
       expect(minted.customer_portal_url).toMatch(new RegExp(`${shop.portal}\\?customer_session_token=cst_`));
       await portal.goto(minted.customer_portal_url);
       await expect(keys.getByTestId("license-key")).toHaveText(buyer.key);
       expect(portal.url()).toMatch(new RegExp(`${shop.portal}$`));
+
+      // The buyer replaces the key (a leaked one), after a confirmation: the old value stops working.
+      await keys.getByRole("button", { name: /^Replace the license key for / }).click();
+      await keys.getByRole("button", { name: "Replace", exact: true }).click();
+      await expect(keys.getByRole("status").filter({ hasText: "Key replaced" })).toBeVisible();
+      await expect(keys.getByTestId("license-key")).not.toHaveText(buyer.key);
+      const replaced = (await keys.getByTestId("license-key").textContent())!;
+      expect((await shop.get(`/v1/license-keys/${buyer.licenseKeyId}`)).key).toBe(replaced);
+      await expectNoHorizontalScroll(portal);
       await portal.getByRole("button", { name: "Sign out" }).click();
       await expect(portal.getByText("You're signed out.")).toBeVisible();
       const after = await request.get("/v1/customer-portal/customers/me", {

@@ -92,6 +92,14 @@ export async function deactivateActivation(csrf: string, licenseKeyId: string, a
   await apiFetch<void>(path, { method: "DELETE", headers: csrfHeader(csrf) });
 }
 
+/** A new value for one of the buyer's keys; the old one stops working at once. */
+export function rotateLicenseKey(csrf: string, licenseKeyId: string) {
+  return apiFetch<PortalLicenseKey>(`${BASE}/license-keys/${segment(licenseKeyId)}/rotate`, {
+    method: "POST",
+    headers: csrfHeader(csrf),
+  });
+}
+
 /** The buyer's downloadable files, each with a signed link valid for ten minutes. */
 export function listDownloadables(csrf: string, signal?: AbortSignal) {
   return apiFetch<Page<PortalDownloadable>>(`${BASE}/downloadables/`, { headers: csrfHeader(csrf), signal });

@@ -5,6 +5,7 @@ import { createContext, useContext } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   deactivateActivation,
+  rotateLicenseKey,
   getMe,
   listLicenseKeys,
   listOrders,
@@ -14,6 +15,7 @@ import {
   updatePaymentMethod,
   updateSubscription,
   type Page,
+  type PortalLicenseKey,
   type PortalOrganization,
   type PortalSubscription,
   type UpdateSubscriptionBody,
@@ -86,6 +88,19 @@ export function useDeactivateDevice() {
     mutationFn: (input: { licenseKeyId: string; activationId: string }) =>
       deactivateActivation(csrf, input.licenseKeyId, input.activationId),
     onSettled: () => client.invalidateQueries({ queryKey: portalKeys.licenseKeys }),
+  });
+}
+
+/** Replaces a key's value; the answer takes the key's place in the list at once. */
+export function useRotateLicenseKey() {
+  const { csrf } = usePortalSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (licenseKeyId: string) => rotateLicenseKey(csrf, licenseKeyId),
+    onSuccess: (rotated) =>
+      client.setQueryData<Page<PortalLicenseKey>>(portalKeys.licenseKeys, (page) =>
+        page ? { ...page, items: page.items.map((key) => (key.id === rotated.id ? rotated : key)) } : page,
+      ),
   });
 }
 

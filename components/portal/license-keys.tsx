@@ -1,8 +1,10 @@
 "use client";
-// The buyer's license keys in full, each with Copy, its status and terms, and its devices (with
-// Deactivate when the merchant lets buyers manage them: ./devices.tsx).
+// The buyer's license keys in full, each with Copy, its status and terms, Replace key
+// (./rotate-key.tsx), and its devices (with Deactivate when the merchant lets buyers manage them:
+// ./devices.tsx).
 import type { PortalLicenseKey } from "./api";
 import { Devices } from "./devices";
+import { RotateKey } from "./rotate-key";
 import { licenseKeyFacts, licenseKeyStatus } from "./format";
 import { useLicenseKeys } from "./hooks";
 import { Badge, CopyButton, Empty, Panel, QueryState } from "./ui";
@@ -33,6 +35,7 @@ function LicenseKeyCard({ licenseKey: key }: { licenseKey: PortalLicenseKey }) {
         <CopyButton value={key.key} label={`license key for ${title}`} />
       </div>
       <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{licenseKeyFacts(key)}</p>
+      {key.status === "revoked" ? null : <RotateKey licenseKeyId={key.id} title={title} />}
       <Devices licenseKey={key} />
     </li>
   );

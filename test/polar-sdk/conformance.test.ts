@@ -135,6 +135,7 @@ const CONFORMING: string[] = [
   "webhooks.getWebhookEndpoint",
   "webhooks.listWebhookDeliveries",
   "webhooks.listWebhookEndpoints",
+  "webhooks.redeliverWebhookEvent",
   "webhooks.resetWebhookEndpointSecret",
   "webhooks.updateWebhookEndpoint",
 ];
@@ -613,6 +614,20 @@ const DRIVES: [string, Drive][] = [
     (polar, f) => polar.webhooks.resetWebhookEndpointSecret(f.webhookEndpoint!),
   ],
   ["webhooks.listWebhookDeliveries", (polar) => polar.webhooks.listWebhookDeliveries()],
+  [
+    "webhooks.redeliverWebhookEvent",
+    async (polar, f) => {
+      // An event sent to the endpoint: its test event (the dashboard's "Send test event").
+      const sent = await fetch(`${SDK_BASE_URL}/v1/webhooks/endpoints/${f.webhookEndpoint!}/test`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${shop.token}` },
+      });
+      const delivery = await db.webhookDelivery.findUniqueOrThrow({
+        where: { id: ((await sent.json()) as { id: string }).id },
+      });
+      return polar.webhooks.redeliverWebhookEvent(delivery.event_id);
+    },
+  ],
   ["webhooks.deleteWebhookEndpoint", (polar, f) => polar.webhooks.deleteWebhookEndpoint(f.webhookEndpoint!)],
   ["metrics.limits", (polar) => polar.metrics.limits()],
   [
