@@ -47,6 +47,20 @@ const stripeShop = (options: { livemode?: boolean } = {}) => shopWith(db, { fake
 const drainJobs = () => drain(db);
 const deliverEvents = (organizationId: string, objectId: string) => deliver(fake, organizationId, objectId);
 
+/** A session whose payment (a card that needs 3-D Secure) waits for the buyer's bank step. */
+async function waitingForBankStep() {
+  const shop = await stripeShop();
+  const session = await openCheckout(shop);
+  const asked = await call(confirm, {
+    params: { client_secret: session.client_secret },
+    body: buyer(shop.stripe.token("4000002500003155")),
+  });
+  expect(asked.status).toBe(200);
+  const attempt = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+  expect(attempt.status).toBe("requires_action");
+  return { shop, session, attempt };
+}
+
 describe("Stripe keys (PUT/GET /v1/organizations/{id}/payment-processor)", () => {
   it("are checked with Stripe, stored sealed, and never answered back", async () => {
     const { organization, token, stripe } = await stripeShop();
@@ -279,13 +293,7 @@ describe("a one-time purchase with Stripe", () => {
   });
 
   it("reopens the session when the buyer fails 3-D Secure", async () => {
-    const shop = await stripeShop();
-    const session = await openCheckout(shop);
-    await call(confirm, {
-      params: { client_secret: session.client_secret },
-      body: buyer(shop.stripe.token("4000002500003155")),
-    });
-    const attempt = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const { shop, session, attempt } = await waitingForBankStep();
     fake.completeNextAction(attempt.processor_payment_id!, "fail");
     await deliverEvents(shop.organization.id, attempt.processor_payment_id!);
     await drainJobs();
@@ -300,13 +308,7 @@ describe("a one-time purchase with Stripe", () => {
 
 describe("the buyer pays again right after the bank's step (before Stripe's event)", () => {
   it("a failed 3-D Secure is asked of Stripe at once: the next card is tried, declined with its reason, and the one after pays", async () => {
-    const shop = await stripeShop();
-    const session = await openCheckout(shop);
-    await call(confirm, {
-      params: { client_secret: session.client_secret },
-      body: buyer(shop.stripe.token("4000002500003155")),
-    });
-    const first = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const { shop, session, attempt: first } = await waitingForBankStep();
     fake.completeNextAction(first.processor_payment_id!, "fail");
     // No event delivered: the attempt still says it waits for the buyer.
     expect((await db.paymentAttempt.findUniqueOrThrow({ where: { id: first.id } })).status).toBe(
@@ -353,13 +355,7 @@ describe("the buyer pays again right after the bank's step (before Stripe's even
   });
 
   it("Stripe's event settling the attempt between the 409 and the lookup does not refuse the next card", async () => {
-    const shop = await stripeShop();
-    const session = await openCheckout(shop);
-    await call(confirm, {
-      params: { client_secret: session.client_secret },
-      body: buyer(shop.stripe.token("4000002500003155")),
-    });
-    const first = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const { shop, session, attempt: first } = await waitingForBankStep();
     fake.completeNextAction(first.processor_payment_id!, "fail");
     // The event lands (and its job runs) just as the confirm, refused at its first read, looks for
     // the waiting attempt.
@@ -392,13 +388,7 @@ describe("the buyer pays again right after the bank's step (before Stripe's even
   });
 
   it("a bank step still open (another tab) keeps the 409, and one completed pays once", async () => {
-    const shop = await stripeShop();
-    const session = await openCheckout(shop);
-    await call(confirm, {
-      params: { client_secret: session.client_secret },
-      body: buyer(shop.stripe.token("4000002500003155")),
-    });
-    const first = await db.paymentAttempt.findFirstOrThrow({ where: { checkout_id: session.id } });
+    const { shop, session, attempt: first } = await waitingForBankStep();
     const again = () =>
       call(confirm, {
         params: { client_secret: session.client_secret },

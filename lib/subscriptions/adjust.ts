@@ -21,8 +21,6 @@ export type Adjustment =
   | { kind: "clear_pending_update" };
 
 const refuse = (message: string) => new ApiError("NotPermitted", message);
-const invalid = (field: string, message: string, input: unknown) =>
-  ApiError.validation([{ type: "value_error", loc: ["body", field], msg: message, input }]);
 
 async function assertNoPaymentUnderWay(tx: Tx, subscription: Subscription): Promise<void> {
   const underWay = await tx.paymentAttempt.count({
@@ -33,9 +31,9 @@ async function assertNoPaymentUnderWay(tx: Tx, subscription: Subscription): Prom
 
 /** A date the period or trial may move to: in the future, within five years, its field named. */
 function assertReachable(field: string, at: Date, now: Date): void {
-  if (at <= now) throw invalid(field, "The date must be in the future.", at.toISOString());
+  if (at <= now) throw ApiError.invalid(["body", field], "The date must be in the future.", at.toISOString());
   if (at.getTime() - now.getTime() > MAX_ADJUSTMENT_MS) {
-    throw invalid(field, "The date must be within five years.", at.toISOString());
+    throw ApiError.invalid(["body", field], "The date must be within five years.", at.toISOString());
   }
 }
 

@@ -642,13 +642,7 @@ const DRIVES: [string, Drive][] = [
     "files.create",
     async (polar, f) => {
       // A downloadable announced in one part, as the SDK announces it (docs/uploads-and-limits.md).
-      const upload = await polar.files.create({
-        name: "handbook.pdf",
-        mime_type: "application/pdf",
-        size: 11,
-        service: "downloadable",
-        upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 11 }] },
-      } as Parameters<Polar["files"]["create"]>[0]);
+      const upload = await announceDownloadable(polar, "handbook.pdf", 11);
       f.upload = JSON.stringify(upload);
       return upload;
     },
@@ -683,14 +677,7 @@ const DRIVES: [string, Drive][] = [
   [
     "files.delete",
     async (polar) => {
-      const upload = await polar.files.create({
-        name: "withdrawn.pdf",
-        mime_type: "application/pdf",
-        size: 4,
-        service: "downloadable",
-        upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 4 }] },
-      } as Parameters<Polar["files"]["create"]>[0]);
-      return polar.files.delete(upload.id);
+      return polar.files.delete((await announceDownloadable(polar, "withdrawn.pdf", 4)).id);
     },
   ],
   ["checkoutLinks.delete", (polar, f) => polar.checkoutLinks.delete(f.checkoutLink!)],
@@ -708,6 +695,17 @@ const DRIVES: [string, Drive][] = [
     },
   ],
 ];
+
+/** A PDF downloadable of `size` bytes announced in one part, as the SDK announces uploads. */
+function announceDownloadable(polar: Polar, name: string, size: number) {
+  return polar.files.create({
+    name,
+    mime_type: "application/pdf",
+    size,
+    service: "downloadable",
+    upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: size }] },
+  } as Parameters<Polar["files"]["create"]>[0]);
+}
 
 /** The subscriber's portal: a session the merchant minted for them. */
 function subscriberPortal(f: Fixtures): Polar {

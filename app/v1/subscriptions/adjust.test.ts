@@ -116,6 +116,14 @@ describe("current_billing_period_end", () => {
     expect(inTrial.status).toBe(403);
     expect(inTrial.body.detail).toMatch(/trial_end/);
 
+    const pastDue = await subscribe();
+    await db.subscription.update({ where: { id: pastDue.id }, data: { status: "past_due" } });
+    const inDunning = await patch(pastDue.id, {
+      current_billing_period_end: new Date(Date.now() + 20 * DAY).toISOString(),
+    });
+    expect(inDunning.status).toBe(403);
+    expect(inDunning.body.detail).toBe("Only an active subscription's billing period can be moved.");
+
     const ended = await subscribe();
     expect((await patch(ended.id, { revoke: true })).status).toBe(200);
     const refused = await patch(ended.id, {
@@ -149,6 +157,23 @@ describe("current_billing_period_end", () => {
     expect((await patch(subscription.id, { current_billing_period_end: at }, otherToken)).status).toBe(404);
     const row = await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
     expect(row.current_period_end).toEqual(subscription.current_period_end);
+  });
+
+  it("is refused while the period is being renewed (its end has passed), the date unchanged", async () => {
+    const subscription = await subscribe();
+    const due = new Date(Date.now() - 60_000);
+    await db.subscription.update({ where: { id: subscription.id }, data: { current_period_end: due } });
+    const res = await patch(subscription.id, {
+      current_billing_period_end: new Date(Date.now() + 20 * DAY).toISOString(),
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: "NotPermitted",
+      detail: "The current period is being renewed: try again in a moment.",
+    });
+    expect(
+      (await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } })).current_period_end,
+    ).toEqual(due);
   });
 });
 

@@ -104,6 +104,11 @@ export function DropPendingUpdate({ subscription }: { subscription: Subscription
       >
         Drop it
       </Button>
+      {update.error ? (
+        <span role="alert" className="text-red-700 dark:text-red-400">
+          {update.error.message}
+        </span>
+      ) : null}
     </span>
   );
 }
