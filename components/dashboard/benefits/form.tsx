@@ -9,15 +9,7 @@ import { useResourceForm } from "../forms/use-record-form";
 import { benefits, type BenefitResource } from "../hooks/catalog";
 import { Card } from "../ui/misc";
 import { FilesField } from "./files-field";
-import {
-  BENEFIT_FIELDS,
-  BENEFIT_TYPE_LABELS,
-  BENEFIT_TYPES,
-  benefitBody,
-  benefitPatch,
-  EMPTY_BENEFIT_FORM,
-  formFromBenefit,
-} from "./logic";
+import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, BENEFIT_FORM_LOGIC } from "./logic";
 
 export function BenefitForm({
   benefit,
@@ -30,8 +22,7 @@ export function BenefitForm({
 }) {
   const form = useResourceForm(
     { hooks: benefits, record: benefit, path: "/benefits", noun: "Benefit" },
-    { fields: BENEFIT_FIELDS },
-    { empty: EMPTY_BENEFIT_FORM, fromRecord: formFromBenefit, body: benefitBody, patch: benefitPatch },
+    BENEFIT_FORM_LOGIC,
     { onDone },
   );
   const { values, editing } = form;
@@ -39,8 +30,9 @@ export function BenefitForm({
   return (
     <RecordFormFrame
       form={form}
+      noun="benefit"
       submitLabel={editing ? "Save" : "Create benefit"}
-      onCancel={onCancel ?? form.cancel}
+      onCancel={onCancel}
     >
       <Card title="Benefit">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -176,3 +176,12 @@ export function benefitSummary(benefit: BenefitResource): string {
   if (prefix) parts.push(`prefix ${prefix}`);
   return parts.join(" · ");
 }
+
+/** What the form hook needs of this area (docs/dashboard.md, "Forms"). */
+export const BENEFIT_FORM_LOGIC = {
+  fields: BENEFIT_FIELDS,
+  empty: EMPTY_BENEFIT_FORM,
+  fromRecord: formFromBenefit,
+  body: benefitBody,
+  patch: benefitPatch,
+};

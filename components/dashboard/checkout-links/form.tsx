@@ -9,13 +9,7 @@ import { useDiscounts } from "../hooks/reference";
 import { useOrganization } from "../organization";
 import { Card } from "../ui/misc";
 import { CheckoutLinkProductsField } from "./products-field";
-import {
-  CHECKOUT_LINK_FIELDS,
-  checkoutLinkBody,
-  checkoutLinkPatch,
-  EMPTY_CHECKOUT_LINK_FORM,
-  formFromCheckoutLink,
-} from "./logic";
+import { CHECKOUT_LINK_FORM_LOGIC } from "./logic";
 
 const lowerCase = (value: string) => value.toLowerCase();
 
@@ -24,24 +18,13 @@ export function CheckoutLinkForm({ link }: { link?: CheckoutLinkResource }) {
   const discounts = useDiscounts(organization.id);
   const form = useResourceForm(
     { hooks: checkoutLinks, record: link, path: "/checkout-links", noun: "Checkout link" },
-    { fields: CHECKOUT_LINK_FIELDS, conflictField: "slug" },
-    {
-      empty: EMPTY_CHECKOUT_LINK_FORM,
-      fromRecord: formFromCheckoutLink,
-      body: checkoutLinkBody,
-      patch: checkoutLinkPatch,
-    },
+    CHECKOUT_LINK_FORM_LOGIC,
   );
   const discountChoices = discounts.data?.items ?? [];
   const savedDiscount = link?.discount;
 
   return (
-    <RecordFormFrame
-      form={form}
-      label={link ? "Edit checkout link" : "New checkout link"}
-      submitLabel={link ? "Save checkout link" : "Create checkout link"}
-      onCancel={form.cancel}
-    >
+    <RecordFormFrame form={form} noun="checkout link">
       <Card title="Checkout">
         <div className="space-y-4">
           <CheckoutLinkProductsField

@@ -82,3 +82,13 @@ export function checkoutLinkTitle(link: Pick<CheckoutLinkResource, "label" | "sl
   if (link.slug) return link.slug;
   return link.products.map((product) => product.name).join(", ") || "Checkout link";
 }
+
+/** What the form hook needs of this area (docs/dashboard.md, "Forms"). */
+export const CHECKOUT_LINK_FORM_LOGIC = {
+  fields: CHECKOUT_LINK_FIELDS,
+  conflictField: "slug",
+  empty: EMPTY_CHECKOUT_LINK_FORM,
+  fromRecord: formFromCheckoutLink,
+  body: checkoutLinkBody,
+  patch: checkoutLinkPatch,
+};

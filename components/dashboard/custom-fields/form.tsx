@@ -9,20 +9,8 @@ import { RecordFormFrame } from "../forms/form-parts";
 import { useResourceForm } from "../forms/use-record-form";
 import { customFields, type CustomField } from "../hooks/catalog";
 import { Card } from "../ui/misc";
-import {
-  CUSTOM_FIELD_TYPES,
-  customFieldBody,
-  customFieldFields,
-  customFieldPatch,
-  EMPTY_CUSTOM_FIELD_FORM,
-  formFromCustomField,
-  slugFrom,
-  TYPE_LABELS,
-} from "./logic";
+import { CUSTOM_FIELD_TYPES, slugFrom, TYPE_LABELS, CUSTOM_FIELD_FORM_LOGIC } from "./logic";
 import { PropertiesFields } from "./properties-fields";
-
-/** Every option row's fields, up to the most options a field can have. */
-const FIELDS = customFieldFields(100);
 
 const CHECKOUT_TEXTS = [
   ["form_label", "Label", 255],
@@ -41,24 +29,14 @@ export function CustomFieldForm({
 }) {
   const form = useResourceForm(
     { hooks: customFields, record: field, path: "/custom-fields", noun: "Custom field" },
-    { fields: FIELDS, conflictField: "slug" },
-    {
-      empty: EMPTY_CUSTOM_FIELD_FORM,
-      fromRecord: formFromCustomField,
-      body: customFieldBody,
-      patch: customFieldPatch,
-    },
+    CUSTOM_FIELD_FORM_LOGIC,
     { onDone },
   );
   // The slug follows the name until the merchant edits it.
   const [slugEdited, setSlugEdited] = useState(field !== undefined);
 
   return (
-    <RecordFormFrame
-      form={form}
-      submitLabel={form.editing ? "Save field" : "Create field"}
-      onCancel={onCancel ?? form.cancel}
-    >
+    <RecordFormFrame form={form} noun="field" onCancel={onCancel}>
       <Card title="Field">
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField name="type" label="Type" disabled={form.editing}>

@@ -169,3 +169,14 @@ export function customFieldPatch(
   editable.metadata = metadataFromRows(form.metadata, field.metadata);
   return { body: changedFields(field, editable) as UpdateCustomField, errors };
 }
+
+/** What the form hook needs of this area (docs/dashboard.md, "Forms"). */
+export const CUSTOM_FIELD_FORM_LOGIC = {
+  /** Every option row's fields, up to the most options a field can have. */
+  fields: customFieldFields(100),
+  conflictField: "slug",
+  empty: EMPTY_CUSTOM_FIELD_FORM,
+  fromRecord: formFromCustomField,
+  body: customFieldBody,
+  patch: customFieldPatch,
+};

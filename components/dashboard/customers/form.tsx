@@ -9,7 +9,7 @@ import { useResourceForm } from "../forms/use-record-form";
 import { customers, type CustomerResource } from "../hooks/customers";
 import { useOrgPath } from "../organization";
 import { Card } from "../ui/misc";
-import { CUSTOMER_FIELDS, customerBody, customerPatch, EMPTY_CUSTOMER_FORM, formFromCustomer } from "./logic";
+import { CUSTOMER_FORM_LOGIC } from "./logic";
 
 const ADDRESS_LABELS = [
   ["line1", "Address line 1"],
@@ -25,8 +25,7 @@ export function CustomerForm({ customer, onDone }: { customer?: CustomerResource
   const router = useRouter();
   const form = useResourceForm(
     { hooks: customers, record: customer, path: "/customers", noun: "Customer" },
-    { fields: CUSTOMER_FIELDS, conflictField: "email" },
-    { empty: EMPTY_CUSTOMER_FORM, fromRecord: formFromCustomer, body: customerBody, patch: customerPatch },
+    CUSTOMER_FORM_LOGIC,
     { onDone: (saved) => (onDone ? onDone() : router.push(orgPath(`/customers/${saved.id}`))) },
   );
   const setAddress = (part: string, value: string) =>
@@ -37,11 +36,7 @@ export function CustomerForm({ customer, onDone }: { customer?: CustomerResource
   const addressMessage = form.errors.field("billing_address");
 
   return (
-    <RecordFormFrame
-      form={form}
-      submitLabel={customer ? "Save customer" : "Create customer"}
-      onCancel={onDone ?? form.cancel}
-    >
+    <RecordFormFrame form={form} noun="customer" onCancel={onDone}>
       <Card title="Customer">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="email" label="Email" type="email" maxLength={320} />

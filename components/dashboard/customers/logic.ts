@@ -90,3 +90,13 @@ export function customerPatch(form: CustomerForm, customer: CustomerResource): B
     external_id: customer.external_id ?? null,
   });
 }
+
+/** What the form hook needs of this area (docs/dashboard.md, "Forms"). */
+export const CUSTOMER_FORM_LOGIC = {
+  fields: CUSTOMER_FIELDS,
+  conflictField: "email",
+  empty: EMPTY_CUSTOMER_FORM,
+  fromRecord: formFromCustomer,
+  body: customerBody,
+  patch: customerPatch,
+};

@@ -7,22 +7,17 @@ import { useResourceForm } from "../forms/use-record-form";
 import { discounts, type DiscountResource } from "../hooks/catalog";
 import { Card } from "../ui/misc";
 import { DiscountProductsField } from "./products-field";
-import { DISCOUNT_FIELDS, discountBody, discountPatch, EMPTY_DISCOUNT_FORM, formFromDiscount } from "./logic";
+import { DISCOUNT_FORM_LOGIC } from "./logic";
 
 export function DiscountForm({ discount }: { discount?: DiscountResource }) {
   const form = useResourceForm(
     { hooks: discounts, record: discount, path: "/discounts", noun: "Discount" },
-    { fields: DISCOUNT_FIELDS, conflictField: "code" },
-    { empty: EMPTY_DISCOUNT_FORM, fromRecord: formFromDiscount, body: discountBody, patch: discountPatch },
+    DISCOUNT_FORM_LOGIC,
   );
   const { values, editing } = form;
 
   return (
-    <RecordFormFrame
-      form={form}
-      submitLabel={editing ? "Save discount" : "Create discount"}
-      onCancel={form.cancel}
-    >
+    <RecordFormFrame form={form} noun="discount">
       <Card title="Discount">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="name" label="Name" maxLength={255} />

@@ -161,3 +161,13 @@ export function durationText(discount: Pick<DiscountResource, "duration" | "dura
   if (discount.duration === "repeating") return `${discount.duration_in_months ?? "?"} months`;
   return discount.duration === "once" ? "Once" : "Forever";
 }
+
+/** What the form hook needs of this area (docs/dashboard.md, "Forms"). */
+export const DISCOUNT_FORM_LOGIC = {
+  fields: DISCOUNT_FIELDS,
+  conflictField: "code",
+  empty: EMPTY_DISCOUNT_FORM,
+  fromRecord: formFromDiscount,
+  body: discountBody,
+  patch: discountPatch,
+};

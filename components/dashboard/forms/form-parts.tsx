@@ -119,24 +119,35 @@ export function FormActions({
  */
 export function RecordFormFrame({
   form,
+  noun,
   label,
   submitLabel,
   onCancel,
   children,
 }: {
-  form: FormState | { [K in keyof FormState]: unknown };
+  form: (FormState | { [K in keyof FormState]: unknown }) & { editing?: boolean; cancel?: () => void };
+  /**
+   * A resource form's noun ("checkout link"): names the form "New …"/"Edit …" and its button
+   * "Create …"/"Save …" unless `label` or `submitLabel` say otherwise.
+   */
+  noun?: string;
   /** The form's accessible name, e.g. "New endpoint". */
   label?: string;
-  submitLabel: string;
+  submitLabel?: string;
+  /** Cancel's action; a resource form's own `cancel` (back to the list) by default. */
   onCancel?: () => void;
   children: ReactNode;
 }) {
   const state = form as FormState;
+  const editing = form.editing === true;
+  const name = label ?? (noun ? `${editing ? "Edit" : "New"} ${noun}` : undefined);
+  const submit = submitLabel ?? (noun ? `${editing ? "Save" : "Create"} ${noun}` : "Save");
+  const cancel = onCancel ?? form.cancel;
   return (
     <FormContext.Provider value={state}>
       <form
         noValidate
-        aria-label={label}
+        aria-label={name}
         className="space-y-6"
         onSubmit={(event) => {
           event.preventDefault();
@@ -147,7 +158,7 @@ export function RecordFormFrame({
       >
         <FormErrorSummary messages={state.errors.errors.form} />
         {children}
-        <FormActions busy={state.pending} saved={state.saved} submitLabel={submitLabel} onCancel={onCancel} />
+        <FormActions busy={state.pending} saved={state.saved} submitLabel={submit} onCancel={cancel} />
       </form>
     </FormContext.Provider>
   );

@@ -100,8 +100,11 @@ export type ResourceTarget<R, Create, Update> = {
   noun: string;
 };
 
-/** The area's own logic: the empty form, the form of a record, and the bodies built from a form. */
-export type ResourceFormLogic<Values, R, Create, Update> = {
+/**
+ * The area's own logic, declared once in its logic.ts: the form's fields (for the 422 problems),
+ * the empty form, the form of a record, and the bodies built from a form.
+ */
+export type ResourceFormLogic<Values, R, Create, Update> = FormErrorOptions & {
   empty: Values | (() => Values);
   fromRecord: (record: R) => Values;
   body: (values: Values) => Built<Create>;
@@ -125,7 +128,6 @@ export type ResourceFormExtras<R> = {
  */
 export function useResourceForm<Values extends object, R extends { id: string }, Create, Update>(
   target: ResourceTarget<R, Create, Update>,
-  errorOptions: FormErrorOptions,
   logic: ResourceFormLogic<Values, R, Create, Update>,
   extras: ResourceFormExtras<R> = {},
 ) {
@@ -139,7 +141,8 @@ export function useResourceForm<Values extends object, R extends { id: string },
   const update = hooks.useUpdate(record?.id ?? "");
   const messages = extras.messages ?? { created: `${noun} created`, saved: `${noun} saved` };
   const form = useRecordForm<Values, object, R>({
-    ...errorOptions,
+    fields: logic.fields,
+    conflictField: logic.conflictField,
     id: extras.id ?? path.slice(1).replace(/s$/, ""),
     initial: () =>
       record

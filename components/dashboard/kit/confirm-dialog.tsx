@@ -97,6 +97,23 @@ export function ConfirmDialog({
 type ActionState = { isPending: boolean; error: Error | null; reset: () => void };
 
 /**
+ * A confirm dialog's open state, for a page that needs it (a query enabled while the dialog is
+ * open): opening clears the action's last error and runs `onOpen` (e.g. resets the dialog's fields).
+ */
+export function useConfirmState(action: Pick<ActionState, "reset">, onOpen?: () => void) {
+  const [open, setOpen] = useState(false);
+  return {
+    open,
+    start: () => {
+      action.reset();
+      onOpen?.();
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
+}
+
+/**
  * A secondary button that opens a confirm dialog; `onConfirm` runs the action and calls `close`
  * when it succeeded. Destructive actions are never primary-coloured until confirmed.
  */
@@ -106,7 +123,10 @@ export function ConfirmButton({
   title,
   confirmLabel,
   destructive = false,
+  variant,
   action,
+  error,
+  state,
   onConfirm,
   children,
 }: {
@@ -115,34 +135,36 @@ export function ConfirmButton({
   title: string;
   confirmLabel: string;
   destructive?: boolean;
+  /** The confirm button's look when not destructive (default primary). */
+  variant?: ButtonVariant;
   action: ActionState;
+  /** What the dialog says went wrong, when more than the action's own error. */
+  error?: string | null;
+  /** The open state, when the page needs it (`useConfirmState`); the button's own otherwise. */
+  state?: ReturnType<typeof useConfirmState>;
   onConfirm: (close: () => void) => void;
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const own = useConfirmState(action);
+  const dialog = state ?? own;
   return (
     <>
-      <Button
-        size={size}
-        onClick={() => {
-          action.reset();
-          setOpen(true);
-        }}
-      >
+      <Button size={size} onClick={dialog.start}>
         {label}
       </Button>
       <ConfirmDialog
-        open={open}
+        open={dialog.open}
         title={title}
         confirmLabel={confirmLabel}
         destructive={destructive}
+        variant={variant}
         busy={action.isPending}
-        error={action.error?.message}
+        error={error === undefined ? action.error?.message : error}
         onCancel={() => {
-          setOpen(false);
+          dialog.close();
           action.reset();
         }}
-        onConfirm={() => onConfirm(() => setOpen(false))}
+        onConfirm={() => onConfirm(dialog.close)}
       >
         {children}
       </ConfirmDialog>

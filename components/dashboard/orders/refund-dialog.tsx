@@ -49,7 +49,7 @@ export function RefundDialog({
       open={open}
       title="Refund this order?"
       confirmLabel="Refund"
-      variant="danger"
+      destructive
       busy={busy}
       error={error}
       onConfirm={onConfirm}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { subscriptions, type SubscriptionResource } from "../hooks/subscriptions";
 import { formatDate } from "../format";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../kit/confirm-dialog";
+import { ConfirmButton, useConfirmState } from "../kit/confirm-dialog";
 import { Field, inputClass } from "../ui/field";
 import { useToast } from "../ui/toast";
 import { movableDate, movedInstant } from "./logic";
@@ -14,9 +14,9 @@ import { movableDate, movedInstant } from "./logic";
 export function DatesAction({ subscription }: { subscription: SubscriptionResource }) {
   const field = movableDate(subscription);
   const current = subscription.current_period_end ? String(subscription.current_period_end) : null;
-  const [open, setOpen] = useState(false);
   const [day, setDay] = useState("");
   const update = subscriptions.useUpdate(subscription.id);
+  const dialog = useConfirmState(update, () => setDay(current?.slice(0, 10) ?? ""));
   const notify = useToast();
   if (!field || !current) return null;
   const inTrial = field === "trial_end";
@@ -27,58 +27,45 @@ export function DatesAction({ subscription }: { subscription: SubscriptionResour
     const body = inTrial ? { trial_end: value } : { current_billing_period_end: value };
     update.mutate(body, {
       onSuccess: () => {
-        setOpen(false);
+        dialog.close();
         notify(value === "now" ? "The trial ended: the first period is being charged" : "Dates changed");
       },
     });
   };
 
   return (
-    <>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => {
-          update.reset();
-          setDay(current.slice(0, 10));
-          setOpen(true);
-        }}
-      >
-        Change dates
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={inTrial ? "Change the trial's end?" : "Change the renewal date?"}
-        confirmLabel="Save"
-        variant="primary"
-        busy={update.isPending}
-        error={update.error?.message ?? (day && !instant ? "Pick a day." : null)}
-        onConfirm={() => instant && save(instant)}
-        onCancel={() => setOpen(false)}
-      >
-        <div className="space-y-3">
-          <p>
-            {inTrial
-              ? `The trial ends on ${formatDate(current)}; the first period is charged then.`
-              : `It renews on ${formatDate(current)}; the next period starts then.`}
-          </p>
-          <Field label={inTrial ? "Trial ends on" : "Renews on"} htmlFor={`${id}-day`}>
-            <input
-              id={`${id}-day`}
-              type="date"
-              className={inputClass}
-              value={day}
-              onChange={(event) => setDay(event.target.value)}
-            />
-          </Field>
-          {inTrial ? (
-            <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => save("now")}>
-              End trial now
-            </Button>
-          ) : null}
-        </div>
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      label="Change dates"
+      size="sm"
+      state={dialog}
+      title={inTrial ? "Change the trial's end?" : "Change the renewal date?"}
+      confirmLabel="Save"
+      action={update}
+      error={update.error?.message ?? (day && !instant ? "Pick a day." : null)}
+      onConfirm={() => instant && save(instant)}
+    >
+      <div className="space-y-3">
+        <p>
+          {inTrial
+            ? `The trial ends on ${formatDate(current)}; the first period is charged then.`
+            : `It renews on ${formatDate(current)}; the next period starts then.`}
+        </p>
+        <Field label={inTrial ? "Trial ends on" : "Renews on"} htmlFor={`${id}-day`}>
+          <input
+            id={`${id}-day`}
+            type="date"
+            className={inputClass}
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
+        </Field>
+        {inTrial ? (
+          <Button size="sm" variant="secondary" disabled={update.isPending} onClick={() => save("now")}>
+            End trial now
+          </Button>
+        ) : null}
+      </div>
+    </ConfirmButton>
   );
 }
 

@@ -8,8 +8,7 @@ import { products } from "../hooks/catalog";
 import { subscriptions, usePlanChangePreview, type SubscriptionResource } from "../hooks/subscriptions";
 import { useOrganization } from "../organization";
 import { formatDate } from "../format";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../kit/confirm-dialog";
+import { ConfirmButton, useConfirmState } from "../kit/confirm-dialog";
 import { Field, inputClass } from "../ui/field";
 import { useToast } from "../ui/toast";
 
@@ -22,10 +21,11 @@ type Behavior = keyof typeof BEHAVIORS;
 
 export function PlanChangeAction({ subscription }: { subscription: SubscriptionResource }) {
   const organization = useOrganization();
-  const [open, setOpen] = useState(false);
   const [productId, setProductId] = useState("");
   const [behavior, setBehavior] = useState<Behavior>("prorate");
   const update = subscriptions.useUpdate(subscription.id);
+  const dialog = useConfirmState(update, () => setProductId(""));
+  const open = dialog.open;
   const notify = useToast();
   const list = products.useList(
     { organization_id: organization.id, is_recurring: true, is_archived: false, limit: 100 },
@@ -41,7 +41,7 @@ export function PlanChangeAction({ subscription }: { subscription: SubscriptionR
       { product_id: productId, proration_behavior: behavior },
       {
         onSuccess: () => {
-          setOpen(false);
+          dialog.close();
           notify(behavior === "next_period" ? "The plan changes at the next renewal" : "Plan changed");
         },
       },
@@ -51,73 +51,58 @@ export function PlanChangeAction({ subscription }: { subscription: SubscriptionR
   const id = `plan-change-${subscription.id}`;
   const data = preview.data;
   return (
-    <>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => {
-          update.reset();
-          setProductId("");
-          setOpen(true);
-        }}
-      >
-        Change plan
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title="Change the plan?"
-        confirmLabel="Change plan"
-        variant="primary"
-        busy={update.isPending}
-        error={update.error?.message ?? (preview.error ? preview.error.message : null)}
-        onConfirm={confirm}
-        onCancel={() => setOpen(false)}
-      >
-        <div className="space-y-3">
-          <p>
-            {subscription.customer.email} · now on {subscription.product.name}.
+    <ConfirmButton
+      label="Change plan"
+      size="sm"
+      state={dialog}
+      title="Change the plan?"
+      confirmLabel="Change plan"
+      action={update}
+      error={update.error?.message ?? (preview.error ? preview.error.message : null)}
+      onConfirm={confirm}
+    >
+      <div className="space-y-3">
+        <p>
+          {subscription.customer.email} · now on {subscription.product.name}.
+        </p>
+        <Field label="New plan" htmlFor={`${id}-product`}>
+          <select
+            id={`${id}-product`}
+            className={inputClass}
+            value={productId}
+            onChange={(event) => setProductId(event.target.value)}
+          >
+            <option value="">Choose a product</option>
+            {choices.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="When" htmlFor={`${id}-behavior`}>
+          <select
+            id={`${id}-behavior`}
+            className={inputClass}
+            value={behavior}
+            onChange={(event) => setBehavior(event.target.value as Behavior)}
+          >
+            {Object.entries(BEHAVIORS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {data ? (
+          <p data-testid="plan-change-preview">
+            {data.due_now.total > 0 ? `Charged now: ${money(data.due_now.total)}. ` : "Nothing charged now. "}
+            {data.next_renewal.at
+              ? `Next renewal on ${formatDate(data.next_renewal.at)}: ${money(data.next_renewal.total)}.`
+              : ""}
           </p>
-          <Field label="New plan" htmlFor={`${id}-product`}>
-            <select
-              id={`${id}-product`}
-              className={inputClass}
-              value={productId}
-              onChange={(event) => setProductId(event.target.value)}
-            >
-              <option value="">Choose a product</option>
-              {choices.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="When" htmlFor={`${id}-behavior`}>
-            <select
-              id={`${id}-behavior`}
-              className={inputClass}
-              value={behavior}
-              onChange={(event) => setBehavior(event.target.value as Behavior)}
-            >
-              {Object.entries(BEHAVIORS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {data ? (
-            <p data-testid="plan-change-preview">
-              {data.due_now.total > 0
-                ? `Charged now: ${money(data.due_now.total)}. `
-                : "Nothing charged now. "}
-              {data.next_renewal.at
-                ? `Next renewal on ${formatDate(data.next_renewal.at)}: ${money(data.next_renewal.total)}.`
-                : ""}
-            </p>
-          ) : null}
-        </div>
-      </ConfirmDialog>
-    </>
+        ) : null}
+      </div>
+    </ConfirmButton>
   );
 }

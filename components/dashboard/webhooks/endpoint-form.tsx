@@ -9,13 +9,7 @@ import { useCreateWebhookEndpoint, webhookEndpoints } from "../hooks/webhooks";
 import { Card } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { EventPicker } from "./event-picker";
-import {
-  EMPTY_WEBHOOK_ENDPOINT_FORM,
-  endpointCreateBody,
-  endpointPatch,
-  formFromEndpoint,
-  WEBHOOK_ENDPOINT_FIELDS,
-} from "./logic";
+import { WEBHOOK_ENDPOINT_FORM_LOGIC } from "./logic";
 import type { WebhookEndpoint } from "./types";
 
 const HOOKS = { useCreate: useCreateWebhookEndpoint, useUpdate: webhookEndpoints.useUpdate };
@@ -24,13 +18,7 @@ export function WebhookEndpointForm({ endpoint }: { endpoint?: WebhookEndpoint }
   const notify = useToast();
   const form = useResourceForm(
     { hooks: HOOKS, record: endpoint, path: "/webhooks", noun: "Endpoint" },
-    { fields: WEBHOOK_ENDPOINT_FIELDS, conflictField: "url" },
-    {
-      empty: EMPTY_WEBHOOK_ENDPOINT_FORM,
-      fromRecord: formFromEndpoint,
-      body: endpointCreateBody,
-      patch: endpointPatch,
-    },
+    WEBHOOK_ENDPOINT_FORM_LOGIC,
     {
       id: "webhook-endpoint",
       messages: { created: "Endpoint added", saved: "Endpoint saved" },
@@ -39,12 +27,7 @@ export function WebhookEndpointForm({ endpoint }: { endpoint?: WebhookEndpoint }
   );
 
   return (
-    <RecordFormFrame
-      form={form}
-      label={endpoint ? "Edit endpoint" : "New endpoint"}
-      submitLabel={endpoint ? "Save endpoint" : "Add endpoint"}
-      onCancel={form.cancel}
-    >
+    <RecordFormFrame form={form} noun="endpoint" submitLabel={endpoint ? "Save endpoint" : "Add endpoint"}>
       <Card title={endpoint ? "Settings" : "Endpoint"}>
         <div className="space-y-5">
           <TextField

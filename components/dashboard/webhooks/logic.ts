@@ -200,3 +200,13 @@ export function formatDuration(ms: number | null): string {
   if (ms === null) return "—";
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** What the form hook needs of this area (docs/dashboard.md, "Forms"). */
+export const WEBHOOK_ENDPOINT_FORM_LOGIC = {
+  fields: WEBHOOK_ENDPOINT_FIELDS,
+  conflictField: "url",
+  empty: EMPTY_WEBHOOK_ENDPOINT_FORM,
+  fromRecord: formFromEndpoint,
+  body: endpointCreateBody,
+  patch: endpointPatch,
+};
