@@ -252,6 +252,32 @@ test.describe("customer portal", () => {
       expect(kept).toMatchObject({ status: "active", cancel_at_period_end: false });
     });
 
+    await test.step("the saved card: refused while the subscription bills it, removed once it is cancelled", async () => {
+      const cards = portal.getByRole("region", { name: "Saved cards" });
+      const card = cards.getByTestId("portal-saved-card");
+      await expect(card).toHaveCount(1);
+      // The test processor tells no card details: "Saved card" (Stripe's say "Visa ending in 4242").
+      await expect(card).toContainText("Saved card");
+      await card.getByRole("button", { name: "Remove Saved card" }).click();
+      await card.getByRole("button", { name: "Remove", exact: true }).click();
+      await expect(card.getByRole("alert")).toHaveText(
+        "This card pays for a subscription: add another card to it first, or cancel it.",
+      );
+      const sub = subscriptions.getByTestId("portal-subscription");
+      await sub.getByRole("button", { name: "Cancel subscription" }).click();
+      await portal
+        .getByRole("dialog", { name: /^Cancel Acme Sync Pro/ })
+        .getByRole("button", { name: "Confirm cancellation" })
+        .click();
+      await expect(sub).toContainText(/Cancels on/);
+      await card.getByRole("button", { name: "Remove Saved card" }).click();
+      await card.getByRole("button", { name: "Remove", exact: true }).click();
+      await expect(cards).toBeHidden();
+      const customer = await shop.get(`/v1/customers/${buyer.customerId}/payment-methods`);
+      expect(customer.items).toEqual([]);
+      await expectNoHorizontalScroll(portal);
+    });
+
     await test.step("a reload keeps the tab signed in under the nonce CSP; a revoked session goes back to sign-in", async () => {
       const reloaded = await portal.reload();
       expect(reloaded!.headers()["content-security-policy"]).toMatch(

@@ -16,6 +16,7 @@ import type {
   portalDownloadableSchema,
   updatePortalSubscriptionBody,
 } from "@/lib/customer-portal/schemas";
+import type { customerPaymentMethodSchema } from "@/lib/customers/payment-methods";
 
 export type PortalOrganization = z.input<typeof portalOrganizationSchema>;
 export type PortalCustomer = z.input<typeof portalCustomerSchema>;
@@ -25,6 +26,7 @@ export type PortalActivation = PortalLicenseKey["activations"][number];
 export type PortalSubscription = z.input<typeof portalSubscriptionSchema>;
 export type PortalDownloadable = z.input<typeof portalDownloadableSchema>;
 export type PaymentMethodAnswer = z.input<typeof portalPaymentMethodAnswer>;
+export type SavedCard = z.input<typeof customerPaymentMethodSchema>;
 export type CustomerSessionToken = z.input<typeof customerSessionTokenSchema>;
 export type UpdateSubscriptionBody = z.input<typeof updatePortalSubscriptionBody>;
 export type { Page };
@@ -96,6 +98,23 @@ export async function deactivateActivation(csrf: string, licenseKeyId: string, a
 export function rotateLicenseKey(csrf: string, licenseKeyId: string) {
   return apiFetch<PortalLicenseKey>(`${BASE}/license-keys/${segment(licenseKeyId)}/rotate`, {
     method: "POST",
+    headers: csrfHeader(csrf),
+  });
+}
+
+/** The buyer's saved cards (the ones their subscriptions renew with). */
+export function listSavedCards(csrf: string, signal?: AbortSignal) {
+  return apiFetch<Page<SavedCard>>(`${BASE}/customers/me/payment-methods`, {
+    query: { limit: LIST_LIMIT },
+    headers: csrfHeader(csrf),
+    signal,
+  });
+}
+
+/** Removes a saved card no subscription bills (204); 400 with the reason otherwise. */
+export async function removeSavedCard(csrf: string, id: string) {
+  await apiFetch<void>(`${BASE}/customers/me/payment-methods/${segment(id)}`, {
+    method: "DELETE",
     headers: csrfHeader(csrf),
   });
 }

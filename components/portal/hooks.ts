@@ -11,6 +11,8 @@ import {
   listOrders,
   listSubscriptions,
   listDownloadables,
+  listSavedCards,
+  removeSavedCard,
   completePaymentMethod,
   updatePaymentMethod,
   updateSubscription,
@@ -42,6 +44,7 @@ export const portalKeys = {
   licenseKeys: ["portal-license-keys", "list"] as const,
   subscriptions: ["portal-subscriptions", "list"] as const,
   downloadables: ["portal-downloadables", "list"] as const,
+  savedCards: ["portal-saved-cards", "list"] as const,
 };
 
 /** The buyer's files; read again when the links (ten minutes) may have expired. */
@@ -52,6 +55,20 @@ export function useDownloadables() {
     queryFn: ({ signal }) => listDownloadables(csrf, signal),
     staleTime: 5 * 60_000,
     refetchInterval: 5 * 60_000,
+  });
+}
+
+export function useSavedCards() {
+  const { csrf } = usePortalSession();
+  return useQuery({ queryKey: portalKeys.savedCards, queryFn: ({ signal }) => listSavedCards(csrf, signal) });
+}
+
+export function useRemoveSavedCard() {
+  const { csrf } = usePortalSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => removeSavedCard(csrf, id),
+    onSuccess: () => client.invalidateQueries({ queryKey: portalKeys.savedCards }),
   });
 }
 
@@ -112,6 +129,7 @@ function useSubscriptionAnswer() {
       page ? { ...page, items: page.items.map((s) => (s.id === updated.id ? updated : s)) } : page,
     );
     void client.invalidateQueries({ queryKey: portalKeys.subscriptions });
+    void client.invalidateQueries({ queryKey: portalKeys.savedCards });
     void client.invalidateQueries({ queryKey: portalKeys.orders });
     void client.invalidateQueries({ queryKey: portalKeys.licenseKeys });
   };

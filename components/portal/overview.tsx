@@ -7,6 +7,7 @@ import { usePortalSession, useMe } from "./hooks";
 import { LicenseKeys } from "./license-keys";
 import { Downloads } from "./downloads";
 import { Orders } from "./orders";
+import { SavedCards } from "./saved-cards";
 import { Subscriptions } from "./subscriptions";
 import { QueryState } from "./ui";
 
@@ -41,6 +42,7 @@ export function Overview({ onForeignSession }: { onForeignSession: () => void })
             </p>
           </div>
           <Subscriptions />
+          <SavedCards />
           <LicenseKeys />
           <Downloads />
           <Orders />

@@ -32,6 +32,7 @@ import { PORTAL_SIGN_IN_CODE_JOB, sendSignInCodeJob } from "../customer-portal/s
 import { recordProcessorDispute } from "../disputes/record";
 import { recordPaymentOutcome } from "../payments/outcomes";
 import { updateSavedCards } from "../payments/saved-cards";
+import { FORGET_PAYMENT_METHOD_JOB, forgetPaymentMethodJob } from "../payments/forget";
 import { processStripeEventJob } from "../stripe/events-job";
 import { PROCESS_STRIPE_EVENT_JOB } from "../stripe/webhook";
 import type { JobHandlers } from "../jobs/queue";
@@ -53,6 +54,7 @@ export const jobHandlers: JobHandlers = {
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [PRUNE_JOB]: pruneJob(removeStaleIncoming),
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
+  [FORGET_PAYMENT_METHOD_JOB]: forgetPaymentMethodJob,
   [PROCESS_STRIPE_EVENT_JOB]: processStripeEventJob({
     recordOutcome: (db, ref, outcome, now) =>
       recordPaymentOutcome(db, paymentOutcomeHandlers, ref, outcome, now),

@@ -10,6 +10,7 @@ export type ErrorCode =
   | "CheckEmail"
   | "TrialAlreadyRedeemed"
   | "PaymentError"
+  | "PaymentMethodInUseByActiveSubscription"
   | "ResourceAlreadyExists"
   | "ConflictError"
   | "RateLimitExceeded"
@@ -36,6 +37,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   // (lib/subscriptions/trials.ts): they may confirm again with allow_trial false and pay now.
   TrialAlreadyRedeemed: 403,
   PaymentError: 400,
+  // The buyer removes a card a subscription still bills (lib/customer-portal/payment-methods.ts).
+  PaymentMethodInUseByActiveSubscription: 400,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
   RateLimitExceeded: 429,

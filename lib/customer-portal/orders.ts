@@ -1,7 +1,7 @@
 // The buyer's orders in the portal, newest first, each with its receipt links, its product (with
 // its organization), its subscription and the current reference API's amounts (docs/polar-sdk.md).
 import type { Prisma } from "../generated/prisma/client";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
@@ -13,6 +13,7 @@ import { organizationResourceInclude, toPortalProductOrganization } from "../org
 import { toSubscription } from "../subscriptions/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import type { PortalListQuery } from "./schemas";
+import { updateOrderBillingDetails, type UpdateOrderBody } from "../orders/billing-details";
 
 const orderInclude = {
   customer: { select: { name: true } },
@@ -72,4 +73,16 @@ export async function getPortalOrderReceiptLink(db: DbOrTx, principal: CustomerP
     select: { id: true },
   });
   return { url: receiptPdfUrl(foundOrThrow(row, "Order not found.").id) };
+}
+
+/** PATCH /v1/customer-portal/orders/{id}: the buyer corrects their own order's billing details. */
+export async function updatePortalOrder(
+  db: Db,
+  principal: CustomerPrincipal,
+  orderId: string,
+  body: UpdateOrderBody,
+) {
+  const owner = { organizationIds: [principal.organizationId], customerId: principal.customerId };
+  await updateOrderBillingDetails(db, owner, orderId, body);
+  return getPortalOrder(db, principal, orderId);
 }

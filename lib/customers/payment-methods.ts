@@ -35,6 +35,15 @@ export async function listCustomerPaymentMethods(
   query: PageParams,
 ) {
   const customer = await findCustomerOrThrow(db, principal, customerId);
+  return paymentMethodsOf(db, customer, query);
+}
+
+/** A customer's saved methods, a page of them (the merchant's list and the buyer's portal). */
+export async function paymentMethodsOf(
+  db: DbOrTx,
+  customer: { id: string; organization_id: string },
+  query: PageParams,
+) {
   const subscriptions = await db.subscription.findMany({
     where: { customer_id: customer.id, payment_method_ref: { not: null } },
     select: { payment_method_ref: true, payment_processor: true, created_at: true },

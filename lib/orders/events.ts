@@ -1,5 +1,6 @@
 // order.created and order.paid (orders are paid when they are created: both at once, in that
-// order), and order.refunded when a refund of the order succeeded (lib/refunds/settle.ts): `data`
+// order), order.updated when its billing details were corrected (./billing-details.ts), and
+// order.refunded when a refund of the order succeeded (lib/refunds/settle.ts): `data`
 // is the order as GET /v1/orders/{id} returns it.
 import type { Tx } from "../db/client";
 import { emitResourceEvents, organizationPrincipal } from "../webhooks/resource-events";
@@ -10,7 +11,7 @@ type OrderRef = { id: string; organization_id: string };
 
 export function emitOrderEvents(
   tx: Tx,
-  types: readonly ("order.created" | "order.paid" | "order.refunded")[],
+  types: readonly ("order.created" | "order.paid" | "order.updated" | "order.refunded")[],
   order: OrderRef,
   now?: Date,
 ) {

@@ -168,7 +168,7 @@ export function currentOrderFields(
     due_amount: 0 as const,
     refundable_amount: Math.max(row.amount - row.refunded_amount, 0),
     refundable_tax_amount: Math.max(row.tax_amount - row.refunded_tax_amount, 0),
-    billing_name: row.customer.name,
+    billing_name: row.billing_name ?? row.customer.name,
     receipt_number: row.invoice_number,
     is_invoice_generated: false as const,
     description: row.product.name,

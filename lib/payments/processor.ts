@@ -104,6 +104,11 @@ export interface PaymentProcessor {
     customer: PaymentCustomer;
     idempotencyKey: string;
   }): Promise<SetupResult>;
+  /**
+   * Forgets a saved method at the processor (the buyer removed it): it can never be charged again.
+   * Absent where the processor keeps nothing beyond our own records (the test processor).
+   */
+  forgetPaymentMethod?(paymentMethodRef: string): Promise<void>;
   /** Charges a saved method, off-session (renewals). */
   chargePaymentMethod(input: {
     amount: number;

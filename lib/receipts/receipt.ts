@@ -117,7 +117,7 @@ export function buildReceipt(order: ReceiptOrder): ReceiptView {
     paymentStatus: PAYMENT_STATUS[order.status],
     seller: { name: order.organization.name, email: order.organization.email },
     buyer: {
-      name: order.customer.name,
+      name: order.billing_name ?? order.customer.name,
       email: order.customer.email,
       addressLines: addressLines(toAddress(order.billing_address)),
       taxId: order.checkout?.customer_tax_id ?? order.customer.tax_id,

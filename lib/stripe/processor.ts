@@ -288,6 +288,18 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       }
     },
 
+    async forgetPaymentMethod(paymentMethodRef) {
+      const saved = parseSavedCard(paymentMethodRef);
+      if (!saved) return;
+      try {
+        await stripe.paymentMethods.detach(saved.paymentMethod);
+      } catch (error) {
+        // Already detached or gone (a retried job, or removed at Stripe): what was asked is done.
+        if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 400)) return;
+        throw error;
+      }
+    },
+
     async findPayment(input): Promise<PaymentLookup> {
       const id = input.processorPaymentId;
       if (id?.startsWith("pi_")) {

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "checkout.updated",
   "order.created",
   "order.paid",
+  "order.updated",
   "order.refunded",
   "refund.created",
   "refund.updated",

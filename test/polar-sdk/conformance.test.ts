@@ -59,7 +59,9 @@ const CONFORMING: string[] = [
   "customerPortal.benefitGrants.list",
   "customerPortal.customerSession.getAuthenticatedUser",
   "customerPortal.customerSession.introspect",
+  "customerPortal.customers.deletePaymentMethod",
   "customerPortal.customers.get",
+  "customerPortal.customers.listPaymentMethods",
   "customerPortal.downloadables.list",
   "customerPortal.customers.update",
   "customerPortal.licenseKeys.activate",
@@ -71,6 +73,7 @@ const CONFORMING: string[] = [
   "customerPortal.orders.get",
   "customerPortal.orders.list",
   "customerPortal.orders.receipt",
+  "customerPortal.orders.update",
   "customerPortal.organizations.get",
   "customerPortal.subscriptions.cancel",
   "customerPortal.subscriptions.get",
@@ -114,6 +117,7 @@ const CONFORMING: string[] = [
   "orders.get",
   "orders.list",
   "orders.receipt",
+  "orders.update",
   "organizations.get",
   "organizations.list",
   "organizations.update",
@@ -336,6 +340,14 @@ const DRIVES: [string, Drive][] = [
   ["orders.get", (polar, f) => polar.orders.get(f.order!)],
   ["orders.receipt", (polar, f) => polar.orders.receipt(f.order!)],
   [
+    "orders.update",
+    async (polar, f) => {
+      const order = await polar.orders.update(f.order!, { billing_name: "Conformance Buyer Ltd" });
+      if (order.billing_name !== "Conformance Buyer Ltd") throw new Error("The billing name did not change.");
+      return order;
+    },
+  ],
+  [
     "licenseKeys.list",
     async (polar, f) => {
       const keys = await polar.licenseKeys.list();
@@ -391,6 +403,11 @@ const DRIVES: [string, Drive][] = [
   ],
   ["customerPortal.orders.get", (_polar, f) => portal(f).customerPortal.orders.get(f.portalOrder!)],
   ["customerPortal.orders.receipt", (_polar, f) => portal(f).customerPortal.orders.receipt(f.portalOrder!)],
+  [
+    "customerPortal.orders.update",
+    (_polar, f) =>
+      portal(f).customerPortal.orders.update(f.portalOrder!, { billing_name: "Portal Buyer Ltd" }),
+  ],
   [
     "customerPortal.licenseKeys.list",
     async (_polar, f) => {
@@ -679,6 +696,19 @@ const DRIVES: [string, Drive][] = [
     async (polar) => {
       return polar.files.delete((await announceDownloadable(polar, "withdrawn.pdf", 4)).id);
     },
+  ],
+  // The subscriber's card, after their subscription was cancelled above: no longer billed, removable.
+  [
+    "customerPortal.customers.listPaymentMethods",
+    async (_polar, f) => {
+      const cards = await subscriberPortal(f).customerPortal.customers.listPaymentMethods();
+      f.subscriberCard = cards.items[0]?.id ?? "";
+      return cards;
+    },
+  ],
+  [
+    "customerPortal.customers.deletePaymentMethod",
+    (_polar, f) => subscriberPortal(f).customerPortal.customers.deletePaymentMethod(f.subscriberCard!),
   ],
   ["checkoutLinks.delete", (polar, f) => polar.checkoutLinks.delete(f.checkoutLink!)],
   ["customFields.delete", (polar, f) => polar.customFields.delete(f.customField!)],

@@ -137,6 +137,19 @@ export function attachPaymentMethod(ctx: Context, id: string, params: Params): S
   return record.method;
 }
 
+/** `POST /v1/payment_methods/{id}/detach`: the method leaves its customer and cannot be used again. */
+export function detachPaymentMethod(ctx: Context, id: string, params: Params): Stripe.PaymentMethod {
+  allowOnly(params, ["expand"]);
+  const record = lookup(ctx.store.paymentMethods, "payment_method", id);
+  if (record.method.customer === null) {
+    throw invalidRequest(`The payment method ${id} is not attached to a customer.`, {
+      param: "payment_method",
+    });
+  }
+  record.method.customer = null;
+  return record.method;
+}
+
 export type CardUpdate = { last4: string; exp_month: number; exp_year: number };
 
 /** The card network's automatic update of a saved card (a new expiry or number). */

@@ -12,6 +12,7 @@ import {
 } from "./payment-intents";
 import {
   attachPaymentMethod,
+  detachPaymentMethod,
   createConfirmationTokenFromParams,
   retrieveConfirmationToken,
   retrievePaymentMethod,
@@ -67,6 +68,7 @@ export const ROUTES: Route[] = [
   route("GET", "/v1/confirmation_tokens/{id}", retrieveOnly(retrieveConfirmationToken)),
   route("GET", "/v1/payment_methods/{id}", retrieveOnly(retrievePaymentMethod)),
   route("POST", "/v1/payment_methods/{id}/attach", attachPaymentMethod),
+  route("POST", "/v1/payment_methods/{id}/detach", detachPaymentMethod),
   route("POST", "/v1/refunds", (ctx, _id, params) => createRefund(ctx, params)),
   route("GET", "/v1/refunds/{id}", retrieveOnly(retrieveRefund)),
   route("GET", "/v1/charges/{id}", retrieveOnly(retrieveCharge)),

@@ -59,6 +59,8 @@ import * as portalSessionUser from "../customer-portal/customer-session/user/rou
 import * as portalSessionRequest from "../customer-portal/customer-session/request/route";
 import * as portalSessionAuthenticate from "../customer-portal/customer-session/authenticate/route";
 import * as portalMe from "../customer-portal/customers/me/route";
+import * as portalSavedCards from "../customer-portal/customers/me/payment-methods/route";
+import * as portalSavedCard from "../customer-portal/customers/me/payment-methods/[id]/route";
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
 import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
@@ -182,6 +184,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/customer-session/request", module: portalSessionRequest },
   { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
   { path: "/v1/customer-portal/customers/me", module: portalMe },
+  { path: "/v1/customer-portal/customers/me/payment-methods", module: portalSavedCards },
+  { path: "/v1/customer-portal/customers/me/payment-methods/{id}", module: portalSavedCard },
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
   { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },

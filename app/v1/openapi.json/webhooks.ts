@@ -43,6 +43,11 @@ const EVENTS: Record<DeliveredEventType, Event> = {
     description: AS_GET("/v1/orders/{id}"),
     data: orderSchema,
   },
+  "order.updated": {
+    summary: "An order's billing name or address was corrected (its amounts never change)",
+    description: AS_GET("/v1/orders/{id}"),
+    data: orderSchema,
+  },
   "order.refunded": {
     summary: "A refund of the order succeeded",
     description: AS_GET("/v1/orders/{id}"),

@@ -1,0 +1,80 @@
+"use client";
+// The buyer's saved cards (docs/portal.md, "Saved cards"): each as the buyer knows it, with Remove.
+// A card a subscription still bills cannot go (the server says so, and the message shows under the
+// card); removing asks first. Nothing when they have none.
+import { useState } from "react";
+import type { SavedCard } from "./api";
+import { paymentMethodLabel } from "./format";
+import { useRemoveSavedCard, useSavedCards } from "./hooks";
+import { DANGER, Panel, QueryState, SECONDARY } from "./ui";
+
+export function SavedCards() {
+  const cards = useSavedCards();
+  if (cards.isSuccess && cards.data.items.length === 0) return null;
+  return (
+    <Panel title="Saved cards">
+      <QueryState query={cards} what="saved cards">
+        {() => (
+          <ul aria-label="Saved cards" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {cards.data!.items.map((card) => (
+              <SavedCardRow key={card.id} card={card} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
+
+function SavedCardRow({ card }: { card: SavedCard }) {
+  const remove = useRemoveSavedCard();
+  const [asking, setAsking] = useState(false);
+  // A card the processor never described (the built-in test processor's) is just "Saved card".
+  const label = card.method_metadata ? paymentMethodLabel(card.method_metadata) : "Saved card";
+  const expiry = card.method_metadata
+    ? ` · expires ${String(card.method_metadata.exp_month).padStart(2, "0")}/${card.method_metadata.exp_year}`
+    : "";
+  return (
+    <li data-testid="portal-saved-card" className="py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-zinc-900 dark:text-zinc-100">
+          {label}
+          <span className="text-sm text-zinc-500 dark:text-zinc-400">{expiry}</span>
+        </span>
+        {asking ? (
+          <span className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-zinc-700 dark:text-zinc-300">Remove this card?</span>
+            <button
+              type="button"
+              className={DANGER}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(card.id, { onSettled: () => setAsking(false) })}
+            >
+              Remove
+            </button>
+            <button type="button" className={SECONDARY} onClick={() => setAsking(false)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={SECONDARY}
+            aria-label={`Remove ${label}`}
+            onClick={() => {
+              remove.reset();
+              setAsking(true);
+            }}
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      {remove.error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {remove.error.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
