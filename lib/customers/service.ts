@@ -10,14 +10,21 @@ import { anyContains } from "../core/search";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { toCustomerResource, type ListCustomersQuery } from "./schemas";
 
-export async function listCustomers(db: DbOrTx, principal: Principal, query: ListCustomersQuery) {
+/** The list's filters (the export's too), without the tenant scope: never an anonymized customer. */
+export function customerFilters(
+  query: Pick<ListCustomersQuery, "email" | "query">,
+): Prisma.CustomerWhereInput {
   const filters: Prisma.CustomerWhereInput[] = [{ deleted_at: null }];
   const email = oneOf(query.email);
   if (email) filters.push({ email });
   const search = anyContains(["email", "name"], query.query);
   if (search) filters.push(search);
+  return { AND: filters };
+}
+
+export async function listCustomers(db: DbOrTx, principal: Principal, query: ListCustomersQuery) {
   const page = await listPage(db.customer, principal, query, {
-    where: { AND: filters },
+    where: customerFilters(query),
     // Customers without a name sort last both ways.
     columns: { name: nullsLast("name") },
   });

@@ -4,7 +4,7 @@
 // included; export.test.ts checks its rows and their order against the list for every sorting.
 import type { Principal } from "../core/principal";
 import type { SortCriterion } from "../core/pagination";
-import type { CsvValue } from "./csv";
+import type { CsvValue } from "../core/csv";
 import { orderConditions } from "./count";
 import type { OrderFiltersQuery, ORDER_SORT_FIELDS } from "./schemas";
 

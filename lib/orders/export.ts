@@ -15,7 +15,7 @@ import {
   type ExportRecord,
 } from "./export-statement";
 import type { Principal } from "../core/principal";
-import { csvRow } from "./csv";
+import { csvRow, csvStream, type CsvBatches } from "../core/csv";
 import type { OrderFiltersQuery } from "./schemas";
 import { orderAfter, orderBy, orderSortSelect, orderWhere, type OrderSortValues } from "./service";
 
@@ -57,9 +57,6 @@ function exportRecord(row: ExportRow): ExportRecord {
   };
 }
 
-/** Where the export's records come from: the next batch of CSV text, or null after the last. */
-type BatchSource = { next: () => Promise<string | null>; close: () => Promise<void> };
-
 /** All cursor connections busy (lib/db/cursor.ts): the contract's 429, with when to come back. */
 export function asRateLimited(error: unknown): never {
   if (!(error instanceof CursorsBusyError)) throw error;
@@ -77,7 +74,7 @@ async function cursorBatches(
   principal: Principal,
   query: OrderFiltersQuery,
   batchSize: number,
-): Promise<BatchSource> {
+): Promise<CsvBatches> {
   const { text, values } = orderExportStatement(principal, query);
   const cursor = await open<ExportRecord>(text, values).catch(asRateLimited);
   let finished = false;
@@ -107,7 +104,7 @@ function keysetBatches(
   principal: Principal,
   query: OrderFiltersQuery,
   batchSize: number,
-): BatchSource {
+): CsvBatches {
   const where = orderWhere(principal, query);
   const order = orderBy(query.sorting);
   let last: OrderSortValues | null = null;
@@ -131,11 +128,7 @@ function keysetBatches(
   };
 }
 
-/**
- * The export's body. The header and the first batch are read before this returns, so a failure
- * there still becomes an error response; a failure after that can only cut the stream short (it is
- * logged, and the client sees a truncated download rather than a silently incomplete file).
- */
+/** The export's body (lib/core/csv.ts): the header and the first batch are read before it returns. */
 export async function orderCsvStream(
   db: DbOrTx,
   principal: Principal,
@@ -146,39 +139,7 @@ export async function orderCsvStream(
   const source = openCursor
     ? await cursorBatches(openCursor, principal, query, batchSize)
     : keysetBatches(db, principal, query, batchSize);
-  const nextBatch = source.next;
-
-  const encoder = new TextEncoder();
-  let ready: string | null;
-  try {
-    ready = csvRow(ORDER_CSV_COLUMNS) + (await nextBatch());
-  } catch (error) {
-    await source.close().catch(() => {});
-    throw error;
-  }
-  return new ReadableStream<Uint8Array>({
-    // Called when the consumer wants more: one batch per pull, so a slow client slows the reads.
-    async pull(controller) {
-      try {
-        for (;;) {
-          const text = ready ?? (await nextBatch());
-          ready = null;
-          if (text === null) return controller.close();
-          // An empty batch (the previous one ended exactly on a multiple of the batch size) enqueues
-          // nothing, and a pull that enqueues nothing might not be called again: go on to the end.
-          if (text) return controller.enqueue(encoder.encode(text));
-        }
-      } catch (error) {
-        console.error("Order CSV export failed after the response started:", error);
-        await source.close().catch(() => {});
-        controller.error(error);
-      }
-    },
-    // The client went away: the cursor's connection goes back to its pool now.
-    async cancel() {
-      await source.close();
-    },
-  });
+  return csvStream(ORDER_CSV_COLUMNS, source, "Order");
 }
 
 export function exportFilename(now = new Date()): string {

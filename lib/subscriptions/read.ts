@@ -95,7 +95,7 @@ function toSubscriptionWithRelations(row: SubscriptionRow) {
   };
 }
 
-function activeWhere(active: boolean | undefined): Prisma.SubscriptionWhereInput {
+export function activeWhere(active: boolean | undefined): Prisma.SubscriptionWhereInput {
   if (active === undefined) return {};
   return { status: active ? { in: [...ACTIVE_STATUSES] } : { notIn: [...ACTIVE_STATUSES] } };
 }

@@ -23,6 +23,7 @@ import * as productBenefits from "../products/[id]/benefits/route";
 import * as discounts from "../discounts/route";
 import * as discount from "../discounts/[id]/route";
 import * as customers from "../customers/route";
+import * as customersExport from "../customers/export/route";
 import * as customer from "../customers/[id]/route";
 import * as customerState from "../customers/[id]/state/route";
 import * as customerPaymentMethods from "../customers/[id]/payment-methods/route";
@@ -100,6 +101,7 @@ import * as metrics from "../metrics/route";
 import * as metricsLimits from "../metrics/limits/route";
 import * as search from "../search/route";
 import * as subscriptions from "../subscriptions/route";
+import * as subscriptionsExport from "../subscriptions/export/route";
 import * as subscription from "../subscriptions/[id]/route";
 import * as subscriptionDunning from "../subscriptions/[id]/dunning/route";
 import * as subscriptionRenew from "../subscriptions/[id]/renew/route";
@@ -142,6 +144,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/discounts/", module: discounts },
   { path: "/v1/discounts/{id}", module: discount },
   { path: "/v1/customers/", module: customers },
+  { path: "/v1/customers/export", module: customersExport },
   { path: "/v1/customers/{id}", module: customer },
   { path: "/v1/customers/{id}/state", module: customerState },
   { path: "/v1/customers/{id}/payment-methods", module: customerPaymentMethods },
@@ -228,6 +231,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/metrics/limits", module: metricsLimits },
   { path: "/v1/search", module: search },
   { path: "/v1/subscriptions/", module: subscriptions },
+  { path: "/v1/subscriptions/export", module: subscriptionsExport },
   { path: "/v1/subscriptions/{id}", module: subscription },
   { path: "/v1/subscriptions/{id}/dunning", module: subscriptionDunning },
   { path: "/v1/subscriptions/{id}/renew", module: subscriptionRenew },

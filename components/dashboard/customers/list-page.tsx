@@ -1,12 +1,13 @@
 "use client";
 // /dashboard/<org>/customers: the organization's customers, searched by email or name, sorted and
-// paged through the URL; each links to the customer's page.
+// paged through the URL; each links to the customer's page. Export CSV downloads what the search finds.
 import { formatDate } from "../format";
-import { customers, type CustomerResource } from "../hooks/customers";
+import { customers, customersExportUrl, type CustomerResource } from "../hooks/customers";
 import { createdColumn, type Column } from "../kit/data-table";
 import { RecordListPage } from "../kit/list-page";
 import { useListView } from "../list-view";
 import { useOrganization } from "../organization";
+import { buttonClasses } from "../ui/button";
 import { CUSTOMER_SORT_FIELDS } from "./logic";
 
 export function CustomersPage() {
@@ -36,6 +37,11 @@ export function CustomersPage() {
       title="Customers"
       description={`Everyone who bought from ${organization.name}, and customers you added.`}
       records={{ path: "/customers", noun: "customer", emptyLabel: "Add a customer" }}
+      action={
+        <a href={customersExportUrl(view.params)} download className={buttonClasses("secondary")}>
+          Export CSV
+        </a>
+      }
       search={{ placeholder: "Email or name" }}
       view={view}
       list={list}

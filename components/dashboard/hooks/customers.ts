@@ -3,6 +3,7 @@
 // follow Polar's customer (email, name, billing_address, tax_id, metadata, external_id).
 import type { z } from "zod";
 import type { customerSchema } from "@/lib/customers/schemas";
+import { searchString } from "@/components/api-client";
 import { resourceHooks } from "./resource";
 
 export type CustomerResource = z.input<typeof customerSchema> & { external_id?: string | null };
@@ -31,3 +32,10 @@ export const customers = resourceHooks<CustomerResource, CustomerBody, CustomerB
   "customers",
   "/v1/customers/",
 );
+
+/** The CSV download of every customer the list's search matches, newest first (no pagination). */
+export function customersExportUrl(params: { organization_id: string; query?: string | null }): string {
+  return (
+    "/v1/customers/export" + searchString({ organization_id: params.organization_id, query: params.query })
+  );
+}

@@ -4,7 +4,7 @@
 // lists and the detail next to the mutation, and its dunning view (payment attempts).
 import type { z } from "zod";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api-client";
+import { apiFetch, searchString } from "@/components/api-client";
 import type { subscriptionDunningSchema } from "@/lib/subscriptions/dunning-view";
 import type { subscriptionWithRelationsSchema } from "@/lib/subscriptions/read";
 import type { planChangePreviewSchema, updateSubscriptionBody } from "@/lib/subscriptions/schemas";
@@ -17,6 +17,16 @@ export const subscriptions = resourceHooks<SubscriptionResource, never, UpdateSu
   "subscriptions",
   "/v1/subscriptions/",
 );
+
+/** The CSV download of every subscription the list's filters match, newest first (no pagination). */
+export function subscriptionsExportUrl(params: {
+  organization_id: string;
+  status?: string;
+  active?: boolean;
+}): string {
+  const { organization_id, status, active } = params;
+  return "/v1/subscriptions/export" + searchString({ organization_id, status, active });
+}
 
 export type SubscriptionDunning = z.input<typeof subscriptionDunningSchema>;
 

@@ -1,14 +1,16 @@
 "use client";
 // /dashboard/<org>/subscriptions: every subscription of the organization, filtered by status or
 // whether it has ended, sorted and paged through the URL; each row links to its customer and has
-// the merchant's actions (cancel at period end, don't cancel, revoke now: ./row-actions.tsx).
+// the merchant's actions (cancel at period end, don't cancel, revoke now: ./row-actions.tsx); Export
+// CSV downloads every subscription the filters match.
 import { formatDate } from "../format";
-import { subscriptions, type SubscriptionResource } from "../hooks/subscriptions";
+import { subscriptions, subscriptionsExportUrl, type SubscriptionResource } from "../hooks/subscriptions";
 import { dateColumn, type Column } from "../kit/data-table";
 import { ListPage, RowLink } from "../kit/list-page";
 import { labelledOptions } from "../kit/select-filter";
 import { useListView } from "../list-view";
 import { useOrgPath } from "../organization";
+import { buttonClasses } from "../ui/button";
 import { Badge } from "../ui/misc";
 import { SubscriptionRowActions } from "./row-actions";
 import {
@@ -95,6 +97,11 @@ export function SubscriptionsPage() {
     <ListPage
       title="Subscriptions"
       description="Your customers' recurring purchases."
+      action={
+        <a href={subscriptionsExportUrl(view.params)} download className={buttonClasses("secondary")}>
+          Export CSV
+        </a>
+      }
       selects={SELECTS}
       view={view}
       list={list}
