@@ -83,6 +83,7 @@ const CONFORMING: string[] = [
   "customers.create",
   "customers.delete",
   "customers.deleteExternal",
+  "customers.export",
   "customers.get",
   "customers.getExternal",
   "customers.getState",
@@ -130,6 +131,7 @@ const CONFORMING: string[] = [
   "products.updateBenefits",
   "refunds.create",
   "refunds.list",
+  "subscriptions.export",
   "subscriptions.get",
   "subscriptions.list",
   "subscriptions.revoke",
@@ -230,6 +232,7 @@ const DRIVES: [string, Drive][] = [
   ],
   ["customers.get", (polar, f) => polar.customers.get(f.customer!)],
   ["customers.list", (polar) => polar.customers.list()],
+  ["customers.export", (polar, f) => polar.customers.export({ organization_id: f.organization! })],
   ["customers.getExternal", (polar) => polar.customers.getExternal("conformance-buyer")],
   [
     "customers.updateExternal",
@@ -531,6 +534,27 @@ const DRIVES: [string, Drive][] = [
     },
   ],
   ["subscriptions.get", (polar, f) => polar.subscriptions.get(f.subscription!)],
+  [
+    "subscriptions.export",
+    async (polar, f) => {
+      const csv = await polar.subscriptions.export({
+        organization_id: f.organization!,
+        status: ["active", "trialing"],
+        cancel_at_period_end: false,
+        started_after: "2000-01-01T00:00:00Z",
+        timezone: "Europe/Paris",
+        columns: ["email", "started_at", "product", "amount", "currency", "status"],
+      });
+      // The subscriber bought just above: their row, its start written in Paris time.
+      if (
+        !/^email,started_at,product,amount,currency,status\r\nsdk-subscriber@example\.com,\S+\+0[12]:00,Conformance Monthly,900,usd,active\r\n$/.test(
+          csv,
+        )
+      )
+        throw new Error(`Unexpected export: ${csv}`);
+      return csv;
+    },
+  ],
   // The subscriber's portal, with a session the merchant mints for them.
   [
     "customerPortal.subscriptions.get",
