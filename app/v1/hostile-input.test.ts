@@ -143,6 +143,7 @@ function needsSucceededCheckout(template: string): boolean {
 const VALID_QUERIES: Record<string, Record<string, string>> = {
   // A week: a longer range's answer is longer than any refusal may be (16 kB, below).
   "/v1/metrics/": { start_date: "2026-11-01", end_date: "2026-11-07" },
+  "/v1/metrics/export": { start_date: "2026-11-01", end_date: "2026-11-07" },
   "/v1/search": { query: "hostile" },
 };
 
@@ -408,7 +409,7 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
       );
     }
   }
-  if (template === "/v1/metrics/") {
+  if (template === "/v1/metrics/" || template === "/v1/metrics/export") {
     for (const [name, value] of Object.entries(QUERY_DATE_VALUES)) {
       add(`query start_date and end_date: ${name}`, () =>
         rawRequest({ method, path: url, query: { start_date: value, end_date: value }, headers }),

@@ -27,36 +27,41 @@ function addYears(date: string, years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export const metricsQuery = z
-  .object({
-    organization_id: queryList(id()),
-    /** First day of the range (UTC), included. */
-    start_date: isoDate(),
-    /** Last day of the range (UTC), included. */
-    end_date: isoDate(),
-    interval: z.enum(METRIC_INTERVALS).default("day"),
-  })
-  .superRefine((query, ctx) => {
-    const problem = (message: string) =>
-      ctx.addIssue({
-        code: "custom",
-        path: ["end_date"],
-        message,
-        input: query.end_date,
-        params: { type: "value_error" },
-      });
-    // Refinements run even when a field failed its own format check: compare valid dates only.
-    if (!isoDate().safeParse(query.start_date).success || !isoDate().safeParse(query.end_date).success)
-      return;
-    if (query.end_date < query.start_date) return problem("end_date should be on or after start_date");
-    const days = (Date.parse(query.end_date) - Date.parse(query.start_date)) / DAY_MS;
-    if (query.interval === "hour" && days > MAX_HOUR_SPAN_DAYS)
-      return problem(`The range should span at most ${MAX_HOUR_SPAN_DAYS} days with interval=hour`);
-    if (query.interval === "day" && days > MAX_DAY_SPAN_DAYS)
-      return problem(`The range should span at most ${MAX_DAY_SPAN_DAYS} days with interval=day`);
-    if (query.end_date > addYears(query.start_date, MAX_SPAN_YEARS))
-      return problem(`The range should span at most ${MAX_SPAN_YEARS} years`);
-  });
+const metricsQueryShape = {
+  organization_id: queryList(id()),
+  /** First day of the range (UTC), included. */
+  start_date: isoDate(),
+  /** Last day of the range (UTC), included. */
+  end_date: isoDate(),
+  interval: z.enum(METRIC_INTERVALS).default("day"),
+};
+
+/** The range's bounds: end on or after start, and a span the interval allows. */
+function checkRange(
+  query: { start_date: string; end_date: string; interval: MetricInterval },
+  ctx: z.RefinementCtx,
+) {
+  const problem = (message: string) =>
+    ctx.addIssue({
+      code: "custom",
+      path: ["end_date"],
+      message,
+      input: query.end_date,
+      params: { type: "value_error" },
+    });
+  // Refinements run even when a field failed its own format check: compare valid dates only.
+  if (!isoDate().safeParse(query.start_date).success || !isoDate().safeParse(query.end_date).success) return;
+  if (query.end_date < query.start_date) return problem("end_date should be on or after start_date");
+  const days = (Date.parse(query.end_date) - Date.parse(query.start_date)) / DAY_MS;
+  if (query.interval === "hour" && days > MAX_HOUR_SPAN_DAYS)
+    return problem(`The range should span at most ${MAX_HOUR_SPAN_DAYS} days with interval=hour`);
+  if (query.interval === "day" && days > MAX_DAY_SPAN_DAYS)
+    return problem(`The range should span at most ${MAX_DAY_SPAN_DAYS} days with interval=day`);
+  if (query.end_date > addYears(query.start_date, MAX_SPAN_YEARS))
+    return problem(`The range should span at most ${MAX_SPAN_YEARS} years`);
+}
+
+export const metricsQuery = z.object(metricsQueryShape).superRefine(checkRange);
 export type MetricsQuery = z.output<typeof metricsQuery>;
 
 const figures = {
@@ -129,6 +134,28 @@ export const METRIC_DEFINITIONS: Record<
   succeeded_checkouts: { display_name: "Succeeded Checkouts", type: "scalar" },
   checkouts_conversion: { display_name: "Checkouts Conversion Rate", type: "percentage" },
 };
+
+/** The figures an export may list (`metrics`), in the order its columns follow by default. */
+export const EXPORTABLE_METRICS = Object.keys(METRIC_DEFINITIONS) as (keyof typeof METRIC_DEFINITIONS)[];
+
+/**
+ * GET /v1/metrics/export: the metrics query, the figures wanted (all by default) and `timezone`,
+ * which must be UTC: the periods are UTC days, weeks, months and years here (422 otherwise).
+ */
+export const metricsExportQuery = z
+  .object({
+    ...metricsQueryShape,
+    timezone: z
+      .string()
+      .max(64)
+      .refine((zone) => zone.toUpperCase() === "UTC", {
+        message: "Metrics are computed in UTC here: timezone should be UTC",
+      })
+      .default("UTC"),
+    metrics: queryList(z.enum(EXPORTABLE_METRICS as [string, ...string[]])),
+  })
+  .superRefine(checkRange);
+export type MetricsExportQuery = z.output<typeof metricsExportQuery>;
 
 const metricDefinition = z.object({
   slug: z.string(),

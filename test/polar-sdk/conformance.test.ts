@@ -112,6 +112,7 @@ const CONFORMING: string[] = [
   "licenseKeys.rotate",
   "licenseKeys.update",
   "licenseKeys.validate",
+  "metrics.export",
   "metrics.get",
   "metrics.limits",
   "orders.export",
@@ -677,6 +678,20 @@ const DRIVES: [string, Drive][] = [
       polar.metrics.get({ start_date: "2026-01-01", end_date: "2026-12-31", interval: "month" } as Parameters<
         Polar["metrics"]["get"]
       >[0]),
+  ],
+  [
+    "metrics.export",
+    async (polar) => {
+      const csv = await polar.metrics.export({
+        start_date: "2026-01-01",
+        end_date: "2026-12-31",
+        interval: "year",
+        metrics: ["orders", "revenue"],
+      } as Parameters<Polar["metrics"]["export"]>[0]);
+      if (!/^timestamp,orders,revenue\r\n2026-01-01T00:00:00\.000Z,\d+,\d+\r\n$/.test(csv))
+        throw new Error(`Unexpected export: ${csv}`);
+      return csv;
+    },
   ],
   ["files.list", (polar) => polar.files.list()],
   [

@@ -99,6 +99,7 @@ import * as orderReceipt from "../orders/[id]/receipt/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
 import * as metricsLimits from "../metrics/limits/route";
+import * as metricsExport from "../metrics/export/route";
 import * as search from "../search/route";
 import * as subscriptions from "../subscriptions/route";
 import * as subscriptionsExport from "../subscriptions/export/route";
@@ -229,6 +230,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },
   { path: "/v1/metrics/limits", module: metricsLimits },
+  { path: "/v1/metrics/export", module: metricsExport },
   { path: "/v1/search", module: search },
   { path: "/v1/subscriptions/", module: subscriptions },
   { path: "/v1/subscriptions/export", module: subscriptionsExport },
