@@ -12,6 +12,7 @@ export type ErrorCode =
   | "PaymentError"
   | "ResourceAlreadyExists"
   | "ConflictError"
+  | "ProductNotDeletable"
   | "RateLimitExceeded"
   | "MethodNotAllowed"
   | "PayloadTooLarge"
@@ -38,6 +39,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PaymentError: 400,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
+  // DELETE of a product that was sold, offered or discounted (lib/products/delete.ts): the
+  // reference's status and name for it; such a product can only be archived.
+  ProductNotDeletable: 409,
   RateLimitExceeded: 429,
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,
