@@ -80,6 +80,10 @@ export type Fixture = {
   uploadPartQuery: Record<string, string>;
   /** Attached to no product and never granted, so the valid DELETE of its route succeeds. */
   benefitId: string;
+  /** A `downloadables` benefit of the announced file: GET /v1/benefits/{id}/files lists it. */
+  downloadablesBenefitId: string;
+  /** Never sold nor offered, so the valid DELETE of /v1/products/{id} succeeds. */
+  deletableProductId: string;
   /** Without purchases, so the valid DELETE of its route succeeds. */
   customerId: string;
   /** The same for the routes by the merchant's external id (`/v1/customers/external/…`). */
@@ -208,6 +212,11 @@ export async function createFixture(): Promise<Fixture> {
     },
   });
   const benefit = await createBenefit(db, organization.id);
+  const downloadables = await createBenefit(db, organization.id, {
+    type: "downloadables",
+    properties: { files: [uploadFileId] },
+  });
+  const deletable = await createProduct(db, organization.id);
   const lonelyCustomer = await createCustomer(db, organization.id);
   const externalCustomer = await createCustomer(db, organization.id, { external_id: "hostile-external" });
   const file = await createMedia(db, organization.id);
@@ -301,6 +310,8 @@ export async function createFixture(): Promise<Fixture> {
     uploadId,
     uploadPartQuery: signedPartQuery(uploadFileId, 1, new Date()),
     benefitId: benefit.id,
+    downloadablesBenefitId: downloadables.id,
+    deletableProductId: deletable.product.id,
     customerId: lonelyCustomer.id,
     externalCustomerId: externalCustomer.external_id!,
     fileId: file.id,

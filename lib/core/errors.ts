@@ -13,6 +13,7 @@ export type ErrorCode =
   | "PaymentMethodInUseByActiveSubscription"
   | "ResourceAlreadyExists"
   | "ConflictError"
+  | "ProductNotDeletable"
   | "RateLimitExceeded"
   | "MethodNotAllowed"
   | "PayloadTooLarge"
@@ -41,6 +42,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PaymentMethodInUseByActiveSubscription: 400,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
+  // DELETE of a product that was sold, offered or discounted (lib/products/delete.ts): the
+  // reference's status and name for it; such a product can only be archived.
+  ProductNotDeletable: 409,
   RateLimitExceeded: 429,
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,

@@ -10,6 +10,7 @@ import { toDownloadableFile } from "../files/schemas";
 import { downloadLink, grantedFiles, verifyDownloadToken } from "../files/download-links";
 import { fileStorage, type FileStorage } from "../files/storage";
 import { DOWNLOADABLE_SERVICE } from "../files/services";
+import { recordDownload } from "../files/downloads";
 import { customerWhere } from "./tenancy";
 
 /** A stable id for one file of one grant (the reference's downloadable id). */
@@ -58,7 +59,8 @@ export async function listDownloadables(db: DbOrTx, principal: CustomerPrincipal
 
 /**
  * GET /v1/customer-portal/downloadables/{token}: the file, if the link is this server's, unexpired,
- * and its grant still held; else 403 (a link) or 404 (nothing to download).
+ * and its grant still held; else 403 (a link) or 404 (nothing to download). Each file served is
+ * counted for the benefit's statistics (lib/files/downloads.ts), once its bytes are found.
  */
 export async function openDownload(
   db: DbOrTx,
@@ -83,5 +85,12 @@ export async function openDownload(
   });
   const stored = file ? await (options.storage ?? fileStorage()).get(file.path) : null;
   if (!file || !stored) throw new ApiError("ResourceNotFound", "This file is not available.");
+  try {
+    await recordDownload(db, { benefitId: grant.benefit_id, fileId, customerId: grant.customer_id }, now);
+  } catch (error) {
+    // The opened file is not served: close it.
+    await stored.body.cancel().catch(() => {});
+    throw error;
+  }
   return { file, stored };
 }

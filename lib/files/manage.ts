@@ -1,4 +1,4 @@
-// Uploading and deleting product images.
+// Uploading, renaming and deleting files.
 //
 // Upload: the body was streamed to a temporary file (lib/api/multipart.ts); the type is read from the bytes
 // (./sniff.ts) and the dimensions from the image's header (./dimensions.ts, at most
@@ -21,7 +21,7 @@ import { publicBaseUrl } from "../public-url";
 import { imageDimensions } from "./dimensions";
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS } from "./limits";
 import { storedFileName, urlFileName } from "./names";
-import { toMedia, type UploadFileForm } from "./schemas";
+import { toFile, toMedia, type FileUpdateBody, type UploadFileForm } from "./schemas";
 import type { ReceivedFile } from "./received-file";
 import { fileStorage, type FileStorage } from "./storage";
 import fs from "node:fs";
@@ -103,6 +103,20 @@ export async function uploadFile(
     await storage.delete(key).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * PATCH /v1/files/{id}: the file's name and version label, as the files API answers it; 404 for
+ * another organization's. One conditional UPDATE: nothing else of the file changes.
+ */
+export async function updateFile(db: Db, principal: Principal, id: string, body: FileUpdateBody) {
+  const data: { name?: string; version?: string | null } = {};
+  if (body.name != null) data.name = body.name;
+  if (body.version !== undefined) data.version = body.version || null;
+  const where = { id, ...tenantWhere(principal) };
+  if (!Object.keys(data).length) return toFile(foundOrThrow(await db.media.findFirst({ where })));
+  const [row] = await db.media.updateManyAndReturn({ where, data });
+  return toFile(foundOrThrow(row));
 }
 
 export async function deleteFile(

@@ -159,6 +159,20 @@ export type ListFilesQuery = z.output<typeof listFilesQuery>;
 
 export const fileParams = z.object({ id: id() });
 
+/** The longest `version` label a file keeps (the upload's own bound). */
+export const MAX_FILE_VERSION_LENGTH = 255;
+
+/**
+ * PATCH /v1/files/{id}: the fields sent change. `name` is what the merchant calls the file (null
+ * leaves it: a file always has one); `version` is a free label (null clears it). Neither moves the
+ * stored bytes or a product image's `public_url`, whose name segment is decoration.
+ */
+export const fileUpdateBody = z.object({
+  name: z.string().trim().min(1).max(MAX_FILE_NAME_LENGTH).nullish(),
+  version: z.string().trim().max(MAX_FILE_VERSION_LENGTH).nullish(),
+});
+export type FileUpdateBody = z.output<typeof fileUpdateBody>;
+
 /**
  * GET /files/{id}/{name}: the id is looked up (anything but a known one is 404, never 422); the
  * name is only there for people and saved files, and is never read.

@@ -1,7 +1,7 @@
 // Writing products: create, update (only the fields sent) and set the benefits, each in one
-// transaction. Nothing is ever deleted: a product is archived (is_archived), and a price left out
-// of a PATCH's `prices` is archived, so past orders and live subscriptions keep the price row they
-// were sold at. An archived product or price cannot be bought (lib/checkout refuses it).
+// transaction. A product in use is archived (is_archived), never deleted (only one nothing refers
+// to is: ./delete.ts), and a price left out of a PATCH's `prices` is archived, so past orders and
+// live subscriptions keep the price row they were sold at. An archived product or price cannot be bought (lib/checkout refuses it).
 //
 // Two writes of one product are serialized by a row lock on it, taken before it is read: of two
 // PATCHes racing with different price lists, the second sees the first's prices and archives

@@ -163,7 +163,10 @@ export const productSchema = checkoutProductSchema.extend({
   /** The whole benefit, as /v1/benefits shows it (a checkout shows buyers less of it). */
   benefits: z.array(benefitResourceSchema),
   attached_custom_fields: z.array(attachedCustomFieldSchema),
-  /** False: products are archived, never deleted, here. */
+  /**
+   * Whether DELETE would succeed: true while no order, subscription, checkout, checkout link or
+   * discount refers to the product (./usage.ts); false once it can only be archived.
+   */
   is_deletable: z.boolean(),
 });
 
@@ -173,16 +176,18 @@ export const productInclude = {
   attached_custom_fields: { include: { custom_field: true }, orderBy: { order: "asc" } },
 } satisfies Prisma.ProductInclude;
 
+/** The product resource; `isDeletable` is what ./usage.ts found (false when the caller knows it is in use). */
 export function toProduct(
   row: Parameters<typeof toCheckoutProduct>[0] & {
     attached_custom_fields: (AttachedCustomField & { custom_field: CustomField })[];
   },
+  isDeletable: boolean,
 ) {
   return {
     ...toCheckoutProduct(row),
     benefits: row.product_benefits.map((pb) => toBenefit(pb.benefit)),
     attached_custom_fields: row.attached_custom_fields.map(toAttachedCustomField),
-    is_deletable: false,
+    is_deletable: isDeletable,
   };
 }
 

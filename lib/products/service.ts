@@ -8,6 +8,7 @@ import { oneOf } from "../core/pagination";
 import { containsText } from "../core/search";
 import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { productInclude, toProduct, type ListProductsQuery } from "./schemas";
+import { productsInUse } from "./usage";
 
 export async function listProducts(db: DbOrTx, principal: Principal, query: ListProductsQuery) {
   const benefitIds = oneOf(query.benefit_id);
@@ -23,7 +24,12 @@ export async function listProducts(db: DbOrTx, principal: Principal, query: List
     // can be bought sort last both ways.
     columns: { price_amount: nullsLast("lowest_price_amount") },
   });
-  return mapPage(page, toProduct);
+  // Whether each can be deleted: one statement for the page (EXISTS probes), not one per product.
+  const inUse = await productsInUse(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return mapPage(page, (row) => toProduct(row, !inUse.has(row.id)));
 }
 
 /** The product `id` as the API shows it, or 404 (missing, or another tenant's). */
@@ -32,5 +38,7 @@ export async function getProduct(db: DbOrTx, principal: Principal, id: string) {
     where: { id, ...tenantWhere(principal) },
     include: productInclude,
   });
-  return toProduct(foundOrThrow(row));
+  const product = foundOrThrow(row);
+  const inUse = await productsInUse(db, [product.id]);
+  return toProduct(product, !inUse.has(product.id));
 }

@@ -79,7 +79,8 @@ function toSubscriptionWithRelations(row: SubscriptionRow) {
   return {
     ...toSubscription(row),
     customer: toCustomer(row.customer),
-    product: toProduct(row.product),
+    // In use by this very subscription: never deletable (lib/products/usage.ts).
+    product: toProduct(row.product, false),
     price: toProductPrice(row.price),
     prices: [toProductPrice(row.price)],
     discount: row.discount ? toDiscount(row.discount) : null,

@@ -33,6 +33,7 @@ import * as externalCustomerState from "../customers/external/[external_id]/stat
 import * as benefits from "../benefits/route";
 import * as benefit from "../benefits/[id]/route";
 import * as benefitGrants from "../benefits/[id]/grants/route";
+import * as benefitFiles from "../benefits/[id]/files/route";
 import * as customFields from "../custom-fields/route";
 import * as customField from "../custom-fields/[id]/route";
 import * as checkouts from "../checkouts/custom/route";
@@ -155,6 +156,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/benefits/", module: benefits },
   { path: "/v1/benefits/{id}", module: benefit },
   { path: "/v1/benefits/{id}/grants", module: benefitGrants },
+  { path: "/v1/benefits/{id}/files", module: benefitFiles },
   { path: "/v1/custom-fields/", module: customFields },
   { path: "/v1/custom-fields/{id}", module: customField },
   { path: "/v1/checkouts/custom/", module: checkouts },

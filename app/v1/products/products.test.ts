@@ -121,6 +121,8 @@ describe("POST /v1/products/", () => {
       is_recurring: false,
       is_archived: false,
       ...PRODUCT_UNUSED,
+      // Never sold nor offered yet: DELETE would succeed (app/v1/products/delete.test.ts).
+      is_deletable: true,
       recurring_interval: null,
       recurring_interval_count: null,
       organization_id: ids.org,

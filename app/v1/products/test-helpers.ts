@@ -69,14 +69,13 @@ export const PRODUCT_FIELDS = [
   "visibility",
 ];
 
-/** What a product answers for what it does not offer (trials, metered billing, deletion). */
+/** What a product answers for what it does not offer (trials, metered billing, visibility). */
 export const PRODUCT_UNUSED = {
   visibility: "public",
   trial_interval: null,
   trial_interval_count: null,
   meter_interval: null,
   meter_interval_count: null,
-  is_deletable: false,
 };
 
 export const PRICE_FIELDS = [

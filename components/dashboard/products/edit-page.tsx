@@ -1,11 +1,13 @@
 "use client";
 // /dashboard/<org>/products/new and /dashboard/<org>/products/<id>: the form; on an existing
-// product also its checkout link, Archive/Unarchive (asks first) and its latest orders.
+// product also its checkout link, Archive/Unarchive (asks first), Delete while nothing refers to
+// it (`is_deletable`: never sold, offered or discounted; asks first) and its latest orders.
 import { useState } from "react";
 import { products, type ProductResource } from "../hooks/catalog";
 import { recordPages } from "../forms/edit-page";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../kit/confirm-dialog";
+import { DeleteButton } from "../kit/delete-button";
 import { Badge } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { CheckoutLinkAction } from "./checkout-link";
@@ -23,6 +25,7 @@ export const { NewPage: NewProductPage, EditPage: EditProductPage } = recordPage
   actions: (product) => (
     <>
       <ArchiveToggle product={product} />
+      {product.is_deletable ? <DeleteProduct product={product} /> : null}
       <CheckoutLinkAction productId={product.id} />
     </>
   ),
@@ -34,6 +37,22 @@ export const { NewPage: NewProductPage, EditPage: EditProductPage } = recordPage
     </>
   ),
 });
+
+/** Only for a product nothing refers to; one sold or offered since answers 409, shown in the dialog. */
+function DeleteProduct({ product }: { product: ProductResource }) {
+  const remove = products.useDelete();
+  return (
+    <DeleteButton
+      id={product.id}
+      remove={remove}
+      title={`Delete ${product.name}?`}
+      what="product"
+      listPath="/products"
+    >
+      It was never sold or offered, so it can be deleted, with its prices. This cannot be undone.
+    </DeleteButton>
+  );
+}
 
 function ArchiveToggle({ product }: { product: ProductResource }) {
   const [open, setOpen] = useState(false);
