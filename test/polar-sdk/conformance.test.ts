@@ -34,6 +34,7 @@ const CONFORMING: string[] = [
   "benefitGrants.list",
   "benefits.create",
   "benefits.delete",
+  "benefits.files",
   "benefits.get",
   "benefits.grants",
   "benefits.list",
@@ -104,6 +105,7 @@ const CONFORMING: string[] = [
   "files.delete",
   "files.list",
   "files.uploaded",
+  "files.update",
   "licenseKeys.activate",
   "licenseKeys.deactivate",
   "licenseKeys.get",
@@ -126,6 +128,7 @@ const CONFORMING: string[] = [
   "payments.get",
   "payments.list",
   "products.create",
+  "products.delete",
   "products.get",
   "products.list",
   "products.update",
@@ -724,6 +727,27 @@ const DRIVES: [string, Drive][] = [
       });
     },
   ],
+  // A downloadables benefit of the file just uploaded: its files with their download statistics.
+  [
+    "benefits.files",
+    async (polar, f) => {
+      const upload = JSON.parse(f.upload!) as { id: string };
+      const benefit = await polar.benefits.create({
+        type: "downloadables",
+        description: "Conformance files",
+        properties: { files: [upload.id] },
+      } as Parameters<Polar["benefits"]["create"]>[0]);
+      return polar.benefits.files(benefit.id);
+    },
+  ],
+  [
+    "files.update",
+    (polar, f) =>
+      polar.files.update((JSON.parse(f.upload!) as { id: string }).id, {
+        name: "handbook-v2.pdf",
+        version: "2",
+      }),
+  ],
   // After every use of the buyer's key value above: the old value stops working.
   [
     "customerPortal.licenseKeys.rotate",
@@ -748,6 +772,17 @@ const DRIVES: [string, Drive][] = [
   [
     "customerPortal.customers.deletePaymentMethod",
     (_polar, f) => subscriberPortal(f).customerPortal.customers.deletePaymentMethod(f.subscriberCard!),
+  ],
+  [
+    "products.delete",
+    async (polar) => {
+      // A product never sold nor offered: the only kind DELETE removes (one in use is 409).
+      const product = await polar.products.create({
+        name: "Conformance Leftover",
+        prices: [{ amount_type: "fixed", price_amount: 500, price_currency: "usd" }],
+      } as Parameters<Polar["products"]["create"]>[0]);
+      return polar.products.delete(product.id);
+    },
   ],
   ["checkoutLinks.delete", (polar, f) => polar.checkoutLinks.delete(f.checkoutLink!)],
   ["customFields.delete", (polar, f) => polar.customFields.delete(f.customField!)],

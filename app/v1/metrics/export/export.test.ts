@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 /** The answer with its text (CSV) and, for an error, its JSON body. */
-async function get(query: Record<string, unknown>, as = token) {
+async function get(query: Record<string, string | string[]>, as = token) {
   const res = await callRaw(exportMetrics, { token: as, query });
   const text = await res.text();
   const json = res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
