@@ -2,8 +2,8 @@
 // takes payments with Stripe (the Stripe fake the server uses), a buyer pays, the buyer's bank
 // disputes the payment, Stripe tells the organization's webhook URL, and the event job records the
 // dispute. Then, signed out at the home page: sign in, the orders list, the disputed order shows its
-// "Disputes" section (an undisputed one none), on a phone too without sideways scrolling; another
-// organization's token cannot read the dispute.
+// "Disputes" section (an undisputed one none), on a phone too without sideways scrolling, where the
+// merchant accepts it (Stripe closes it as lost); another organization's token cannot read it.
 import type { Page } from "@playwright/test";
 import { signInFromHome } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
@@ -77,6 +77,16 @@ test("a disputed order shows its dispute; an undisputed one no section; not anot
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath("disputed-order-375.png"), fullPage: true });
+
+  // The merchant concedes, on the phone, after a confirmation: Stripe closes it as lost.
+  await row.getByRole("button", { name: "Accept" }).click();
+  const confirm = page.getByRole("dialog", { name: "Accept this dispute?" });
+  await expect(confirm).toContainText("closed as lost");
+  await confirm.getByRole("button", { name: "Accept dispute" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText("Lost");
+  await expect(row.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  expect((await shop.get(`/v1/disputes/${dispute!.id}`)).status).toBe("lost");
 
   // An order never disputed has no such section (its refunds card is there: the page has loaded).
   expect((await shop.get(`/v1/disputes/?order_id=${undisputed.id}`)).items).toEqual([]);

@@ -124,6 +124,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/customer-portal/subscriptions/{id}/payment-method/complete": { id: f.subscriptionId },
     "/v1/refunds/{id}": { id: f.refundId },
     "/v1/disputes/{id}": { id: f.disputeId },
+    "/v1/disputes/{id}/accept": { id: f.disputeId },
     "/v1/payments/{id}": { id: f.paymentId },
     "/v1/{path}": { path: ["nothing", "here"] },
   };

@@ -32,8 +32,9 @@ export const SCOPES = [
   "subscriptions:write",
   "refunds:read",
   "refunds:write",
-  // Disputes of payments, as the processor reports them: read only.
+  // Disputes of payments, as the processor reports them; write: accepting one (conceding it).
   "disputes:read",
+  "disputes:write",
   // Payments (each charge of a buyer, GET /v1/payments/): read only.
   "payments:read",
   // Sending an order's receipt again (POST /v1/orders/{id}/receipt).

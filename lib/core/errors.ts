@@ -11,6 +11,7 @@ export type ErrorCode =
   | "TrialAlreadyRedeemed"
   | "PaymentError"
   | "PaymentMethodInUseByActiveSubscription"
+  | "DisputeNotOpenError"
   | "ResourceAlreadyExists"
   | "ConflictError"
   | "ProductNotDeletable"
@@ -40,6 +41,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PaymentError: 400,
   // The buyer removes a card a subscription still bills (lib/customer-portal/payment-methods.ts).
   PaymentMethodInUseByActiveSubscription: 400,
+  // Accepting a dispute that is closed already (lib/disputes/accept.ts).
+  DisputeNotOpenError: 409,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
   // DELETE of a product that was sold, offered or discounted (lib/products/delete.ts): the

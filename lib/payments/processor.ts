@@ -73,6 +73,18 @@ export type PaymentLookup = PaymentResult | { status: "not_found" };
  */
 export type OnPaymentCreated = (processorPaymentId: string) => Promise<void>;
 
+/** A dispute as the processor describes it after closing it (lib/disputes/accept.ts records it). */
+export type ProcessorDispute = {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  /** The disputed payment (Stripe's `pi_…`). */
+  paymentId: string | null;
+  evidenceDueBy: Date | null;
+};
+
 export interface PaymentProcessor {
   /** Stored on checkout sessions, subscriptions and payment attempts as `payment_processor`. */
   readonly name: string;
@@ -109,6 +121,11 @@ export interface PaymentProcessor {
    * Absent where the processor keeps nothing beyond our own records (the test processor).
    */
   forgetPaymentMethod?(paymentMethodRef: string): Promise<void>;
+  /**
+   * Concedes a dispute (the merchant accepts the chargeback): the processor closes it as lost.
+   * A dispute closed already answers as it is. Absent where the processor reports no disputes.
+   */
+  closeDispute?(processorDisputeId: string): Promise<ProcessorDispute>;
   /** Charges a saved method, off-session (renewals). */
   chargePaymentMethod(input: {
     amount: number;

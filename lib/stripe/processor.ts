@@ -288,6 +288,28 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       }
     },
 
+    async closeDispute(processorDisputeId) {
+      let dispute: Stripe.Dispute;
+      try {
+        dispute = await stripe.disputes.close(processorDisputeId);
+      } catch (error) {
+        // Closed already (by us a moment ago, or it was decided): what Stripe says of it now.
+        if (!isStripeError(error) || error.type !== "StripeInvalidRequestError") throw error;
+        dispute = await stripe.disputes.retrieve(processorDisputeId);
+      }
+      return {
+        id: dispute.id,
+        status: dispute.status,
+        amount: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+        paymentId: idOf(dispute.payment_intent),
+        evidenceDueBy: dispute.evidence_details?.due_by
+          ? new Date(dispute.evidence_details.due_by * 1000)
+          : null,
+      };
+    },
+
     async forgetPaymentMethod(paymentMethodRef) {
       const saved = parseSavedCard(paymentMethodRef);
       if (!saved) return;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPolar } from "@polar-sh/sdk/2026-10";
 import { getDb } from "@/lib/db/client";
 import { createDispute } from "@/lib/factories/disputes";
-import { drainJobs, startStripe, stripeShop, type StripeShop } from "@/test/stripe-shop";
+import { deliverEvents, drainJobs, startStripe, stripeShop, type StripeShop } from "@/test/stripe-shop";
 import type { Db } from "@/lib/db/client";
 import { loadDeclaredSdk, type DeclaredSdk } from "./declared-types";
 import { installInProcessFetch, SDK_BASE_URL, unrouted } from "./in-process-fetch";
@@ -99,6 +99,7 @@ const CONFORMING: string[] = [
   "discounts.get",
   "discounts.list",
   "discounts.update",
+  "disputes.accept",
   "disputes.get",
   "disputes.list",
   "files.create",
@@ -752,6 +753,21 @@ const DRIVES: [string, Drive][] = [
   [
     "customerPortal.licenseKeys.rotate",
     (_polar, f) => portal(f).customerPortal.licenseKeys.rotate(f.portalKey!),
+  ],
+  [
+    "disputes.accept",
+    async (polar, f) => {
+      // The buyer's bank disputes the payment at Stripe; the merchant concedes (the order's benefits
+      // may go with it: after every use of them above).
+      const payment = await db.paymentAttempt.findUniqueOrThrow({ where: { id: f.payment! } });
+      const opened = stripe!.fake.createDispute(payment.processor_payment_id!, { amount: 300 });
+      await deliverEvents(stripe!.fake, shop.organization.id, opened.id);
+      await drainJobs(db);
+      const dispute = await db.dispute.findFirstOrThrow({ where: { processor_dispute_id: opened.id } });
+      const accepted = await polar.disputes.accept(dispute.id);
+      if (accepted.status !== "lost") throw new Error(`Accepted dispute is ${accepted.status}`);
+      return accepted;
+    },
   ],
   // Deletes last: what they remove was used above.
   [

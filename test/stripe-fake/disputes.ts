@@ -3,6 +3,8 @@ import type Stripe from "stripe";
 import { chargeOfIntent } from "./charges";
 import { emitDisputeEvent } from "./events";
 import { lookup, newId, unixSeconds, type Context } from "./state";
+import { invalidRequest } from "./errors";
+import { allowOnly, type Params } from "./form";
 
 const RESPONSE_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 const CLOSED: Stripe.Dispute.Status[] = ["won", "lost", "warning_closed", "prevented"];
@@ -97,6 +99,23 @@ export function updateDispute(
   const closed = CLOSED.includes(update.status);
   emitDisputeEvent(ctx, closed ? "charge.dispute.closed" : "charge.dispute.updated", dispute, previous);
   return dispute;
+}
+
+/**
+ * `POST /v1/disputes/{id}/close`: the merchant concedes. A chargeback becomes `lost`, an inquiry
+ * `warning_closed`; a closed dispute cannot be closed again (Stripe's invalid request).
+ */
+export function closeDispute(ctx: Context, id: string, params: Params): Stripe.Dispute {
+  allowOnly(params, ["expand"]);
+  const dispute = lookup(ctx.store.disputes, "dispute", id);
+  if (CLOSED.includes(dispute.status)) {
+    throw invalidRequest(`This dispute is already closed (${dispute.status}).`, {
+      code: "dispute_already_closed",
+    });
+  }
+  return updateDispute(ctx, id, {
+    status: dispute.status.startsWith("warning_") ? "warning_closed" : "lost",
+  });
 }
 
 export function retrieveDispute(ctx: Context, id: string): Stripe.Dispute {

@@ -1,7 +1,7 @@
 // The endpoints the Stripe fake serves, each with the keys it accepts (docs/testing-stripe.md).
 import { accountObject, createCustomer, retrieveCustomer } from "./accounts";
 import { retrieveCharge } from "./charges";
-import { retrieveDispute } from "./disputes";
+import { closeDispute, retrieveDispute } from "./disputes";
 import { FakeStripeError, resourceMissing } from "./errors";
 import { allowOnly, optionalString, type Params } from "./form";
 import {
@@ -73,6 +73,7 @@ export const ROUTES: Route[] = [
   route("GET", "/v1/refunds/{id}", retrieveOnly(retrieveRefund)),
   route("GET", "/v1/charges/{id}", retrieveOnly(retrieveCharge)),
   route("GET", "/v1/disputes/{id}", retrieveOnly(retrieveDispute)),
+  route("POST", "/v1/disputes/{id}/close", closeDispute),
   route(
     "GET",
     "/v1/events/{id}",

@@ -93,6 +93,7 @@ import * as refunds from "../refunds/route";
 import * as refund from "../refunds/[id]/route";
 import * as disputes from "../disputes/route";
 import * as dispute from "../disputes/[id]/route";
+import * as disputeAccept from "../disputes/[id]/accept/route";
 import * as payments from "../payments/route";
 import * as organizationGrants from "../benefit-grants/route";
 import * as payment from "../payments/[id]/route";
@@ -225,6 +226,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/refunds/{id}", module: refund },
   { path: "/v1/disputes/", module: disputes },
   { path: "/v1/disputes/{id}", module: dispute },
+  { path: "/v1/disputes/{id}/accept", module: disputeAccept },
   { path: "/v1/payments/", module: payments },
   { path: "/v1/benefit-grants/", module: organizationGrants },
   { path: "/v1/payments/{id}", module: payment },

@@ -1,10 +1,12 @@
 "use client";
 // The order page's "Disputes" section (GET /v1/disputes/?order_id=), shown only when the order's
-// payment was disputed: amount, reason, status, evidence deadline and dates, newest first.
+// payment was disputed: amount, reason, status, evidence deadline and dates, newest first; an open
+// one can be accepted (conceded: closed as lost at the processor), after a confirmation.
 import { formatMoney } from "@/lib/money";
 import { DISPUTE_STATUS_LABELS, disputeReasonLabel } from "@/lib/disputes/labels";
 import { formatDate, formatDateTime } from "../format";
-import { disputes, type DisputeResource } from "../hooks/disputes";
+import { disputes, useAcceptDispute, type DisputeResource } from "../hooks/disputes";
+import { ConfirmButton } from "../kit/confirm-dialog";
 import { SectionList, useSection } from "../kit/section-list";
 import { Badge, type BadgeTone } from "../ui/misc";
 
@@ -60,7 +62,26 @@ export function OrderDisputes({ orderId }: { orderId: string }) {
           cellClassName: "whitespace-nowrap",
           cell: (row) => (row.closed_at ? formatDateTime(String(row.closed_at)) : "—"),
         },
+        { label: "Actions", cell: (row) => (row.closed ? null : <AcceptDispute dispute={row} />) },
       ]}
     />
+  );
+}
+
+function AcceptDispute({ dispute }: { dispute: DisputeResource }) {
+  const accept = useAcceptDispute();
+  return (
+    <ConfirmButton
+      label="Accept"
+      size="sm"
+      title="Accept this dispute?"
+      confirmLabel="Accept dispute"
+      destructive
+      action={accept}
+      onConfirm={(close) => accept.mutate(dispute.id, { onSuccess: close })}
+    >
+      You send no evidence: the dispute is closed as lost and {formatMoney(dispute.amount, dispute.currency)}{" "}
+      stays with the buyer&apos;s bank.
+    </ConfirmButton>
   );
 }
