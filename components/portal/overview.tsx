@@ -6,6 +6,7 @@ import { Spinner } from "@/components/checkout/fields";
 import { usePortalSession, useMe } from "./hooks";
 import { LicenseKeys } from "./license-keys";
 import { Downloads } from "./downloads";
+import { EmailSection } from "./email-change";
 import { Orders } from "./orders";
 import { Subscriptions } from "./subscriptions";
 import { QueryState } from "./ui";
@@ -44,6 +45,7 @@ export function Overview({ onForeignSession }: { onForeignSession: () => void })
           <LicenseKeys />
           <Downloads />
           <Orders />
+          <EmailSection />
         </div>
       )}
     </QueryState>

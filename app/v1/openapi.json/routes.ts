@@ -59,6 +59,9 @@ import * as portalSessionUser from "../customer-portal/customer-session/user/rou
 import * as portalSessionRequest from "../customer-portal/customer-session/request/route";
 import * as portalSessionAuthenticate from "../customer-portal/customer-session/authenticate/route";
 import * as portalMe from "../customer-portal/customers/me/route";
+import * as portalEmailUpdateRequest from "../customer-portal/customers/me/email-update/request/route";
+import * as portalEmailUpdateCheck from "../customer-portal/customers/me/email-update/check/route";
+import * as portalEmailUpdateVerify from "../customer-portal/customers/me/email-update/verify/route";
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
 import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
@@ -182,6 +185,9 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/customer-session/request", module: portalSessionRequest },
   { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
   { path: "/v1/customer-portal/customers/me", module: portalMe },
+  { path: "/v1/customer-portal/customers/me/email-update/request", module: portalEmailUpdateRequest },
+  { path: "/v1/customer-portal/customers/me/email-update/check", module: portalEmailUpdateCheck },
+  { path: "/v1/customer-portal/customers/me/email-update/verify", module: portalEmailUpdateVerify },
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
   { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },
