@@ -6,6 +6,8 @@ import path from "node:path";
 import type { Brand, EmailTemplate } from "../lib/email/templates/types";
 import { orderReceipt } from "../lib/email/templates/order-receipt";
 import { portalSignInCode } from "../lib/email/templates/portal-sign-in-code";
+import { portalEmailUpdate } from "../lib/email/templates/portal-email-update";
+import { customerEmailChanged } from "../lib/email/templates/customer-email-changed";
 import { passwordReset } from "../lib/email/templates/password-reset";
 import { refundIssued } from "../lib/email/templates/refund-issued";
 import { disputeOpened } from "../lib/email/templates/dispute-opened";
@@ -148,6 +150,19 @@ const previews: [EmailTemplate<never>, unknown][] = [
     },
   ],
   [portalSignInCode, { customerName: "Jane Doe", code: "042917", validForMinutes: 10, portalUrl: portal }],
+  [
+    portalEmailUpdate,
+    {
+      customerName: "Jane Doe",
+      newEmail: "jane.doe@example.net",
+      confirmUrl: `${portal}#email_update_token=ceu_example`,
+      validForMinutes: 30,
+    },
+  ],
+  [
+    customerEmailChanged,
+    { customerName: "Jane Doe", maskedNewEmail: "j***@example.net", changedAt: at("2026-11-30T09:15:00Z") },
+  ],
   [
     passwordReset,
     {

@@ -32,6 +32,15 @@ const REFUSED = [400, 404, 405, 413, 415, 422];
 const REFUSED_OR_SERVED = [...REFUSED, 200];
 /** Routes whose path is a link this server signed (docs/uploads-and-limits.md). */
 const SIGNED_LINKS = ["/v1/customer-portal/downloadables/{token}"];
+/**
+ * Routes whose credential is an emailed link's token: the fixture's is well formed but was never
+ * sent, so it is refused (401) once the input was found valid.
+ */
+const EMAILED_TOKENS = [
+  "/v1/customer-portal/customers/me/email-update/check",
+  "/v1/customer-portal/customers/me/email-update/verify",
+];
+const DEAD_EMAIL_UPDATE_TOKEN = `ceu_${"A".repeat(43)}`;
 
 const ROUTES = [
   ...DOCUMENTED_ROUTES,
@@ -151,6 +160,7 @@ const VALID_QUERIES: Record<string, Record<string, string>> = {
 };
 
 function validQuery(template: string): Record<string, string> {
+  if (template === EMAILED_TOKENS[0]) return { token: DEAD_EMAIL_UPDATE_TOKEN };
   if (template === "/v1/subscriptions/{id}/plan-change-preview") return { product_id: fixture.planProductId };
   if (template === "/v1/files/{id}/parts/{number}") return fixture.uploadPartQuery;
   return VALID_QUERIES[template] ?? {};
@@ -223,6 +233,8 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "PATCH /v1/customers/{id}": { name: "Renamed customer" },
     "PATCH /v1/customers/external/{external_id}": { name: "Renamed customer" },
     "PATCH /v1/customer-portal/customers/me": { billing_name: "Hostile Buyer" },
+    "POST /v1/customer-portal/customers/me/email-update/request": { email: "hostile-new@example.com" },
+    "POST /v1/customer-portal/customers/me/email-update/verify": { token: DEAD_EMAIL_UPDATE_TOKEN },
     "POST /v1/webhooks/endpoints": { url: "https://hooks.example.com/new", events: ["order.paid"] },
     "PATCH /v1/webhooks/endpoints/{id}": { enabled: false },
     // Before the DELETE of the same route, which revokes it.
@@ -525,7 +537,9 @@ function casesFor(template: string, method: Method, handler: RouteHandler): Case
       allowed:
         needsSucceededCheckout(template) || SIGNED_LINKS.includes(template)
           ? [...REFUSED_OR_SERVED, 403]
-          : REFUSED_OR_SERVED,
+          : EMAILED_TOKENS.includes(template)
+            ? [...REFUSED_OR_SERVED, 401]
+            : REFUSED_OR_SERVED,
     });
   }
   return cases;
@@ -607,22 +621,26 @@ async function expectValidRequestsToPass() {
     const unsignedLink = SIGNED_LINKS.includes(template);
     // The fixture's buyer saved no card (their removal is test/portal-payment-methods.test.ts): 404.
     const noSavedCard = template === "/v1/customer-portal/customers/me/payment-methods/{id}";
+    // An email change link that was never sent (the fixture's token): 401, after its shape was found valid.
+    const unsentLink = EMAILED_TOKENS.includes(template);
     const expected =
       withoutStripe || noSavedCard
         ? 404
-        : unsignedLink
-          ? 403
-          : stripeSetting
-            ? 422
-            : refusedByState
-              ? 403
-              : deadLink
-                ? 400
-                : intoTestOrganization
-                  ? 422
-                  : answer.status < 300
-                    ? answer.status
-                    : "2xx";
+        : unsentLink
+          ? 401
+          : unsignedLink
+            ? 403
+            : stripeSetting
+              ? 422
+              : refusedByState
+                ? 403
+                : deadLink
+                  ? 400
+                  : intoTestOrganization
+                    ? 422
+                    : answer.status < 300
+                      ? answer.status
+                      : "2xx";
     expect(answer.status, `${method} ${template}: ${answer.text.slice(0, 300)}`).toBe(expected);
   }
 }

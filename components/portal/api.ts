@@ -160,3 +160,20 @@ export function completePaymentMethod(csrf: string, id: string) {
     headers: csrfHeader(csrf),
   });
 }
+
+/** Emails a link to the new address (202); 422 for the buyer's own or a malformed address, 429 when asked too often. */
+export async function requestEmailUpdate(csrf: string, email: string): Promise<void> {
+  await apiFetch<unknown>(`${BASE}/customers/me/email-update/request`, {
+    method: "POST",
+    headers: csrfHeader(csrf),
+    body: { email },
+  });
+}
+
+/**
+ * The emailed link's token changes the email; the answer signs this browser in (its cookies set).
+ * 401 for a bad, expired, used or replaced link; 422 when another customer has the address.
+ */
+export async function verifyEmailUpdate(token: string): Promise<void> {
+  await apiFetch<unknown>(`${BASE}/customers/me/email-update/verify`, { method: "POST", body: { token } });
+}

@@ -6,6 +6,7 @@ import { Spinner } from "@/components/checkout/fields";
 import { usePortalSession, useMe } from "./hooks";
 import { LicenseKeys } from "./license-keys";
 import { Downloads } from "./downloads";
+import { EmailSection } from "./email-change";
 import { Orders } from "./orders";
 import { SavedCards } from "./saved-cards";
 import { Subscriptions } from "./subscriptions";
@@ -46,6 +47,7 @@ export function Overview({ onForeignSession }: { onForeignSession: () => void })
           <LicenseKeys />
           <Downloads />
           <Orders />
+          <EmailSection />
         </div>
       )}
     </QueryState>

@@ -10,6 +10,7 @@ import { Spinner } from "@/components/checkout/fields";
 import { signOut, type PortalOrganization } from "./api";
 import { PortalHeader } from "./header";
 import { PortalSessionContext, useMe } from "./hooks";
+import { EmailLinkNotice, useEmailLink } from "./email-change";
 import { Overview } from "./overview";
 import { createPortalQueryClient } from "./query-client";
 import { documentCsrfCookie, PortalAuth } from "./session";
@@ -59,6 +60,12 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
     if (csrf) void signOut(csrf).catch(() => undefined);
   };
 
+  // Opened from the link that confirms a new email: its answer signs this browser in, with fresh data.
+  const emailLink = useEmailLink(() => {
+    client.clear();
+    auth.enter();
+  });
+
   const session = phase.kind === "signed-in" ? { csrf: phase.csrf, organization, signOut: onSignOut } : null;
 
   return (
@@ -71,6 +78,7 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
             <PortalHeader organization={organization} />
           )}
           <main className="mt-8 flex-1">
+            <EmailLinkNotice link={emailLink} />
             {phase.kind === "starting" ? (
               <p role="status" className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
                 <Spinner /> Loading…

@@ -14,7 +14,7 @@ import { sha256Hex } from "../crypto";
 import { hmacHex } from "../secrets";
 import { addressBucket, clientAddress } from "../http/peer";
 import { ApiError } from "../core/errors";
-import { namedOrganization, type Principal } from "../core/principal";
+import { namedOrganization, type CustomerPrincipal, type Principal } from "../core/principal";
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -55,6 +55,16 @@ export function rateLimits() {
     },
     /** Customer portal sign-in codes asked for from one client address, per hour. */
     portalSignInIp: { limit: fromEnv("RATE_LIMIT_PORTAL_SIGN_IN_PER_IP_PER_HOUR", 30), windowMs: 3_600_000 },
+    /** Customer portal email change links asked for by one customer, per hour. */
+    portalEmailUpdateCustomer: {
+      limit: fromEnv("RATE_LIMIT_PORTAL_EMAIL_UPDATE_PER_CUSTOMER_PER_HOUR", 5),
+      windowMs: 3_600_000,
+    },
+    /** Customer portal email change links sent to one address of one organization, per hour. */
+    portalEmailUpdateEmail: {
+      limit: fromEnv("RATE_LIMIT_PORTAL_EMAIL_UPDATE_PER_EMAIL_PER_HOUR", 5),
+      windowMs: 3_600_000,
+    },
   } satisfies Record<string, RateLimit>;
 }
 
@@ -95,6 +105,20 @@ export function portalSignInRateLimits(
   return [
     { key: `portal_sign_in:${who}`, limit: limits.portalSignInEmail },
     { key: `portal_sign_in_ip:${addressBucket(clientAddress(request))}`, limit: limits.portalSignInIp },
+  ];
+}
+
+/**
+ * Asking for an email change link in the customer portal: a budget per customer (one buyer cannot
+ * mail the world) and one per address of the organization (nobody's mailbox gets flooded, whoever
+ * asks), both per hour; the address is keyed by a keyed hash, like the sign-in codes'.
+ */
+export function portalEmailUpdateRateLimits(body: { email: string }, principal: CustomerPrincipal) {
+  const limits = rateLimits();
+  const address = hmacHex("rate_limit.portal_email_update", `${principal.organizationId}:${body.email}`);
+  return [
+    { key: `portal_email_update:${principal.customerId}`, limit: limits.portalEmailUpdateCustomer },
+    { key: `portal_email_update_address:${address}`, limit: limits.portalEmailUpdateEmail },
   ];
 }
 

@@ -61,6 +61,23 @@ export const customerSessionSchema = z.object({
 
 export const emptySchema = z.object({});
 
+// --- changing the email address (./email-update.ts) ----------------------------------------------
+
+export const emailUpdateRequestBody = z.object({ email });
+export type EmailUpdateRequestBody = z.output<typeof emailUpdateRequestBody>;
+
+/** A link's token (`ceu_` and 43 characters): a token of any other shape is a 422, a wrong one a 401. */
+const emailUpdateToken = z
+  .string()
+  .max(128)
+  .regex(/^ceu_[A-Za-z0-9_-]{43}$/, "Not a verification token.");
+
+export const emailUpdateCheckQuery = z.object({ token: emailUpdateToken });
+export const emailUpdateVerifyBody = z.object({ token: emailUpdateToken });
+
+/** The reference API's CustomerEmailUpdateVerifyResponse: a customer session token for the buyer. */
+export const emailUpdateVerifySchema = z.object({ token: z.string() });
+
 // --- resources -----------------------------------------------------------------------------------
 
 export const organizationSlugParams = z.object({ slug: z.string().min(1).max(255) });

@@ -5,7 +5,8 @@
 // - jobs: succeeded ones after 7 days; failed ones after 30 days (kept longer to be looked into);
 // - webhook events after 30 days, with their deliveries and attempts, once none is pending (a
 //   delivery still being retried keeps its event);
-// - customer portal sessions and sign-in codes once expired (they open nothing any more);
+// - customer portal sessions, sign-in codes and email change links once expired (they open
+//   nothing any more);
 // - uploads a crash left half-received (lib/files/storage.ts `removeStaleIncoming`, given by the
 //   composition root: lib/jobs imports no domain).
 import type { Tx } from "../db/client";
@@ -42,7 +43,10 @@ export async function pruneFinishedWork(tx: Tx, now: Date) {
   const signInCodes = await tx.$executeRaw`
     DELETE FROM customer_session_codes WHERE id IN (
       SELECT id FROM customer_session_codes WHERE expires_at < ${now.toISOString()}::timestamp LIMIT ${BATCH})`;
-  return { jobs, webhookEvents, customerSessions, signInCodes };
+  const emailUpdates = await tx.$executeRaw`
+    DELETE FROM customer_email_updates WHERE id IN (
+      SELECT id FROM customer_email_updates WHERE expires_at < ${now.toISOString()}::timestamp LIMIT ${BATCH})`;
+  return { jobs, webhookEvents, customerSessions, signInCodes, emailUpdates };
 }
 
 /** The job; `removeStaleUploads` deletes what crashed uploads left (lib/files/storage.ts). */

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPolar } from "@polar-sh/sdk/2026-10";
 import { getDb } from "@/lib/db/client";
 import { createDispute } from "@/lib/factories/disputes";
+import { decrypt } from "@/lib/secrets";
+import { emailBodyContext } from "@/lib/email/queue";
 import { deliverEvents, drainJobs, startStripe, stripeShop, type StripeShop } from "@/test/stripe-shop";
 import type { Db } from "@/lib/db/client";
 import { loadDeclaredSdk, type DeclaredSdk } from "./declared-types";
@@ -60,11 +62,14 @@ const CONFORMING: string[] = [
   "customerPortal.benefitGrants.list",
   "customerPortal.customerSession.getAuthenticatedUser",
   "customerPortal.customerSession.introspect",
+  "customerPortal.customers.checkEmailUpdate",
   "customerPortal.customers.deletePaymentMethod",
   "customerPortal.customers.get",
   "customerPortal.customers.listPaymentMethods",
+  "customerPortal.customers.requestEmailUpdate",
   "customerPortal.downloadables.list",
   "customerPortal.customers.update",
+  "customerPortal.customers.verifyEmailUpdate",
   "customerPortal.licenseKeys.activate",
   "customerPortal.licenseKeys.deactivate",
   "customerPortal.licenseKeys.get",
@@ -814,7 +819,36 @@ const DRIVES: [string, Drive][] = [
       return polar.customers.deleteExternal("conformance-leaving");
     },
   ],
+  // The buyer moves to another address; the link's token is read from the email queued to it.
+  [
+    "customerPortal.customers.requestEmailUpdate",
+    async (_polar, f) => {
+      f.newEmail = `sdk-moved-${Date.now()}@example.com`;
+      return portal(f).customerPortal.customers.requestEmailUpdate({ email: f.newEmail });
+    },
+  ],
+  [
+    "customerPortal.customers.checkEmailUpdate",
+    async (_polar, f) => {
+      f.emailUpdateToken = await emailUpdateToken(f.newEmail!);
+      return portal(f).customerPortal.customers.checkEmailUpdate({ token: f.emailUpdateToken });
+    },
+  ],
+  [
+    "customerPortal.customers.verifyEmailUpdate",
+    (_polar, f) => portal(f).customerPortal.customers.verifyEmailUpdate({ token: f.emailUpdateToken! }),
+  ],
 ];
+
+/** The token of the email change link queued to `to` (its text part unsealed). */
+async function emailUpdateToken(to: string): Promise<string> {
+  const email = await db.email.findFirstOrThrow({
+    where: { to, kind: "portal_email_update" },
+    orderBy: [{ created_at: "desc" }, { id: "desc" }],
+  });
+  const text = decrypt(email.text_sealed, emailBodyContext(email.id, "text"));
+  return /#email_update_token=(ceu_[\w-]+)/.exec(text)![1]!;
+}
 
 /** A PDF downloadable of `size` bytes announced in one part, as the SDK announces uploads. */
 function announceDownloadable(polar: Polar, name: string, size: number) {

@@ -63,6 +63,9 @@ import * as portalSessionAuthenticate from "../customer-portal/customer-session/
 import * as portalMe from "../customer-portal/customers/me/route";
 import * as portalSavedCards from "../customer-portal/customers/me/payment-methods/route";
 import * as portalSavedCard from "../customer-portal/customers/me/payment-methods/[id]/route";
+import * as portalEmailUpdateRequest from "../customer-portal/customers/me/email-update/request/route";
+import * as portalEmailUpdateCheck from "../customer-portal/customers/me/email-update/check/route";
+import * as portalEmailUpdateVerify from "../customer-portal/customers/me/email-update/verify/route";
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
 import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
@@ -193,6 +196,9 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/customers/me", module: portalMe },
   { path: "/v1/customer-portal/customers/me/payment-methods", module: portalSavedCards },
   { path: "/v1/customer-portal/customers/me/payment-methods/{id}", module: portalSavedCard },
+  { path: "/v1/customer-portal/customers/me/email-update/request", module: portalEmailUpdateRequest },
+  { path: "/v1/customer-portal/customers/me/email-update/check", module: portalEmailUpdateCheck },
+  { path: "/v1/customer-portal/customers/me/email-update/verify", module: portalEmailUpdateVerify },
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
   { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },

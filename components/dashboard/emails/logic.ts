@@ -42,6 +42,8 @@ export function statusMeaning(email: { status: EmailStatus; transport: string | 
 const KIND_LABELS: Record<string, string> = {
   order_receipt: "Purchase receipt",
   portal_sign_in_code: "Customer portal sign-in code",
+  portal_email_update: "New email address to confirm",
+  customer_email_changed: "Email address changed",
   refund_issued: "Refund issued",
   dispute_opened: "Payment disputed (to you)",
   dispute_closed: "Dispute closed (to you)",

@@ -1,0 +1,185 @@
+"use client";
+// Changing the email (docs/portal.md, "Changing the email address"): the account panel's "Change
+// email" → the new address → "Check your inbox"; the link in that email lands on the portal with
+// its token in the fragment, which the page takes out of the address at once and verifies
+// (useEmailLink): "Email changed", and this browser is signed in with the session the answer set.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Field, Spinner, TextInput } from "@/components/checkout/fields";
+import { requestEmailUpdate, verifyEmailUpdate } from "./api";
+import {
+  emailUpdateTokenFromHash,
+  requestLinkErrorMessage,
+  verifyLinkErrorMessage,
+} from "./email-change-rules";
+import { usePortalSession, useMe } from "./hooks";
+import { emailError, normalizeEmail } from "./sign-in-rules";
+import { Panel, PRIMARY, SECONDARY } from "./ui";
+
+export type EmailLink =
+  { kind: "none" } | { kind: "verifying" } | { kind: "changed" } | { kind: "failed"; message: string };
+
+/**
+ * The emailed link, when the page was opened from one: its token is read once and removed from the
+ * address bar and history, then verified. `onChanged` runs once the answer has set the new session.
+ */
+export function useEmailLink(onChanged: () => void): EmailLink {
+  const [link, setLink] = useState<EmailLink>({ kind: "none" });
+  const changed = useRef(onChanged);
+  useEffect(() => {
+    changed.current = onChanged;
+  }, [onChanged]);
+  useEffect(() => {
+    const token = emailUpdateTokenFromHash(window.location.hash);
+    if (!token) return;
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    // Read once from the browser's address, which React cannot render on the server.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setLink({ kind: "verifying" });
+    verifyEmailUpdate(token).then(
+      () => {
+        changed.current();
+        setLink({ kind: "changed" });
+      },
+      (error: unknown) => setLink({ kind: "failed", message: verifyLinkErrorMessage(error) }),
+    );
+  }, []);
+  return link;
+}
+
+/** What became of the emailed link, above the page's content. */
+export function EmailLinkNotice({ link }: { link: EmailLink }) {
+  if (link.kind === "none") return null;
+  if (link.kind === "failed") {
+    return (
+      <p
+        role="alert"
+        className="mb-6 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300"
+      >
+        {link.message}
+      </p>
+    );
+  }
+  return (
+    <p
+      role="status"
+      className="mb-6 flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-300"
+    >
+      {link.kind === "verifying" ? (
+        <>
+          <Spinner /> Confirming your new email…
+        </>
+      ) : (
+        "Email changed. Receipts and sign-in codes now go to your new address."
+      )}
+    </p>
+  );
+}
+
+const NEW_EMAIL_HELP = "We email a link to this address; your email changes when you open it.";
+
+/** The account panel: the buyer's email, and the form that asks for a link to a new one. */
+export function EmailSection() {
+  const { csrf } = usePortalSession();
+  const me = useMe();
+  const [editing, setEditing] = useState(false);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (editing) inputRef.current?.focus();
+  }, [editing]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = emailError(email);
+    if (invalid) {
+      setError(invalid);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await requestEmailUpdate(csrf, normalizeEmail(email));
+      setSentTo(normalizeEmail(email));
+      setEditing(false);
+      setEmail("");
+    } catch (failure) {
+      setError(requestLinkErrorMessage(failure));
+      inputRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel title="Account">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Email: <span className="font-medium break-all text-zinc-900 dark:text-zinc-50">{me.data?.email}</span>
+      </p>
+      {editing ? (
+        <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+          <Field id={inputId} label="New email" error={error ?? undefined} help={NEW_EMAIL_HELP}>
+            <TextInput
+              ref={inputRef}
+              id={inputId}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={320}
+              required
+              value={email}
+              error={error ?? undefined}
+              help={NEW_EMAIL_HELP}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={PRIMARY} disabled={busy}>
+              {busy ? <Spinner /> : null}
+              {busy ? "Sending link…" : "Send link"}
+            </button>
+            <button
+              type="button"
+              className={SECONDARY}
+              onClick={() => {
+                setEditing(false);
+                setError(null);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className={`${SECONDARY} mt-3`}
+          onClick={() => {
+            setSentTo(null);
+            setEditing(true);
+          }}
+        >
+          Change email
+        </button>
+      )}
+      <p
+        role="status"
+        aria-live="polite"
+        className={sentTo ? "mt-3 text-sm text-zinc-700 dark:text-zinc-300" : undefined}
+      >
+        {sentTo ? (
+          <>
+            <strong className="font-semibold">Check your inbox.</strong> We sent a link to {sentTo}. Open it
+            within 30 minutes to confirm the change; until then your email stays as it is.
+          </>
+        ) : null}
+      </p>
+    </Panel>
+  );
+}
