@@ -153,7 +153,7 @@ test.describe("customer portal", () => {
       await portal.getByRole("button", { name: "Sign in" }).click();
       await expect(portal.getByRole("heading", { name: "Your purchases" })).toBeVisible();
       await expect(portal.getByRole("button", { name: "Sign out" })).toBeVisible();
-      await expect(portal.getByText(buyer.email)).toBeVisible();
+      await expect(portal.getByText("Signed in as").filter({ hasText: buyer.email })).toBeVisible();
     });
 
     await test.step("the session is an HttpOnly cookie: the page's storage holds no token", async () => {

@@ -233,6 +233,7 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "PATCH /v1/customers/{id}": { name: "Renamed customer" },
     "PATCH /v1/customers/external/{external_id}": { name: "Renamed customer" },
     "PATCH /v1/customer-portal/customers/me": { billing_name: "Hostile Buyer" },
+    "PATCH /v1/customer-portal/benefit-grants/{id}": { benefit_type: "license_keys" },
     "POST /v1/customer-portal/customers/me/email-update/request": { email: "hostile-new@example.com" },
     "POST /v1/customer-portal/customers/me/email-update/verify": { token: DEAD_EMAIL_UPDATE_TOKEN },
     "POST /v1/webhooks/endpoints": { url: "https://hooks.example.com/new", events: ["order.paid"] },

@@ -11,7 +11,8 @@ import { grantState } from "../benefits/grant-schemas";
 import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import { toPortalCustomer } from "./customer";
-import type { PortalBenefitGrantsQuery } from "./schemas";
+import type { PortalBenefitGrantsQuery, UpdatePortalBenefitGrantBody } from "./schemas";
+import { ApiError } from "../core/errors";
 
 const grantInclude = {
   customer: true,
@@ -72,4 +73,31 @@ export async function getPortalBenefitGrant(db: DbOrTx, principal: CustomerPrinc
     include: grantInclude,
   });
   return toPortalBenefitGrant(foundOrThrow(row, "Benefit grant not found."));
+}
+
+/**
+ * PATCH /v1/customer-portal/benefit-grants/{id} (the reference API's CustomerBenefitGrantUpdate):
+ * the buyer sets what their grant needs from them. None of this service's benefit types (custom,
+ * license keys, downloadables) asks the buyer for anything (the reference's account connections are
+ * for Discord and GitHub benefits), so the grant answers as it is; the body's `benefit_type` must be
+ * the grant's (422), and a revoked grant cannot be updated (403), as the reference answers.
+ */
+export async function updatePortalBenefitGrant(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  grantId: string,
+  body: UpdatePortalBenefitGrantBody,
+) {
+  const grant = await getPortalBenefitGrant(db, principal, grantId);
+  if (grant.benefit.type !== body.benefit_type) {
+    throw ApiError.invalid(
+      ["body", "benefit_type"],
+      `This grant is of a ${grant.benefit.type} benefit.`,
+      body.benefit_type,
+    );
+  }
+  if (grant.is_revoked) {
+    throw new ApiError("NotPermitted", "The benefit grant is revoked and cannot be updated.");
+  }
+  return grant;
 }

@@ -148,6 +148,10 @@ const portalGrantCustomerSchema = portalCustomerSchema.omit({ organization: true
  * One of the buyer's benefit grants (the current reference API's CustomerBenefitGrant): the
  * benefit as its subscribers see it, with its organization; for a license key, which key it issued.
  */
+/** PATCH /v1/customer-portal/benefit-grants/{id}: the grant's benefit type (nothing else is set here). */
+export const updatePortalBenefitGrantBody = z.object({ benefit_type: z.enum(BENEFIT_TYPES) });
+export type UpdatePortalBenefitGrantBody = z.output<typeof updatePortalBenefitGrantBody>;
+
 export const portalBenefitGrantSchema = z.object({
   id: z.string(),
   created_at: dateTime,

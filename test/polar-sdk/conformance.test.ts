@@ -60,6 +60,7 @@ const CONFORMING: string[] = [
   "customFields.update",
   "customerPortal.benefitGrants.get",
   "customerPortal.benefitGrants.list",
+  "customerPortal.benefitGrants.update",
   "customerPortal.customerSession.getAuthenticatedUser",
   "customerPortal.customerSession.introspect",
   "customerPortal.customers.checkEmailUpdate",
@@ -465,6 +466,15 @@ const DRIVES: [string, Drive][] = [
   [
     "customerPortal.benefitGrants.get",
     (_polar, f) => portal(f).customerPortal.benefitGrants.get(f.portalGrant!),
+  ],
+  [
+    "customerPortal.benefitGrants.update",
+    async (_polar, f) => {
+      const grant = await portal(f).customerPortal.benefitGrants.get(f.portalGrant!);
+      return portal(f).customerPortal.benefitGrants.update(f.portalGrant!, {
+        benefit_type: grant.benefit.type,
+      } as Parameters<Polar["customerPortal"]["benefitGrants"]["update"]>[1]);
+    },
   ],
   [
     "customerPortal.licenseKeys.validate",

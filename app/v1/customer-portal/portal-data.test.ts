@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { displayKey } from "@/lib/core/license-key-format";
 import { call } from "@/test/http";
+import { createBenefit, createOrder, createProduct } from "@/lib/factories";
 import { receiptPdfUrl, receiptUrl } from "@/lib/receipts/links";
 import {
   createPortalFixture,
@@ -24,7 +25,7 @@ import { DELETE as deactivate } from "./license-keys/[id]/activations/[activatio
 import { GET as listSubscriptions } from "./subscriptions/route";
 import { PATCH as patchSubscription } from "./subscriptions/[id]/route";
 import { GET as listGrants } from "./benefit-grants/route";
-import { GET as getGrant } from "./benefit-grants/[id]/route";
+import { GET as getGrant, PATCH as updateGrant } from "./benefit-grants/[id]/route";
 import { GET as getReceipt } from "./orders/[id]/receipt/route";
 import { GET as introspect } from "./customer-session/introspect/route";
 
@@ -402,6 +403,36 @@ describe("benefit grants", () => {
       expect(sorted.body.items).toHaveLength(grants.length);
     }
     expect((await call(listGrants, { token: jane, query: { sorting: "-amount" } })).status).toBe(422);
+  });
+
+  it("updates a grant as it is (nothing is asked of the buyer), refusing another type, a revoked one and another's", async () => {
+    const grant = (await call(listGrants, { token: jane })).body.items.find(
+      (g: { benefit_id: string }) => g.benefit_id === ids.managed,
+    );
+    const patch = (token: string, id: string, body: object) =>
+      call(updateGrant, { method: "PATCH", token, params: { id }, body });
+    const same = await patch(jane, grant.id, { benefit_type: "license_keys" });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(grant);
+    const wrongType = await patch(jane, grant.id, { benefit_type: "custom" });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.detail[0]).toMatchObject({ loc: ["body", "benefit_type"], input: "custom" });
+    expect((await patch(jane, grant.id, { benefit_type: "discord" })).status).toBe(422);
+    notFound(await patch(bob, grant.id, { benefit_type: "license_keys" }));
+    // A grant of her own, revoked: 403, as the reference answers.
+    const benefit = await createBenefit(db, ids.org, { type: "custom" });
+    const { price } = await createProduct(db, ids.org, { benefitIds: [benefit.id] });
+    const order = await createOrder(db, ids.org, { customerId: ids.jane, priceId: price.id });
+    const own = await db.benefitGrant.update({
+      where: { benefit_id_order_id: { benefit_id: benefit.id, order_id: order.id } },
+      data: { revoked_at: new Date() },
+    });
+    const refused = await patch(jane, own.id, { benefit_type: "custom" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: "NotPermitted",
+      detail: "The benefit grant is revoked and cannot be updated.",
+    });
   });
 });
 
