@@ -119,6 +119,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/customer-portal/organizations/{slug}": { slug: f.organizationSlug },
     "/v1/customer-portal/orders/{id}": { id: f.orderId },
     "/v1/customer-portal/orders/{id}/receipt": { id: f.orderId },
+    "/v1/customer-portal/orders/{id}/payment-status": { id: f.orderId },
+    "/v1/customer-portal/orders/{id}/confirm-payment": { id: f.orderId },
     "/v1/customer-portal/benefit-grants/{id}": { id: f.portalGrantId },
     "/v1/customer-portal/license-keys/{id}": { id: f.licenseKey.id },
     // Another key than the one the public routes validate: rotating changes its value.
@@ -622,6 +624,8 @@ async function expectValidRequestsToPass() {
     const unsignedLink = SIGNED_LINKS.includes(template);
     // The fixture's buyer saved no card (their removal is test/portal-payment-methods.test.ts): 404.
     const noSavedCard = template === "/v1/customer-portal/customers/me/payment-methods/{id}";
+    // Every order is paid: retrying one is refused (422), after the body was found valid.
+    const paidOrder = template === "/v1/customer-portal/orders/{id}/confirm-payment";
     // An email change link that was never sent (the fixture's token): 401, after its shape was found valid.
     const unsentLink = EMAILED_TOKENS.includes(template);
     const expected =
@@ -637,7 +641,7 @@ async function expectValidRequestsToPass() {
                 ? 403
                 : deadLink
                   ? 400
-                  : intoTestOrganization
+                  : intoTestOrganization || paidOrder
                     ? 422
                     : answer.status < 300
                       ? answer.status

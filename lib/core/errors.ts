@@ -12,6 +12,7 @@ export type ErrorCode =
   | "PaymentError"
   | "PaymentMethodInUseByActiveSubscription"
   | "DisputeNotOpenError"
+  | "OrderNotEligibleForRetry"
   | "ResourceAlreadyExists"
   | "ConflictError"
   | "ProductNotDeletable"
@@ -43,6 +44,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PaymentMethodInUseByActiveSubscription: 400,
   // Accepting a dispute that is closed already (lib/disputes/accept.ts).
   DisputeNotOpenError: 409,
+  // Retrying an order's payment: every order here is paid (lib/customer-portal/order-payments.ts).
+  OrderNotEligibleForRetry: 422,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
   // DELETE of a product that was sold, offered or discounted (lib/products/delete.ts): the

@@ -78,6 +78,7 @@ const CONFORMING: string[] = [
   "customerPortal.licenseKeys.rotate",
   "customerPortal.licenseKeys.validate",
   "customerPortal.orders.get",
+  "customerPortal.orders.getPaymentStatus",
   "customerPortal.orders.list",
   "customerPortal.orders.receipt",
   "customerPortal.orders.update",
@@ -417,6 +418,10 @@ const DRIVES: [string, Drive][] = [
   ],
   ["customerPortal.orders.get", (_polar, f) => portal(f).customerPortal.orders.get(f.portalOrder!)],
   ["customerPortal.orders.receipt", (_polar, f) => portal(f).customerPortal.orders.receipt(f.portalOrder!)],
+  [
+    "customerPortal.orders.getPaymentStatus",
+    (_polar, f) => portal(f).customerPortal.orders.getPaymentStatus(f.portalOrder!),
+  ],
   [
     "customerPortal.orders.update",
     (_polar, f) =>

@@ -69,6 +69,8 @@ import * as portalEmailUpdateVerify from "../customer-portal/customers/me/email-
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
 import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
+import * as portalOrderPaymentStatus from "../customer-portal/orders/[id]/payment-status/route";
+import * as portalOrderConfirmPayment from "../customer-portal/orders/[id]/confirm-payment/route";
 import * as portalBenefitGrants from "../customer-portal/benefit-grants/route";
 import * as portalBenefitGrant from "../customer-portal/benefit-grants/[id]/route";
 import * as portalLicenseKeys from "../customer-portal/license-keys/route";
@@ -202,6 +204,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
   { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },
+  { path: "/v1/customer-portal/orders/{id}/payment-status", module: portalOrderPaymentStatus },
+  { path: "/v1/customer-portal/orders/{id}/confirm-payment", module: portalOrderConfirmPayment },
   { path: "/v1/customer-portal/benefit-grants/", module: portalBenefitGrants },
   { path: "/v1/customer-portal/benefit-grants/{id}", module: portalBenefitGrant },
   { path: "/v1/customer-portal/license-keys/", module: portalLicenseKeys },
