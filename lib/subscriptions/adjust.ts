@@ -101,10 +101,16 @@ async function moveEnd(
     where: { subscription_id: subscription.id },
     data: { applies_at: at, modified_at: now },
   });
+  // The renewal day moves: the periods after it are counted from the new date.
   return touch(
     tx,
     subscription,
-    { ...data, current_period_end: at, ...(subscription.cancel_at_period_end && { ends_at: at }) },
+    {
+      ...data,
+      current_period_end: at,
+      period_anchor_at: at,
+      ...(subscription.cancel_at_period_end && { ends_at: at }),
+    },
     now,
   );
 }
@@ -112,7 +118,7 @@ async function moveEnd(
 async function touch(
   tx: Tx,
   subscription: Subscription,
-  data: { trial_end?: Date; current_period_end?: Date; ends_at?: Date },
+  data: { trial_end?: Date; current_period_end?: Date; period_anchor_at?: Date; ends_at?: Date },
   now: Date,
 ): Promise<Subscription> {
   const after = await tx.subscription.update({

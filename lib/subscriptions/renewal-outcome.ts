@@ -15,7 +15,7 @@ import type { PaymentOutcomeHandlers } from "../payments/outcomes";
 import { nextPeriodEnd, type Interval } from "./periods";
 import { queueRenewalReceipt } from "./emails";
 import { handleFailedRenewal } from "./dunning";
-import { billingAnchor } from "./trial-terms";
+import { periodAnchor } from "./trial-terms";
 import { settlePlanChangeCharge } from "./plan-switch";
 import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
 
@@ -65,7 +65,7 @@ export async function completeRenewal(
 ) {
   const periodEnd = new Date(terms.period_end);
   const interval = subscription.recurring_interval as Interval;
-  const anchor = billingAnchor(subscription);
+  const anchor = periodAnchor(subscription);
   const newEnd = nextPeriodEnd(anchor, periodEnd, interval);
   const orderId = randomUUID();
   const unnumbered = await tx.order.create({

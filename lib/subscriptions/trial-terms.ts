@@ -59,3 +59,14 @@ export function billingAnchor(subscription: {
 }): Date {
   return subscription.trial_end ?? subscription.started_at ?? subscription.created_at;
 }
+
+/**
+ * Where the billing periods are counted from: the renewal date the merchant moved to, or the
+ * renewal where the subscription changed billing interval (`period_anchor_at`), else the
+ * billing anchor. Discounts keep counting from the billing anchor.
+ */
+export function periodAnchor(
+  subscription: Parameters<typeof billingAnchor>[0] & { period_anchor_at: Date | null },
+): Date {
+  return subscription.period_anchor_at ?? billingAnchor(subscription);
+}

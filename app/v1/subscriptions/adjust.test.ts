@@ -91,6 +91,21 @@ describe("current_billing_period_end", () => {
     expect(row.ends_at).toEqual(at);
   });
 
+  it("makes the new date the renewal day: the next period is a whole month from it", async () => {
+    const subscription = await subscribe();
+    // January 31st next year: the month after it ends on February's last day (clamped).
+    const year = new Date().getUTCFullYear() + 1;
+    const moved = new Date(Date.UTC(year, 0, 31, 9, 30));
+    const res = await patch(subscription.id, { current_billing_period_end: moved.toISOString() });
+    expect(res.status).toBe(200);
+    await db.$transaction((tx) => scanRenewals(tx, moved));
+    await drainJobs(moved);
+    const renewed = await db.subscription.findUniqueOrThrow({ where: { id: subscription.id } });
+    expect(renewed.current_period_start).toEqual(moved);
+    const february = new Date(Date.UTC(year, 2, 0)).getUTCDate();
+    expect(renewed.current_period_end).toEqual(new Date(Date.UTC(year, 1, february, 9, 30)));
+  });
+
   it("refuses a date past or more than five years away (422 on the field), and a trialing or ended subscription (403)", async () => {
     const subscription = await subscribe();
     const past = new Date(Date.now() - DAY).toISOString();
