@@ -88,7 +88,12 @@ export function PlanDialog({ subscription, options, open, onClose, onChanged }: 
             </label>
           ))}
         </fieldset>
-        <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">{prorationNote(subscription)}</p>
+        <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+          {prorationNote(
+            subscription,
+            options.find((option) => option.productId === choice),
+          )}
+        </p>
         {failure ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {failure}

@@ -1,7 +1,8 @@
 // Plan changes (docs/subscriptions.md "Plan changes"): PATCH /v1/subscriptions/{id} with a
 // `product_id` (the merchant), or the portal's (the buyer, when the organization allows customer
 // updates), and their preview. The new product must be a subscription product of the organization
-// with a fixed (or free) price of the subscription's interval and currency. By
+// with a fixed (or free) price in the subscription's currency (of its interval when it has one;
+// another interval moves at the renewal, next_period, and counts periods from there). By
 // `proration_behavior` (default: the organization's):
 //   invoice      switch now and charge the difference for the rest of the period now (a credit,
 //                when cheaper, is taken off the next renewal; a declined charge moves there too);
@@ -25,7 +26,7 @@ import { emitSubscriptionEvents } from "./events";
 import { isEnded } from "./lifecycle";
 import { renewalAmounts } from "./renewal-amounts";
 import { renewalPaymentOutcomes, type RenewalTerms } from "./renewal-outcome";
-import { planPrice, switchPlan, type PlanTarget } from "./plan-switch";
+import { choosePlanPrice, planPrices, switchPlan, type PlanTarget } from "./plan-switch";
 
 export const PRORATION_BEHAVIORS = ["invoice", "prorate", "next_period"] as const;
 export type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
@@ -69,20 +70,20 @@ async function planTarget(
     throw ApiError.validation([problem(source, "The subscription is already on this product.", productId)]);
   const product = await db.product.findFirst({
     where: { id: productId, organization_id: subscription.organization_id },
-    include: { prices: planPrice(subscription) },
+    include: { prices: planPrices(subscription) },
   });
+  const price = product ? choosePlanPrice(product.prices, subscription) : null;
   const refusal = !product
     ? "Product does not exist."
     : product.is_archived
       ? "Product is archived."
       : !product.is_recurring
         ? "A subscription can only move to another subscription product."
-        : !product.prices[0]
-          ? `The product has no fixed ${subscription.recurring_interval}ly price in ${subscription.currency.toUpperCase()}: a subscription keeps its billing interval and currency.`
+        : !price
+          ? `The product has no fixed price in ${subscription.currency.toUpperCase()}: a subscription keeps its currency.`
           : null;
   if (refusal) throw ApiError.validation([problem(source, refusal, productId)]);
-  const price = product!.prices[0]!;
-  return { productId, priceId: price.id, amount: price.price_amount ?? 0 };
+  return { productId, ...price! };
 }
 
 function assertChangeable(subscription: Subscription) {
@@ -112,9 +113,21 @@ async function planTerms(
   requested: ProrationBehavior | null | undefined,
   defaultBehavior: ProrationBehavior,
   now: Date,
+  source: Source = "body",
 ): Promise<PlanChangeTerms> {
-  const behavior = requested ?? defaultBehavior;
   const periodEnd = subscription.current_period_end ?? now;
+  // Another billing interval (monthly to yearly) starts with a period of its own: at the renewal.
+  // A trialing subscription moves now (nothing was paid; its first charge is the new plan's).
+  const newInterval =
+    target.interval !== subscription.recurring_interval && subscription.status !== "trialing";
+  if (newInterval && requested && requested !== "next_period") {
+    throw ApiError.invalid(
+      [source, "proration_behavior"],
+      `A change to a ${target.interval}ly plan takes effect at the renewal: use next_period.`,
+      requested,
+    );
+  }
+  const behavior = newInterval ? "next_period" : (requested ?? defaultBehavior);
   const later = behavior === "next_period" && subscription.status !== "trialing";
   const difference =
     later || subscription.status === "trialing"
@@ -176,7 +189,7 @@ export async function previewPlanChange(
   assertChangeable(subscription);
   const target = await planTarget(db, subscription, change.product_id, source);
   const fallback = await organizationBehavior(db, subscription.organization_id);
-  return planTerms(db, subscription, target, change.proration_behavior, fallback, now);
+  return planTerms(db, subscription, target, change.proration_behavior, fallback, now, source);
 }
 
 /**

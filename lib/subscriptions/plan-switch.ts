@@ -6,7 +6,7 @@
 // subscription's row lock (lockRowForEvents) and runs inside withDeferredWebhookEvents.
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
-import type { PaymentAttempt, Subscription } from "../generated/prisma/client";
+import type { PaymentAttempt, RecurringInterval, Subscription } from "../generated/prisma/client";
 import { moveSubscriptionBenefits } from "../benefits/grants";
 import { emitGrantsCreated, emitGrantsRevoked } from "../license-keys/grant-events";
 import { emitOrderEvents, newOrderEventTypes } from "../orders/events";
@@ -15,11 +15,12 @@ import { queueOrderReceipt, readReceiptOrder } from "../orders/receipt-email";
 import { emitSubscriptionEvents } from "./events";
 import { queuePlanChanged } from "./emails";
 
-export type PlanTarget = { productId: string; priceId: string; amount: number };
+export type PlanTarget = { productId: string; priceId: string; amount: number; interval: RecurringInterval };
 
 /**
  * Moves the subscription to `target` now; `balance`: what the change adds to (or, negative, takes
- * off) the next renewal.
+ * off) the next renewal. A move to another billing interval counts the periods from `periodStart`
+ * on (the renewal where it happens; a trial's end stays the anchor of a trialing subscription).
  */
 export async function switchPlan(
   tx: Tx,
@@ -27,7 +28,9 @@ export async function switchPlan(
   target: PlanTarget,
   balance: number,
   now: Date,
+  periodStart?: Date,
 ): Promise<Subscription> {
+  const newInterval = target.interval !== subscription.recurring_interval;
   let discountId = subscription.discount_id;
   if (discountId) {
     const limitedTo = await tx.discountProduct.findMany({
@@ -42,6 +45,8 @@ export async function switchPlan(
       product_id: target.productId,
       price_id: target.priceId,
       amount: target.amount,
+      recurring_interval: target.interval,
+      ...(newInterval && periodStart && { period_anchor_at: periodStart }),
       discount_id: discountId,
       proration_balance: { increment: balance },
       modified_at: now,
@@ -57,21 +62,36 @@ export async function switchPlan(
 }
 
 /**
- * The price a subscription may move to on a product: the first non-archived fixed (or free) price
- * of its interval and currency (lib/subscriptions/plan-change.ts checks the same when asked).
+ * The prices a subscription may move to on a product: its non-archived fixed (or free) recurring
+ * prices in the subscription's currency, oldest first (`choosePlanPrice` picks one).
  */
-export function planPrice(subscription: Pick<Subscription, "recurring_interval" | "currency">) {
+export function planPrices(subscription: Pick<Subscription, "currency">) {
   return {
     where: {
       is_archived: false,
       type: "recurring" as const,
-      recurring_interval: subscription.recurring_interval,
       price_currency: subscription.currency,
       amount_type: { in: ["fixed" as const, "free" as const] },
     },
-    orderBy: { created_at: "asc" as const },
-    take: 1,
+    orderBy: [{ created_at: "asc" as const }, { id: "asc" as const }],
   };
+}
+
+type PlanPriceRow = { id: string; price_amount: number | null; recurring_interval: RecurringInterval | null };
+
+/**
+ * The price of the subscription's interval when the product has one (a plan change keeps the
+ * interval when it can), else its first price of another interval (monthly to yearly); null: none.
+ */
+export function choosePlanPrice(
+  prices: readonly PlanPriceRow[],
+  subscription: Pick<Subscription, "recurring_interval">,
+): Omit<PlanTarget, "productId"> | null {
+  const price =
+    prices.find((p) => p.recurring_interval === subscription.recurring_interval) ??
+    prices.find((p) => p.recurring_interval !== null);
+  if (!price) return null;
+  return { priceId: price.id, amount: price.price_amount ?? 0, interval: price.recurring_interval! };
 }
 
 /** The plan change waiting for this renewal, applied before the period is priced; else as is. */
@@ -83,28 +103,17 @@ export async function applyPendingUpdate(
 ): Promise<Subscription> {
   const pending = await tx.subscriptionPendingUpdate.findUnique({
     where: { subscription_id: subscription.id },
-    include: {
-      product: {
-        include: {
-          prices: planPrice(subscription),
-        },
-      },
-    },
+    include: { product: { include: { prices: planPrices(subscription) } } },
   });
   if (!pending || pending.applies_at > periodEnd) return subscription;
-  const price = pending.product.prices[0];
+  const price = choosePlanPrice(pending.product.prices, subscription);
   // The product lost its price (or was archived) since: the change cannot apply; it is dropped.
   if (!price || pending.product.is_archived) {
     await tx.subscriptionPendingUpdate.delete({ where: { id: pending.id } });
     return subscription;
   }
-  return switchPlan(
-    tx,
-    subscription,
-    { productId: pending.product_id, priceId: price.id, amount: price.price_amount ?? 0 },
-    0,
-    now,
-  );
+  // The new period starts at this renewal: another interval is counted from here.
+  return switchPlan(tx, subscription, { productId: pending.product_id, ...price }, 0, now, periodEnd);
 }
 
 /** What a plan change's charge said: paid → its `subscription_update` order; else → the next renewal. */

@@ -294,16 +294,72 @@ describe("a plan change", () => {
     expect(await db.paymentAttempt.count({ where: { subscription_id: subscription.id } })).toBe(0);
   });
 
-  it("is refused for another interval, a one-time or the same product, and a past-due or ended subscription", async () => {
+  it("moves monthly to yearly at the renewal: the yearly price then, and periods of a year from it", async () => {
+    const subscription = await subscribe("basic");
+    // Now is not possible: a year's period starts at a renewal.
+    for (const proration_behavior of ["invoice", "prorate"]) {
+      const now = await patch(subscription.id, { product_id: plans.yearly.productId, proration_behavior });
+      expect(now.status).toBe(422);
+      expect(now.body.detail[0]).toMatchObject({
+        loc: ["body", "proration_behavior"],
+        msg: "A change to a yearly plan takes effect at the renewal: use next_period.",
+      });
+    }
+    const shown = await call(preview, {
+      token,
+      params: { id: subscription.id },
+      query: { product_id: plans.yearly.productId },
+    });
+    expect(shown.body).toMatchObject({
+      proration_behavior: "next_period",
+      applies_at: subscription.current_period_end!.toISOString(),
+      due_now: { total: 0 },
+      next_renewal: { subtotal: 10000 },
+    });
+    // Without a behavior, the move waits for the renewal (whatever the organization's default).
+    const res = await patch(subscription.id, { product_id: plans.yearly.productId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      product_id: plans.basic.productId,
+      recurring_interval: "month",
+      pending_update: { product_id: plans.yearly.productId },
+    });
+    const renewed = await call(renew, { token, params: { id: subscription.id } });
+    expect(renewed.body).toMatchObject({
+      product_id: plans.yearly.productId,
+      recurring_interval: "year",
+      amount: 10000,
+      current_period_start: subscription.current_period_end!.toISOString(),
+      current_period_end: addInterval(subscription.current_period_end!, "year", 1).toISOString(),
+    });
+    const cycle = await db.order.findFirstOrThrow({
+      where: { subscription_id: subscription.id, billing_reason: "subscription_cycle" },
+    });
+    expect(cycle).toMatchObject({ amount: 10000, product_id: plans.yearly.productId });
+  });
+
+  it("moves a trial to a yearly plan at once: its first charge is the yearly price, for a year", async () => {
+    const subscription = await subscribe("basic");
+    await db.subscription.update({
+      where: { id: subscription.id },
+      data: {
+        status: "trialing",
+        trial_start: subscription.current_period_start,
+        trial_end: subscription.current_period_end,
+      },
+    });
+    const res = await patch(subscription.id, { product_id: plans.yearly.productId });
+    expect(res.body).toMatchObject({ status: "trialing", recurring_interval: "year", amount: 10000 });
+    expect(await db.paymentAttempt.count({ where: { subscription_id: subscription.id } })).toBe(0);
+  });
+
+  it("is refused for a one-time or the same product, and a past-due or ended subscription", async () => {
     const subscription = await subscribe("basic");
     const refusal = async (productId: string) => {
       const res = await patch(subscription.id, { product_id: productId });
       expect(res.status).toBe(422);
       return res.body.detail[0].msg;
     };
-    expect(await refusal(plans.yearly.productId)).toBe(
-      "The product has no fixed monthly price in USD: a subscription keeps its billing interval and currency.",
-    );
     expect(await refusal(plans.once.productId)).toBe(
       "A subscription can only move to another subscription product.",
     );
