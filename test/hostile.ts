@@ -113,6 +113,9 @@ export type Fixture = {
   /** The customer who holds the license key, order and subscription. */
   buyerId: string;
   buyerEmail: string;
+  /** A free monthly plan and a customer without a subscription: POST /v1/subscriptions/ subscribes them. */
+  freePlanProductId: string;
+  freeSubscriberId: string;
 };
 
 export const SIGN_IN_CODE = "123456";
@@ -218,6 +221,10 @@ export async function createFixture(): Promise<Fixture> {
   });
   const deletable = await createProduct(db, organization.id);
   const lonelyCustomer = await createCustomer(db, organization.id);
+  const freePlan = await createProduct(db, organization.id, {
+    price: { recurring_interval: "month", amount_type: "free" },
+  });
+  const freeSubscriber = await createCustomer(db, organization.id);
   const externalCustomer = await createCustomer(db, organization.id, { external_id: "hostile-external" });
   const file = await createMedia(db, organization.id);
   const aliasCheckout = await createCheckout(db, organization.id, price.id, { amount: 1000 });
@@ -313,6 +320,8 @@ export async function createFixture(): Promise<Fixture> {
     downloadablesBenefitId: downloadables.id,
     deletableProductId: deletable.product.id,
     customerId: lonelyCustomer.id,
+    freePlanProductId: freePlan.product.id,
+    freeSubscriberId: freeSubscriber.id,
     externalCustomerId: externalCustomer.external_id!,
     fileId: file.id,
     aliasCheckout: { id: aliasCheckout.id, clientSecret: aliasCheckout.client_secret },

@@ -240,6 +240,7 @@ function validBody(method: Method, template: string): Record<string, unknown> {
     "POST /v1/customer-portal/customers/me/email-update/verify": { token: DEAD_EMAIL_UPDATE_TOKEN },
     "POST /v1/webhooks/endpoints": { url: "https://hooks.example.com/new", events: ["order.paid"] },
     "PATCH /v1/webhooks/endpoints/{id}": { enabled: false },
+    "POST /v1/subscriptions/": { product_id: f.freePlanProductId, customer_id: f.freeSubscriberId },
     // Before the DELETE of the same route, which revokes it.
     "PATCH /v1/subscriptions/{id}": { cancel_at_period_end: true, customer_cancellation_reason: "unused" },
     "POST /v1/products/": { name: "Hostile product", prices: [{ amount_type: "fixed", price_amount: 1000 }] },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Subscription } from "../generated/prisma/client";
 import { dateTime, timestamps } from "../core/schemas";
-import { metadataOut } from "../core/metadata";
+import { metadataOut, metadataSchema } from "../core/metadata";
 import { dateTime as dateTimeInput, id } from "../core/validation";
 
 export const subscriptionSchema = z.object({
@@ -142,3 +142,34 @@ export const updateSubscriptionBody = z.union([
   z.strictObject({ pending_update: z.null() }),
 ]);
 export type UpdateSubscriptionBody = z.output<typeof updateSubscriptionBody>;
+
+/**
+ * POST /v1/subscriptions/ (./create.ts): a free recurring product for one customer, named by our id
+ * (`customer_id`) or the merchant's (`external_customer_id`), exactly one of them.
+ */
+export const createSubscriptionBody = z
+  .object({
+    product_id: id(),
+    customer_id: id().nullish(),
+    external_customer_id: z.string().trim().min(1).max(255).nullish(),
+    metadata: metadataSchema.default({}),
+  })
+  .superRefine(
+    (body, ctx) => {
+      const byId = body.customer_id != null;
+      const byExternalId = body.external_customer_id != null;
+      if (byId !== byExternalId) return;
+      ctx.addIssue({
+        code: "custom",
+        path: [byId ? "external_customer_id" : "customer_id"],
+        message: byId
+          ? "Give only one of customer_id or external_customer_id."
+          : "One of customer_id or external_customer_id is required.",
+        params: { type: byId ? "value_error" : "missing" },
+        input: byId ? body.external_customer_id : undefined,
+      });
+    },
+    // Also when other fields failed, so the 422 lists every problem at once (not on a non-object).
+    { when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value) },
+  );
+export type CreateSubscriptionBody = z.output<typeof createSubscriptionBody>;
