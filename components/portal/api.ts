@@ -17,6 +17,7 @@ import type {
   updatePortalSubscriptionBody,
 } from "@/lib/customer-portal/schemas";
 import type { customerPaymentMethodSchema } from "@/lib/customers/payment-methods";
+import type { addPaymentMethodAnswer } from "@/lib/customer-portal/card-schemas";
 
 export type PortalOrganization = z.input<typeof portalOrganizationSchema>;
 export type PortalCustomer = z.input<typeof portalCustomerSchema>;
@@ -27,6 +28,7 @@ export type PortalSubscription = z.input<typeof portalSubscriptionSchema>;
 export type PortalDownloadable = z.input<typeof portalDownloadableSchema>;
 export type PaymentMethodAnswer = z.input<typeof portalPaymentMethodAnswer>;
 export type SavedCard = z.input<typeof customerPaymentMethodSchema>;
+export type AddedCard = z.input<typeof addPaymentMethodAnswer>;
 export type CustomerSessionToken = z.input<typeof customerSessionTokenSchema>;
 export type UpdateSubscriptionBody = z.input<typeof updatePortalSubscriptionBody>;
 export type { Page };
@@ -116,6 +118,27 @@ export async function removeSavedCard(csrf: string, id: string) {
   await apiFetch<void>(`${BASE}/customers/me/payment-methods/${segment(id)}`, {
     method: "DELETE",
     headers: csrfHeader(csrf),
+  });
+}
+
+/**
+ * Adds a saved card from the card form's token; `set_default` also makes it the card of the
+ * subscriptions that still bill. `requires_action` while the bank asks the buyer first.
+ */
+export function addSavedCard(csrf: string, cardToken: string, setDefault: boolean) {
+  return apiFetch<AddedCard>(`${BASE}/customers/me/payment-methods`, {
+    method: "POST",
+    headers: csrfHeader(csrf),
+    body: { confirmation_token_id: cardToken, set_default: setDefault },
+  });
+}
+
+/** After the buyer's step at the bank: the card saved, or `requires_action` again while it waits. */
+export function confirmSavedCard(csrf: string, setupIntentId: string) {
+  return apiFetch<AddedCard>(`${BASE}/customers/me/payment-methods/confirm`, {
+    method: "POST",
+    headers: csrfHeader(csrf),
+    body: { setup_intent_id: setupIntentId, set_default: false },
   });
 }
 

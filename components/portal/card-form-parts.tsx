@@ -1,15 +1,32 @@
 "use client";
-// What the portal's two new-card forms share (./test-card-form.tsx, ./stripe-card-form.tsx): the
-// form's problem line, its buttons, and how a failed save reads for the buyer.
+// What the portal's two new-card forms share (./test-card-form.tsx, ./stripe-card-form.tsx): what
+// they save a card for (a subscription's renewals, or the buyer's saved cards), the form's problem
+// line, its buttons, and how a failed save reads for the buyer.
+import type { ReactNode } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { Spinner } from "@/components/checkout/fields";
-import type { PortalSubscription } from "./api";
+import type { ConfirmStep } from "./hooks";
 import { PRIMARY, SECONDARY } from "./ui";
 
+/** Where the card goes, as the form needs it: the processor's form, and its words. */
+export type CardFormTarget = {
+  /** `stripe`: Stripe's Payment Element; anything else: the test processor's card form. */
+  processor: string;
+  publishableKey: string | null;
+  currency: string;
+  /** The form's accessible name ("New card for Pro plan", "New card"). */
+  label: string;
+  /** Save's words ("Save card", "Save card and pay"). */
+  submitLabel: string;
+};
+
 export type CardFormProps = {
-  subscription: PortalSubscription;
-  onDone: (updated: PortalSubscription) => void;
+  target: CardFormTarget;
+  /** Sends the card form's token; with Stripe, `confirmStep` shows the bank's step. Rejects on failure. */
+  save: (cardToken: string, confirmStep?: ConfirmStep) => Promise<void>;
   onCancel?: () => void;
+  /** More fields above the buttons (the saved cards' "Use for my subscriptions"). */
+  extra?: ReactNode;
 };
 
 /**
@@ -19,16 +36,19 @@ export type CardFormProps = {
 export function saveFailure(error: unknown): { message: string; declined: boolean } | null {
   if (error instanceof ApiRequestError && error.status === 401) return null;
   const message = error instanceof Error ? error.message : "Something went wrong. Please try again.";
-  return { message, declined: error instanceof ApiRequestError && error.code === "PaymentError" };
+  const declined =
+    error instanceof ApiRequestError &&
+    (error.code === "PaymentError" || error.code === "PaymentMethodSetupFailed");
+  return { message, declined };
 }
 
 export function CardFormActions({
-  subscription,
+  submitLabel,
   busy,
   formError,
   onCancel,
 }: {
-  subscription: PortalSubscription;
+  submitLabel: string;
   busy: boolean;
   formError: string | null;
   onCancel?: () => void;
@@ -43,11 +63,11 @@ export function CardFormActions({
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="submit" disabled={busy} className={PRIMARY}>
           {busy ? <Spinner /> : null}
-          {busy ? "Saving card…" : subscription.status === "past_due" ? "Save card and pay" : "Save card"}
+          {busy ? "Saving card…" : submitLabel}
         </button>
         {onCancel ? (
           <button type="button" onClick={onCancel} disabled={busy} className={SECONDARY}>
-            Cancel<span className="sr-only"> updating the payment method</span>
+            Cancel<span className="sr-only"> adding a card</span>
           </button>
         ) : null}
       </div>

@@ -13,6 +13,8 @@ import {
   listDownloadables,
   listSavedCards,
   removeSavedCard,
+  addSavedCard,
+  confirmSavedCard,
   completePaymentMethod,
   updatePaymentMethod,
   updateSubscription,
@@ -168,5 +170,32 @@ export function useUpdatePaymentMethod() {
       return answer;
     },
     onSuccess: onAnswer,
+  });
+}
+
+/**
+ * Adds a saved card: the token, then (when the bank asks the buyer first) the form's step and the
+ * server's re-read. With `setDefault` the subscriptions that still bill take it: they are read again.
+ */
+export function useAddSavedCard() {
+  const { csrf } = usePortalSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { cardToken: string; setDefault: boolean; confirmStep?: ConfirmStep }) => {
+      let answer = await addSavedCard(csrf, input.cardToken, input.setDefault);
+      if (answer.status === "requires_action") {
+        if (!input.confirmStep) throw new Error("Your bank needs a step this page cannot show.");
+        await input.confirmStep({ type: "use_stripe_sdk", client_secret: answer.client_secret });
+        answer = await confirmSavedCard(csrf, answer.client_secret.split("_secret_")[0]!);
+        if (answer.status === "requires_action")
+          throw new Error("Your bank has not confirmed the card yet. Please try again.");
+      }
+      return answer.payment_method;
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: portalKeys.savedCards });
+      void client.invalidateQueries({ queryKey: portalKeys.subscriptions });
+      void client.invalidateQueries({ queryKey: portalKeys.orders });
+    },
   });
 }

@@ -1,27 +1,36 @@
 "use client";
-// The buyer's saved cards (docs/portal.md, "Saved cards"): each as the buyer knows it, with Remove.
-// A card a subscription still bills cannot go (the server says so, and the message shows under the
-// card); removing asks first. Nothing when they have none.
+// The buyer's saved cards (docs/portal.md, "Saved cards"): each as the buyer knows it, with Remove,
+// and Add card (./add-saved-card.tsx). A card a subscription still bills cannot go (the server says
+// so, and the message shows under the card); removing asks first. Nothing for a buyer with neither
+// a card nor a subscription.
 import { useState } from "react";
 import type { SavedCard } from "./api";
 import { paymentMethodLabel } from "./format";
-import { useRemoveSavedCard, useSavedCards } from "./hooks";
+import { AddSavedCard } from "./add-saved-card";
+import { useRemoveSavedCard, useSavedCards, useSubscriptions } from "./hooks";
 import { DANGER, Panel, QueryState, SECONDARY } from "./ui";
 
 export function SavedCards() {
   const cards = useSavedCards();
-  if (cards.isSuccess && cards.data.items.length === 0) return null;
+  const subscriptions = useSubscriptions();
+  const none = cards.isSuccess && cards.data.items.length === 0;
+  if (none && (!subscriptions.isSuccess || subscriptions.data.items.length === 0)) return null;
   return (
     <Panel title="Saved cards">
       <QueryState query={cards} what="saved cards">
-        {() => (
-          <ul aria-label="Saved cards" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {cards.data!.items.map((card) => (
-              <SavedCardRow key={card.id} card={card} />
-            ))}
-          </ul>
-        )}
+        {() =>
+          none ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No saved card.</p>
+          ) : (
+            <ul aria-label="Saved cards" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {cards.data!.items.map((card) => (
+                <SavedCardRow key={card.id} card={card} />
+              ))}
+            </ul>
+          )
+        }
       </QueryState>
+      <AddSavedCard />
     </Panel>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
-// A new card for a subscription of a Stripe organization: Stripe's Payment Element in setup mode
+// A new card (for a subscription, or added to the buyer's saved cards) in a Stripe organization: Stripe's Payment Element in setup mode
 // (components/checkout/use-stripe-element.ts), loaded with next/dynamic (./payment-method-form.tsx)
 // so a test processor's portal never downloads it nor Stripe.js. Save asks Stripe.js for a
 // confirmation token, the server saves the card through a SetupIntent, and when the bank wants the
 // buyer to confirm it (3-D Secure) Stripe.js shows that step, then the server re-reads the
-// SetupIntent (docs/payments.md, "Stripe"). A past-due subscription is then charged with the card.
+// SetupIntent (docs/payments.md, "Stripe"). What the card is for is the caller's (`save`).
 import { useState, type FormEvent } from "react";
 import type { StripeElementsOptionsMode } from "@stripe/stripe-js";
 import { ErrorText } from "@/components/checkout/fields";
@@ -17,32 +17,30 @@ import {
   clientSecretOfAction,
   fieldErrorsFromStripe,
   nextActionFailureMessage,
-  publishableKeyOf,
 } from "@/components/checkout/stripe-elements";
 import { STRIPE_PAYMENT_FIELD } from "@/components/checkout/stripe-field";
 import { useStripePaymentElement } from "@/components/checkout/use-stripe-element";
 import { CardFormActions, saveFailure, type CardFormProps } from "./card-form-parts";
-import { useUpdatePaymentMethod, type ConfirmStep } from "./hooks";
+import type { ConfirmStep } from "./hooks";
 
 const FIELD_ID = "portal-stripe-card";
 
-export default function StripeCardForm({ subscription, onDone, onCancel }: CardFormProps) {
+export default function StripeCardForm({ target, save, onCancel, extra }: CardFormProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const update = useUpdatePaymentMethod();
   // Nothing is charged by the element: it only makes the card, kept for the renewals.
   const options: StripeElementsOptionsMode = {
     mode: "setup",
-    currency: subscription.currency.toLowerCase(),
+    currency: target.currency.toLowerCase(),
     paymentMethodCreation: "manual",
     setupFutureUsage: "off_session",
   };
-  const { mountRef, loaded, status } = useStripePaymentElement(publishableKeyOf(subscription), options, {
+  const { mountRef, loaded, status } = useStripePaymentElement(target.publishableKey, options, {
     onFail: () => {},
     onChange: () => setFieldError(null),
   });
-  const busy = asking || update.isPending;
+  const busy = asking;
 
   const showAtCard = (message: string) => {
     setFieldError(message);
@@ -77,9 +75,7 @@ export default function StripeCardForm({ subscription, onDone, onCancel }: CardF
         showAtCard(fieldErrorsFromStripe(problem)[STRIPE_PAYMENT_FIELD] ?? PAYMENT_FORM_UNAVAILABLE);
         return;
       }
-      onDone(
-        await update.mutateAsync({ id: subscription.id, cardToken: made.confirmationToken.id, confirmStep }),
-      );
+      await save(made.confirmationToken.id, confirmStep);
     } catch (error) {
       const failure = saveFailure(error);
       if (!failure) return;
@@ -91,7 +87,7 @@ export default function StripeCardForm({ subscription, onDone, onCancel }: CardF
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={`New card for ${subscription.product.name}`}>
+    <form noValidate onSubmit={submit} aria-label={target.label}>
       <div className="space-y-2">
         {status === "loading" ? <PaymentFormLoading /> : null}
         {status === "failed" ? <PaymentFormUnavailableMessage /> : null}
@@ -106,7 +102,13 @@ export default function StripeCardForm({ subscription, onDone, onCancel }: CardF
         />
         {fieldError ? <ErrorText id={`${FIELD_ID}-error`}>{fieldError}</ErrorText> : null}
       </div>
-      <CardFormActions subscription={subscription} busy={busy} formError={formError} onCancel={onCancel} />
+      {extra}
+      <CardFormActions
+        submitLabel={target.submitLabel}
+        busy={busy}
+        formError={formError}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

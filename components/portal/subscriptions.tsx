@@ -25,7 +25,7 @@ import {
 import { usePortalSession, useSubscriptions, useUpdateSubscription } from "./hooks";
 import { canChangePlan, planOptions } from "./plan-choice";
 import { PlanDialog } from "./plan-dialog";
-import { PaymentMethodForm } from "./payment-method-form";
+import { SubscriptionPaymentMethodForm } from "./payment-method-form";
 import { Badge, DANGER, Empty, LINK, Panel, QueryState, SECONDARY } from "./ui";
 
 type CardProps = {
@@ -71,7 +71,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
       : null;
 
   const form = (
-    <PaymentMethodForm
+    <SubscriptionPaymentMethodForm
       subscription={sub}
       onDone={(updated) => {
         onToggleForm(false);

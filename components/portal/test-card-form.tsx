@@ -1,27 +1,26 @@
 "use client";
-// A new card for a subscription of the test processor, with the hosted checkout's own card form
-// (the number stays in the page, only the token is sent). A past-due subscription is charged with it.
+// A new card (for a subscription, or added to the buyer's saved cards) with the test processor: the
+// hosted checkout's own card form (the number stays in the page, only the token is sent to `save`).
 import { useRef, useState, type FormEvent } from "react";
 import { CardFields } from "@/components/checkout/card-fields";
 import type { FieldErrors } from "@/components/checkout/form-state";
 import type { CardInput } from "@/lib/checkout/card";
 import { EMPTY_CARD, cardFieldError, cardSubmission } from "./card-rules";
-import { useUpdatePaymentMethod } from "./hooks";
 import { CardFormActions, saveFailure, type CardFormProps } from "./card-form-parts";
 
-export function TestCardForm({ subscription, onDone, onCancel }: CardFormProps) {
+export function TestCardForm({ target, save, onCancel, extra }: CardFormProps) {
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const update = useUpdatePaymentMethod();
+  const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const focusFirstError = () =>
     setTimeout(() => formRef.current?.querySelector<HTMLInputElement>("[aria-invalid=true]")?.focus());
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (update.isPending) return;
+    if (busy) return;
     const submission = cardSubmission(card, new Date());
     if ("errors" in submission) {
       setErrors(submission.errors);
@@ -29,34 +28,31 @@ export function TestCardForm({ subscription, onDone, onCancel }: CardFormProps) 
       return;
     }
     setFormError(null);
-    update.mutate(
-      { id: subscription.id, cardToken: submission.token },
-      {
-        onSuccess: (updated) => {
-          setCard(EMPTY_CARD);
-          onDone(updated);
-        },
-        onError: (error) => {
-          const failure = saveFailure(error);
-          if (!failure) return;
-          if (failure.declined) {
-            setErrors({ "card.number": failure.message });
-            setFormError(`${failure.message} Please try another card.`);
-            focusFirstError();
-          } else {
-            setFormError(failure.message);
-          }
-        },
-      },
-    );
+    setBusy(true);
+    try {
+      await save(submission.token);
+      setCard(EMPTY_CARD);
+    } catch (error) {
+      const failure = saveFailure(error);
+      if (!failure) return;
+      if (failure.declined) {
+        setErrors({ "card.number": failure.message });
+        setFormError(`${failure.message} Please try another card.`);
+        focusFirstError();
+      } else {
+        setFormError(failure.message);
+      }
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label={`New card for ${subscription.product.name}`}>
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={target.label}>
       <CardFields
         card={card}
         errors={errors}
-        disabled={update.isPending}
+        disabled={busy}
         onChange={(next) => {
           setCard(next);
           setErrors((before) => {
@@ -72,9 +68,10 @@ export function TestCardForm({ subscription, onDone, onCancel }: CardFormProps) 
           if (message) setErrors((e) => ({ ...e, [`card.${field}`]: message }));
         }}
       />
+      {extra}
       <CardFormActions
-        subscription={subscription}
-        busy={update.isPending}
+        submitLabel={target.submitLabel}
+        busy={busy}
         formError={formError}
         onCancel={onCancel}
       />

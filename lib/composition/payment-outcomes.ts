@@ -9,15 +9,18 @@ import { settleCheckoutAttempt } from "../checkout/settle";
 import { settleRefundAttempt } from "../refunds/settle";
 import { settleRenewalAttempt } from "../subscriptions/renewal-outcome";
 import { settleSubscriptionCardSetup } from "../subscriptions/payment-method";
+import { settleCustomerCardSetup } from "../customer-portal/add-card";
 
 export const paymentOutcomeHandlers: Readonly<Record<PaymentAttemptKind, PaymentOutcomeHandler>> = {
   charge: settleCheckoutAttempt,
-  // A setup belongs to a checkout (a card saved with nothing due now) or to a subscription (a new
-  // card from the portal).
+  // A setup belongs to a checkout (a card saved with nothing due now), to a subscription (a new
+  // card for it from the portal) or to a customer (a card added in the portal's saved cards).
   setup: (tx, attempt, now) =>
     attempt.checkout_id
       ? settleCheckoutAttempt(tx, attempt, now)
-      : settleSubscriptionCardSetup(tx, attempt, now),
+      : attempt.subscription_id
+        ? settleSubscriptionCardSetup(tx, attempt, now)
+        : settleCustomerCardSetup(tx, attempt, now),
   renewal: settleRenewalAttempt,
   refund: settleRefundAttempt,
 };

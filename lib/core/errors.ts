@@ -11,6 +11,8 @@ export type ErrorCode =
   | "TrialAlreadyRedeemed"
   | "PaymentError"
   | "PaymentMethodInUseByActiveSubscription"
+  | "PaymentMethodSetupFailed"
+  | "CustomerNotReady"
   | "DisputeNotOpenError"
   | "OrderNotEligibleForRetry"
   | "ResourceAlreadyExists"
@@ -42,6 +44,12 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   PaymentError: 400,
   // The buyer removes a card a subscription still bills (lib/customer-portal/payment-methods.ts).
   PaymentMethodInUseByActiveSubscription: 400,
+  // The card the buyer adds in the portal was declined, or its 3-D Secure failed: nothing is saved
+  // (lib/customer-portal/add-card.ts).
+  PaymentMethodSetupFailed: 400,
+  // The buyer adds a card where the organization cannot take cards (a live organization without
+  // Stripe, lib/organizations/payments-ready.ts): the reference's name and status for it.
+  CustomerNotReady: 403,
   // Accepting a dispute that is closed already (lib/disputes/accept.ts).
   DisputeNotOpenError: 409,
   // Retrying an order's payment: every order here is paid (lib/customer-portal/order-payments.ts).

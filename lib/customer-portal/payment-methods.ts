@@ -1,5 +1,6 @@
 // The buyer's saved cards in the portal (docs/portal.md, "Saved cards"): the list the merchant sees
-// of them (lib/customers/payment-methods.ts), and removing one that no subscription still bills.
+// of them (lib/customers/payment-methods.ts), and removing one that no subscription still bills (a
+// card of their subscriptions, or one they added, ./add-card.ts).
 // Removing forgets the card here in one transaction and leaves the processor's side (Stripe detaches
 // it from its customer) to a job that runs after the commit: no processor call under a lock.
 import { Prisma } from "../generated/prisma/client";
@@ -47,24 +48,31 @@ export async function deletePortalPaymentMethod(
   await db.$transaction(
     async (tx) => {
       const rows = await lockSubscriptionsWithCard(tx, principal, ref);
-      if (rows.length === 0) throw ApiError.notFound("Payment method not found.");
+      // A card the buyer added in the portal is theirs even when no subscription uses it.
+      const added = await tx.savedPaymentMethod.findFirst({
+        where: { organization_id: principal.organizationId, ref, customer_id: principal.customerId },
+        select: { processor: true },
+      });
+      if (rows.length === 0 && !added) throw ApiError.notFound("Payment method not found.");
       if (rows.some(stillBills)) {
         throw new ApiError(
           "PaymentMethodInUseByActiveSubscription",
           "This card pays for a subscription: add another card to it first, or cancel it.",
         );
       }
-      await tx.subscription.updateMany({
-        where: { id: { in: rows.map((row) => row.id) } },
-        data: { payment_method_ref: null, modified_at: now },
-      });
+      if (rows.length) {
+        await tx.subscription.updateMany({
+          where: { id: { in: rows.map((row) => row.id) } },
+          data: { payment_method_ref: null, modified_at: now },
+        });
+      }
       // Another customer cannot hold the same reference: a processor's saved method is one customer's.
       await tx.savedPaymentMethod.deleteMany({
         where: { organization_id: principal.organizationId, ref },
       });
       const payload: ForgetPaymentMethodPayload = {
         organization_id: principal.organizationId,
-        processor: rows[0]!.payment_processor ?? "test",
+        processor: rows[0]?.payment_processor ?? added?.processor ?? "test",
         ref,
       };
       await enqueueJob(tx, FORGET_PAYMENT_METHOD_JOB, payload, { now });

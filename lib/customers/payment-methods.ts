@@ -1,7 +1,8 @@
 // A customer's saved payment methods (GET /v1/customers/{id}/payment-methods, the reference API's
-// CustomerPaymentMethod): the cards their subscriptions renew with, as the processor described
-// them when it saved them (lib/payments/saved-cards.ts keeps the descriptions). A card whose
-// details the processor never told is listed by its type alone.
+// CustomerPaymentMethod): the cards their subscriptions renew with, then the cards the buyer added
+// in the portal that no subscription uses (lib/customer-portal/add-card.ts), as the processor
+// described them when it saved them (lib/payments/saved-cards.ts keeps the descriptions). A card
+// whose details the processor never told is listed by its type alone.
 import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import type { Principal } from "../core/principal";
@@ -17,7 +18,10 @@ export const customerPaymentMethodSchema = z.object({
   processor: z.string(),
   customer_id: z.string(),
   type: z.literal("card"),
-  /** The card of the customer's newest subscription: the one they last chose. */
+  /**
+   * The card of the customer's newest subscription: the one they last chose. With no subscription
+   * holding a card, the card they added last in the portal.
+   */
   is_default: z.boolean(),
   /** The card as the buyer recognizes it; absent when the processor did not describe it. */
   method_metadata: z
@@ -44,12 +48,40 @@ export async function paymentMethodsOf(
   customer: { id: string; organization_id: string },
   query: PageParams,
 ) {
-  const subscriptions = await db.subscription.findMany({
-    where: { customer_id: customer.id, payment_method_ref: { not: null } },
-    select: { payment_method_ref: true, payment_processor: true, created_at: true },
-    orderBy: [{ created_at: "asc" }, { id: "asc" }],
-  });
-  // One entry per saved method, first saved first (several subscriptions may share one card).
+  const methods = await allPaymentMethodsOf(db, customer);
+  const start = (query.page - 1) * query.limit;
+  return pageOf(methods.slice(start, start + query.limit), methods.length, query);
+}
+
+/** One of the customer's saved methods, as the lists show it; null when it is not theirs. */
+export async function paymentMethodOf(
+  db: DbOrTx,
+  customer: { id: string; organization_id: string },
+  ref: string,
+): Promise<CustomerPaymentMethod | null> {
+  return (await allPaymentMethodsOf(db, customer)).find((method) => method.id === ref) ?? null;
+}
+
+/**
+ * Every saved method of the customer: the cards of their subscriptions (first saved first: several
+ * subscriptions may share one card), then the cards they added in the portal that no subscription
+ * uses, oldest first.
+ */
+async function allPaymentMethodsOf(
+  db: DbOrTx,
+  customer: { id: string; organization_id: string },
+): Promise<CustomerPaymentMethod[]> {
+  const [subscriptions, added] = await Promise.all([
+    db.subscription.findMany({
+      where: { customer_id: customer.id, payment_method_ref: { not: null } },
+      select: { payment_method_ref: true, payment_processor: true, created_at: true },
+      orderBy: [{ created_at: "asc" }, { id: "asc" }],
+    }),
+    db.savedPaymentMethod.findMany({
+      where: { organization_id: customer.organization_id, customer_id: customer.id },
+      orderBy: [{ created_at: "asc" }, { ref: "asc" }],
+    }),
+  ]);
   const refs = new Map<string, { processor: string; created_at: Date }>();
   for (const row of subscriptions) {
     if (!refs.has(row.payment_method_ref!)) {
@@ -59,12 +91,19 @@ export async function paymentMethodsOf(
       });
     }
   }
-  const saved = await db.savedPaymentMethod.findMany({
-    where: { organization_id: customer.organization_id, ref: { in: [...refs.keys()] } },
-  });
-  const described = new Map(saved.map((row) => [row.ref, row]));
-  const newest = subscriptions.at(-1)?.payment_method_ref ?? null;
-  const methods = [...refs].map(([ref, origin]): CustomerPaymentMethod => {
+  const described = new Map(added.map((row) => [row.ref, row]));
+  const unknown = [...refs.keys()].filter((ref) => !described.has(ref));
+  if (unknown.length) {
+    const saved = await db.savedPaymentMethod.findMany({
+      where: { organization_id: customer.organization_id, ref: { in: unknown } },
+    });
+    for (const row of saved) described.set(row.ref, row);
+  }
+  for (const row of added) {
+    if (!refs.has(row.ref)) refs.set(row.ref, { processor: row.processor, created_at: row.created_at });
+  }
+  const newest = subscriptions.at(-1)?.payment_method_ref ?? added.at(-1)?.ref ?? null;
+  return [...refs].map(([ref, origin]): CustomerPaymentMethod => {
     const card = described.get(ref);
     const complete = card?.brand && card.last4 && card.exp_month && card.exp_year;
     return {
@@ -87,6 +126,4 @@ export async function paymentMethodsOf(
         : {}),
     };
   });
-  const start = (query.page - 1) * query.limit;
-  return pageOf(methods.slice(start, start + query.limit), methods.length, query);
 }

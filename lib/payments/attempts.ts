@@ -24,6 +24,8 @@ export type NewPaymentAttempt = {
   processor: string;
   checkoutId?: string | null;
   subscriptionId?: string | null;
+  /** A card setup of the customer portal: the customer whose card it saves. */
+  customerId?: string | null;
   orderId?: string | null;
   /** One attempt per business event that must never be paid twice (unique). */
   reference?: string | null;
@@ -51,6 +53,7 @@ export async function createPaymentAttempt(
     reference: input.reference ?? null,
     checkout_id: input.checkoutId ?? null,
     subscription_id: input.subscriptionId ?? null,
+    customer_id: input.customerId ?? null,
     order_id: input.orderId ?? null,
     amount: input.amount,
     currency: input.currency,

@@ -75,6 +75,12 @@ export async function describeSavedCards(
         select: { ref: true, brand: true, last4: true },
       })
     : [];
-  const byRef = new Map(rows.map((row) => [row.ref, { brand: row.brand, last4: row.last4 }]));
+  // A row that names a card's customer without describing it (a test processor's card added in
+  // the portal) reads as its ref says.
+  const byRef = new Map(
+    rows
+      .filter((row) => row.brand || row.last4)
+      .map((row) => [row.ref, { brand: row.brand, last4: row.last4 }]),
+  );
   return (ref) => (ref ? (byRef.get(ref) ?? describePaymentMethodRef(ref)) : null);
 }

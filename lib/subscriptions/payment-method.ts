@@ -65,16 +65,35 @@ async function startSetup(tx: Tx, subscriptionId: string, now: Date) {
 export async function settleSubscriptionCardSetup(tx: Tx, attempt: PaymentAttempt, now: Date): Promise<void> {
   if (attempt.checkout_id || !attempt.subscription_id) return;
   if (attempt.status !== "succeeded" || !attempt.payment_method_ref) return;
-  await lockRowForEvents(tx, "subscriptions", attempt.subscription_id);
-  const before = await tx.subscription.findUnique({ where: { id: attempt.subscription_id } });
+  await useCardForSubscription(
+    tx,
+    attempt.subscription_id,
+    attempt.payment_method_ref,
+    attempt.processor,
+    now,
+  );
+}
+
+/**
+ * Makes a saved card the one a subscription's renewals charge (with its events), in the caller's
+ * transaction: a card setup of the subscription, or a card the buyer added in the portal for all
+ * their subscriptions (lib/customer-portal/add-card.ts). An ended subscription, or one that already
+ * has this card, is left as it is.
+ */
+export async function useCardForSubscription(
+  tx: Tx,
+  subscriptionId: string,
+  paymentMethodRef: string,
+  processor: string,
+  now: Date,
+): Promise<void> {
+  await lockRowForEvents(tx, "subscriptions", subscriptionId);
+  const before = await tx.subscription.findUnique({ where: { id: subscriptionId } });
   if (!before || isEnded(before.status)) return;
+  if (before.payment_method_ref === paymentMethodRef && before.payment_processor === processor) return;
   const after = await tx.subscription.update({
     where: { id: before.id },
-    data: {
-      payment_method_ref: attempt.payment_method_ref,
-      payment_processor: attempt.processor,
-      modified_at: now,
-    },
+    data: { payment_method_ref: paymentMethodRef, payment_processor: processor, modified_at: now },
   });
   await emitSubscriptionEvents(tx, before, after, now);
 }
@@ -82,13 +101,19 @@ export async function settleSubscriptionCardSetup(tx: Tx, attempt: PaymentAttemp
 const cardSetupOutcomes: PaymentOutcomeHandlers = { setup: settleSubscriptionCardSetup };
 
 /** For a past_due subscription, records the charge of its unpaid period with the card just saved. */
-async function unpaidPeriodCharge(tx: Tx, setup: PaymentAttempt, now: Date): Promise<PaymentAttempt | null> {
-  const subscription = await lockLiveSubscription(tx, setup.subscription_id!);
+async function unpaidPeriodCharge(
+  tx: Tx,
+  subscriptionId: string,
+  setup: PaymentAttempt,
+  now: Date,
+): Promise<PaymentAttempt | null> {
+  const subscription = await lockLiveSubscription(tx, subscriptionId);
   // Canceled while unpaid: the card is kept, but the period the buyer gave up is not charged.
   if (
     subscription.status !== "past_due" ||
     !subscription.current_period_end ||
-    subscription.cancel_at_period_end
+    subscription.cancel_at_period_end ||
+    subscription.payment_method_ref !== setup.payment_method_ref
   ) {
     return null;
   }
@@ -105,6 +130,25 @@ async function unpaidPeriodCharge(tx: Tx, setup: PaymentAttempt, now: Date): Pro
     },
     now,
   );
+}
+
+/**
+ * Once a card setup saved the card a past_due subscription now renews with: its unpaid period
+ * charged with it, once per setup and period (a second call finds the charge recorded and answers
+ * its outcome), outside any transaction while the processor is called. Null when the subscription
+ * owes nothing (not past_due, set to end, or renewing with another card).
+ */
+export async function chargeUnpaidPeriodWithNewCard(
+  db: Db,
+  subscriptionId: string,
+  setup: PaymentAttempt,
+  now: Date,
+): Promise<PaymentAttempt | null> {
+  const charge = await db.$transaction(
+    (tx) => unpaidPeriodCharge(tx, subscriptionId, setup, now),
+    TRANSACTION,
+  );
+  return charge ? chargeRenewalAttempt(db, renewalPaymentOutcomes, charge, now) : null;
 }
 
 /** What saving a card answers: the subscription, and the bank's step when the buyer must act first. */
@@ -141,7 +185,10 @@ async function answerCardSetup(db: Db, setup: PaymentAttempt, now: Date): Promis
   if (setup.status !== "succeeded" || !setup.payment_method_ref) {
     throw new ApiError("PaymentError", setup.failure_reason ?? "The payment method could not be saved.");
   }
-  const charge = await db.$transaction((tx) => unpaidPeriodCharge(tx, setup, now), TRANSACTION);
+  const charge = await db.$transaction(
+    (tx) => unpaidPeriodCharge(tx, subscriptionId, setup, now),
+    TRANSACTION,
+  );
   if (charge) {
     const outcome = await chargeRenewalAttempt(db, renewalPaymentOutcomes, charge, now);
     if (outcome?.status !== "succeeded") {

@@ -63,7 +63,9 @@ const CONFORMING: string[] = [
   "customerPortal.benefitGrants.update",
   "customerPortal.customerSession.getAuthenticatedUser",
   "customerPortal.customerSession.introspect",
+  "customerPortal.customers.addPaymentMethod",
   "customerPortal.customers.checkEmailUpdate",
+  "customerPortal.customers.confirmPaymentMethod",
   "customerPortal.customers.deletePaymentMethod",
   "customerPortal.customers.get",
   "customerPortal.customers.listPaymentMethods",
@@ -808,6 +810,32 @@ const DRIVES: [string, Drive][] = [
   [
     "customerPortal.customers.deletePaymentMethod",
     (_polar, f) => subscriberPortal(f).customerPortal.customers.deletePaymentMethod(f.subscriberCard!),
+  ],
+  [
+    "customerPortal.customers.addPaymentMethod",
+    (_polar, f) =>
+      subscriberPortal(f).customerPortal.customers.addPaymentMethod({
+        confirmation_token_id: shop.stripe.token("4242424242424242"),
+        set_default: true,
+        return_url: "https://example.com/portal",
+      }),
+  ],
+  [
+    "customerPortal.customers.confirmPaymentMethod",
+    async (_polar, f) => {
+      // A card that asks for 3-D Secure: the add answers the SetupIntent's step, the buyer passes it
+      // (the fake's completeNextAction), and confirm re-reads it: the card saved.
+      const cards = subscriberPortal(f).customerPortal.customers;
+      const asked = await cards.addPaymentMethod({
+        confirmation_token_id: shop.stripe.token("4000002500003155"),
+        set_default: false,
+        return_url: "https://example.com/portal",
+      });
+      if (asked.status !== "requires_action") throw new Error(`Expected requires_action: ${asked.status}`);
+      const setupIntentId = asked.client_secret.split("_secret_")[0]!;
+      stripe!.fake.completeNextAction(setupIntentId, "succeed");
+      return cards.confirmPaymentMethod({ setup_intent_id: setupIntentId, set_default: false });
+    },
   ],
   [
     "products.delete",

@@ -63,6 +63,7 @@ import * as portalSessionAuthenticate from "../customer-portal/customer-session/
 import * as portalMe from "../customer-portal/customers/me/route";
 import * as portalSavedCards from "../customer-portal/customers/me/payment-methods/route";
 import * as portalSavedCard from "../customer-portal/customers/me/payment-methods/[id]/route";
+import * as portalSavedCardConfirm from "../customer-portal/customers/me/payment-methods/confirm/route";
 import * as portalEmailUpdateRequest from "../customer-portal/customers/me/email-update/request/route";
 import * as portalEmailUpdateCheck from "../customer-portal/customers/me/email-update/check/route";
 import * as portalEmailUpdateVerify from "../customer-portal/customers/me/email-update/verify/route";
@@ -197,6 +198,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
   { path: "/v1/customer-portal/customers/me", module: portalMe },
   { path: "/v1/customer-portal/customers/me/payment-methods", module: portalSavedCards },
+  { path: "/v1/customer-portal/customers/me/payment-methods/confirm", module: portalSavedCardConfirm },
   { path: "/v1/customer-portal/customers/me/payment-methods/{id}", module: portalSavedCard },
   { path: "/v1/customer-portal/customers/me/email-update/request", module: portalEmailUpdateRequest },
   { path: "/v1/customer-portal/customers/me/email-update/check", module: portalEmailUpdateCheck },
