@@ -16,6 +16,7 @@ import { assertAcceptableHeaders, type StreamOption, type UploadOption } from ".
 import type { ReceivedUpload } from "./upload-body";
 import { prefetchOf, readRequestInput } from "./request-input";
 import { answerOf, errorResponse, toErrorResponse, toResponse } from "./responses";
+import { requestApiVersion } from "./api-version";
 import { enforceRateLimits, rateLimitHeaders, type RateLimit } from "./rate-limit";
 
 type RateLimitBudget = { key: string; limit: RateLimit };
@@ -187,7 +188,7 @@ export function route<
           prefetched: admitted.read,
           rawBody: spec.rawBody ? text : "",
         });
-        return toResponse(spec, result);
+        return toResponse(spec, result, requestApiVersion(request));
       };
       const guarded = (db: Db) => run(db).catch(toErrorResponse);
       const response = key
@@ -204,7 +205,7 @@ export function route<
               text,
             ),
             guarded,
-            (result) => answerOf(spec, result),
+            (result) => answerOf(spec, result, requestApiVersion(request)),
           )
         : await run(db);
       if (rate)

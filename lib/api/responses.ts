@@ -5,7 +5,7 @@ import { z } from "zod";
 import { encodeOutput } from "../core/encode-output";
 import { ApiError } from "../core/errors";
 import type { StoredAnswer } from "./idempotency";
-import { requestApiVersion } from "./api-version";
+import { currentApiShape, requestApiVersion } from "./api-version";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
@@ -88,11 +88,13 @@ export function toErrorResponse(error: unknown): Response {
 export function toResponse(
   spec: { output?: z.ZodType; status?: 200 | 201 | 202 | 204 },
   result: unknown,
+  apiVersion: string | null = null,
 ): Response {
   if (result instanceof Response) return result;
   const status = spec.status ?? 200;
   if (status === 204) return new Response(null, { status });
-  return json(spec.output ? encodeOutput(spec.output, result) : result, status);
+  const body = spec.output ? encodeOutput(spec.output, result) : result;
+  return json(apiVersion ? currentApiShape(body) : body, status);
 }
 
 /**
@@ -103,6 +105,7 @@ export function toResponse(
 export function answerOf(
   spec: { output?: z.ZodType; status?: 200 | 201 | 202 | 204 },
   result: unknown,
+  apiVersion: string | null = null,
 ): StoredAnswer | null {
   if (result instanceof Response) return null;
   const status = spec.status ?? 200;
@@ -110,7 +113,8 @@ export function answerOf(
   if (!spec.output) return null;
   const encoded = z.safeEncode(spec.output, result);
   if (!encoded.success) return null;
-  return { status, headers: Object.entries(JSON_HEADERS), body: JSON.stringify(encoded.data) };
+  const body = apiVersion ? currentApiShape(encoded.data) : encoded.data;
+  return { status, headers: Object.entries(JSON_HEADERS), body: JSON.stringify(body) };
 }
 
 /**

@@ -145,6 +145,7 @@ const CONFORMING: string[] = [
   "products.updateBenefits",
   "refunds.create",
   "refunds.list",
+  "subscriptions.create",
   "subscriptions.export",
   "subscriptions.get",
   "subscriptions.list",
@@ -851,6 +852,22 @@ const DRIVES: [string, Drive][] = [
   ["checkoutLinks.delete", (polar, f) => polar.checkoutLinks.delete(f.checkoutLink!)],
   ["customFields.delete", (polar, f) => polar.customFields.delete(f.customField!)],
   ["discounts.delete", (polar, f) => polar.discounts.delete(f.discount!)],
+  // A free plan the merchant subscribes an existing customer to (by their external id): no checkout.
+  [
+    "subscriptions.create",
+    async (polar) => {
+      const product = await polar.products.create({
+        name: "Conformance Free",
+        recurring_interval: "month",
+        prices: [{ amount_type: "free" }],
+      } as Parameters<Polar["products"]["create"]>[0]);
+      return polar.subscriptions.create({
+        product_id: product.id,
+        external_customer_id: "conformance-buyer",
+        metadata: { source: "sdk" },
+      });
+    },
+  ],
   ["customers.delete", (polar, f) => polar.customers.delete(f.customer!)],
   [
     "customers.deleteExternal",
