@@ -24,9 +24,9 @@ export function MethodBadge({ method }: { method: string }) {
 
 export function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
-    <figure className="mt-2 min-w-0">
-      <figcaption className="text-xs font-medium text-zinc-500">{label}</figcaption>
-      <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-xs leading-relaxed text-zinc-100">
+    <figure className="code-block">
+      <figcaption>{label}</figcaption>
+      <pre>
         <code>{children}</code>
       </pre>
     </figure>
@@ -34,7 +34,7 @@ export function CodeBlock({ label, children }: { label: string; children: string
 }
 
 function Heading({ children }: { children: React.ReactNode }) {
-  return <h4 className="mt-4 text-sm font-semibold">{children}</h4>;
+  return <h4 className="op-heading">{children}</h4>;
 }
 
 function ResponseItem({
@@ -47,15 +47,15 @@ function ResponseItem({
   const errorShape = response.schema && !response.status.startsWith("2");
   const answeredBefore = sameAs && response.status.startsWith("2");
   return (
-    <li className="min-w-0">
-      <code className="font-mono text-[13px] font-semibold">{response.status}</code> {response.description}
+    <li>
+      <code>{response.status}</code> {response.description}
       {response.contentType && response.contentType !== "application/json" ? (
         <span className="ml-1 font-mono text-xs text-zinc-500">({response.contentType})</span>
       ) : null}
       {errorShape ? (
         <>
           {" "}
-          <a href="#errors" className="font-mono text-xs text-zinc-500 underline">
+          <a href="#errors" className="error-shape">
             {typeOf(response.schema)}
           </a>
         </>
@@ -101,7 +101,7 @@ function Details({ operation }: { operation: OperationView }) {
         </div>
       ) : null}
       <Heading>Responses</Heading>
-      <ul className="mt-1 space-y-2 text-sm">
+      <ul className="responses mt-1 space-y-2 text-sm">
         {operation.responses.map((response) => (
           <ResponseItem key={response.status} response={response} sameAs={operation.responseAs} />
         ))}

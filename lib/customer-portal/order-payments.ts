@@ -35,7 +35,11 @@ export async function getPortalOrderPaymentStatus(db: DbOrTx, principal: Custome
 }
 
 /** POST /v1/customer-portal/orders/{id}/confirm-payment: no order here waits for a payment. */
-export async function confirmPortalOrderPayment(db: DbOrTx, principal: CustomerPrincipal, orderId: string) {
+export async function confirmPortalOrderPayment(
+  db: DbOrTx,
+  principal: CustomerPrincipal,
+  orderId: string,
+): Promise<never> {
   await buyersOrder(db, principal, orderId);
   throw new ApiError(
     "OrderNotEligibleForRetry",

@@ -244,7 +244,44 @@ const priceFields = {
   type: z.enum(["one_time", "recurring"]).optional(),
   recurring_interval: z.enum(["month", "year"]).nullish(),
 };
-export const priceInput = z.object({ id: id().optional(), ...priceFields });
+/**
+ * A price as a client of the current reference API sends a free one: a fixed price of 0 (that API
+ * has no free type; docs/polar-sdk.md "API versions"). Taken as the free price it is, for every
+ * client; any other fixed amount keeps the minimum.
+ */
+type AmountOf = { id?: string; amount_type?: "fixed" | "custom" | "free"; price_amount?: number | null };
+
+function isFreeAsFixed(price: AmountOf) {
+  return price.id === undefined && price.amount_type === "fixed" && price.price_amount === 0;
+}
+
+/** A fixed amount below the minimum, unless it is the free price as a fixed 0. */
+function checkMinimum(price: AmountOf, ctx: z.RefinementCtx) {
+  const amount = price.price_amount;
+  if (amount != null && amount < MIN_CUSTOM_AMOUNT && !isFreeAsFixed(price)) {
+    ctx.addIssue({
+      code: "too_small",
+      origin: "number",
+      minimum: MIN_CUSTOM_AMOUNT,
+      inclusive: true,
+      path: ["price_amount"],
+      input: amount,
+    });
+  }
+}
+
+function freeAsFree<T extends AmountOf>(price: T): T {
+  return isFreeAsFixed(price) ? { ...price, amount_type: "free", price_amount: undefined } : price;
+}
+
+const priceObject = z.object({
+  id: id().optional(),
+  ...priceFields,
+  price_amount: z.number().int().min(0).max(MAX_CUSTOM_AMOUNT).nullish(),
+});
+export const priceInput = priceObject.superRefine(checkMinimum).transform(freeAsFree);
+/** A new product's price (no `id`). */
+export const newPriceInput = priceObject.omit({ id: true }).superRefine(checkMinimum).transform(freeAsFree);
 export type PriceInput = z.output<typeof priceInput>;
 
 const attachedCustomFieldInput = z.object({ custom_field_id: id(), required: z.boolean() });
@@ -287,7 +324,7 @@ export const createProductBody = z.object({
   is_recurring: z.boolean().optional(),
   ...productInterval,
   ...productTrial,
-  prices: z.array(z.object(priceFields)).min(1).max(MAX_PRODUCT_PRICES),
+  prices: z.array(newPriceInput).min(1).max(MAX_PRODUCT_PRICES),
   medias: medias.nullish(),
   attached_custom_fields: attachedCustomFields.nullish(),
   metadata: metadataSchema.default({}),

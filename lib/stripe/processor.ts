@@ -20,6 +20,7 @@ import type {
 import { isStripeError, stripeClient } from "./client";
 import type { StripeCredentials } from "./credentials";
 import { ensureStripeCustomer } from "./customers";
+import { closeStripeDispute, detachStripeCard } from "./after-sale";
 
 export const STRIPE_PROCESSOR = "stripe";
 
@@ -288,38 +289,11 @@ export function stripeProcessor(db: DbOrTx, credentials: StripeCredentials): Pay
       }
     },
 
-    async closeDispute(processorDisputeId) {
-      let dispute: Stripe.Dispute;
-      try {
-        dispute = await stripe.disputes.close(processorDisputeId);
-      } catch (error) {
-        // Closed already (by us a moment ago, or it was decided): what Stripe says of it now.
-        if (!isStripeError(error) || error.type !== "StripeInvalidRequestError") throw error;
-        dispute = await stripe.disputes.retrieve(processorDisputeId);
-      }
-      return {
-        id: dispute.id,
-        status: dispute.status,
-        amount: dispute.amount,
-        currency: dispute.currency,
-        reason: dispute.reason,
-        paymentId: idOf(dispute.payment_intent),
-        evidenceDueBy: dispute.evidence_details?.due_by
-          ? new Date(dispute.evidence_details.due_by * 1000)
-          : null,
-      };
-    },
+    closeDispute: (processorDisputeId) => closeStripeDispute(stripe, processorDisputeId),
 
     async forgetPaymentMethod(paymentMethodRef) {
       const saved = parseSavedCard(paymentMethodRef);
-      if (!saved) return;
-      try {
-        await stripe.paymentMethods.detach(saved.paymentMethod);
-      } catch (error) {
-        // Already detached or gone (a retried job, or removed at Stripe): what was asked is done.
-        if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 400)) return;
-        throw error;
-      }
+      if (saved) await detachStripeCard(stripe, saved.paymentMethod);
     },
 
     async findPayment(input): Promise<PaymentLookup> {

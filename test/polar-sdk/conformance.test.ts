@@ -859,7 +859,8 @@ const DRIVES: [string, Drive][] = [
       const product = await polar.products.create({
         name: "Conformance Free",
         recurring_interval: "month",
-        prices: [{ amount_type: "free" }],
+        // The current API has no free price type: a free plan is a fixed price of 0.
+        prices: [{ amount_type: "fixed", price_amount: 0, price_currency: "usd" }],
       } as Parameters<Polar["products"]["create"]>[0]);
       return polar.subscriptions.create({
         product_id: product.id,

@@ -41,6 +41,7 @@ describe("event picker", () => {
     expect(groups.find((group) => group.resource === "order")!.types).toEqual([
       "order.created",
       "order.paid",
+      "order.updated",
       "order.refunded",
     ]);
     expect(groups.flatMap((group) => group.types)).toEqual([...WEBHOOK_EVENT_TYPES]);

@@ -13,12 +13,20 @@ const confirmPaymentBody = z.object({
   payment_processor: z.string().max(32).optional(),
 });
 
+/** The reference's CustomerOrderPaymentConfirmation: what a retry would answer (never, here). */
+const paymentConfirmationSchema = z.object({
+  status: z.string(),
+  client_secret: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
     {
       auth: "customer",
       params: idParams,
       body: confirmPaymentBody,
+      output: paymentConfirmationSchema,
       summary: "Retry an order's payment: refused (422 OrderNotEligibleForRetry), every order here is paid",
     },
     ({ db, principal, params }) => confirmPortalOrderPayment(db, principal, params.id),
