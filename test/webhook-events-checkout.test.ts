@@ -186,6 +186,8 @@ describe("a subscription purchase", () => {
       subscription_id: subscription.id,
       order_id: order.id,
       customer_id: customerId,
+      // The era SDK's legacy view of the customer.
+      user_id: customerId,
       benefit_id: licenseBenefitId,
       properties: { license_key_id: key.id, display_key: keyBody.display_key },
       customer: nestedCustomer,

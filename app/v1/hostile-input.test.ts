@@ -131,6 +131,8 @@ function pathParams(template: string): Record<string, string | string[]> {
     },
     "/v1/customer-portal/subscriptions/{id}": { id: f.subscriptionId },
     "/v1/customer-portal/customers/me/payment-methods/{id}": { id: "cus_hostile/pm_hostile" },
+    // The signed-in buyer (the era SDK's path to …/customers/me).
+    "/v1/customer-portal/customers/{id}": { id: f.buyerId },
     "/v1/customer-portal/subscriptions/{id}/payment-method": { id: f.subscriptionId },
     "/v1/customer-portal/subscriptions/{id}/payment-method/complete": { id: f.subscriptionId },
     "/v1/refunds/{id}": { id: f.refundId },

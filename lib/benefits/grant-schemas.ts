@@ -19,6 +19,8 @@ export const benefitGrantSchema = z.object({
   subscription_id: z.string().nullable(),
   order_id: z.string().nullable(),
   customer_id: z.string(),
+  /** Legacy (the specification's era SDK reads it): the customer's id. */
+  user_id: z.string(),
   benefit_id: z.string(),
   /** license_keys: `{license_key_id, display_key}` of the key it issued; custom: `{}`. */
   properties: jsonObject,
@@ -43,6 +45,7 @@ export function toBenefitGrant(row: BenefitGrantRow) {
   return {
     ...grant,
     ...grantState(grant, key),
+    user_id: grant.customer_id,
     customer: toCustomer(row.customer),
     benefit: toBenefit(row.benefit),
   };

@@ -116,7 +116,16 @@ export const downloadablesBenefitPropertiesSchema = z.object({
 
 /** The benefit of /v1/benefits: its type decides the shape of `properties`. */
 export const benefitResourceSchema = z.discriminatedUnion("type", [
-  z.object({ ...resourceBase, type: z.literal("custom"), properties: customBenefitPropertiesSchema }),
+  z.object({
+    ...resourceBase,
+    type: z.literal("custom"),
+    properties: customBenefitPropertiesSchema,
+    /**
+     * The specification's era SDK (0.22.2) reads it: always true, a sale is taxed by the
+     * organization's tax rates whatever its benefits.
+     */
+    is_tax_applicable: z.literal(true),
+  }),
   z.object({
     ...resourceBase,
     type: z.literal("license_keys"),
@@ -181,6 +190,7 @@ export function toBenefit(row: Benefit) {
     ...row,
     metadata: row.metadata as Metadata,
     properties: normalizedProperties(row.type, row.properties),
+    ...(row.type === "custom" ? { is_tax_applicable: true as const } : {}),
     is_deleted: false,
     visibility: "public",
     visibility_configurable: false,

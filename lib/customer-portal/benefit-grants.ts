@@ -8,7 +8,7 @@ import { pageOf, skipTake, oneOf } from "../core/pagination";
 import { sortOrder } from "../core/list";
 import { normalizedProperties } from "../benefits/schemas";
 import { grantState } from "../benefits/grant-schemas";
-import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import { organizationResourceInclude, toPortalProductOrganization } from "../organizations/schemas";
 import { customerWhere, foundOrThrow } from "./tenancy";
 import { toPortalCustomer } from "./customer";
 import type { PortalBenefitGrantsQuery, UpdatePortalBenefitGrantBody } from "./schemas";
@@ -33,7 +33,7 @@ function toPortalBenefitGrant(row: GrantRow) {
     benefit: {
       ...benefitFields,
       is_deleted: false as const,
-      organization: toCustomerOrganization(organization),
+      organization: toPortalProductOrganization(organization),
       properties: normalizedProperties(benefit.type, benefit.properties),
     },
   };

@@ -7,8 +7,13 @@ import type { Customer } from "../generated/prisma/client";
 import { systemPrincipal, type CustomerPrincipal } from "../core/principal";
 import { toAddress } from "../core/schemas";
 import { foundOrThrow } from "./tenancy";
+import { ApiError } from "../core/errors";
 import { checkoutProductInclude, toCheckoutProduct } from "../products/schemas";
-import { organizationResourceInclude, toCustomerOrganization } from "../organizations/schemas";
+import {
+  organizationResourceInclude,
+  toCustomerOrganization,
+  toPortalProductOrganization,
+} from "../organizations/schemas";
 
 /** Products a portal's organization page lists: its buyable ones, oldest first, at most this many. */
 export const PORTAL_ORGANIZATION_PRODUCTS = 100;
@@ -33,6 +38,7 @@ export async function getPortalOrganization(db: DbOrTx, slug: string) {
     take: PORTAL_ORGANIZATION_PRODUCTS,
   });
   return {
+    ...toPortalProductOrganization(organization),
     id: organization.id,
     name: organization.name,
     slug: organization.slug,
@@ -102,6 +108,15 @@ export async function getPortalCustomer(db: DbOrTx, principal: CustomerPrincipal
     }),
   );
   return { ...toPortalCustomer(customer), organization: customer.organization };
+}
+
+/**
+ * GET /v1/customer-portal/customers/{id}: the signed-in buyer when the id is theirs (the
+ * specification's era SDK reads them there); any other id is not found.
+ */
+export async function getPortalCustomerById(db: DbOrTx, principal: CustomerPrincipal, id: string) {
+  if (id !== principal.customerId) throw ApiError.notFound();
+  return getPortalCustomer(db, principal);
 }
 
 /** The buyer as their portal shows them (the current reference API's CustomerPortalCustomer). */

@@ -11,7 +11,7 @@ import { displayKey } from "../core/license-key-format";
 import { deactivateCustomerActivation, isCustomerAdminEnabled } from "../license-keys/customer-admin";
 import { rotateCustomerLicenseKey } from "../license-keys/service";
 import { customerWhere, foundOrThrow } from "./tenancy";
-import { toCustomer } from "../customers/schemas";
+import { toCustomer, toUser } from "../customers/schemas";
 import type { PortalListQuery } from "./schemas";
 
 const productSelect = { select: { product: { select: { id: true, name: true } } } } as const;
@@ -63,6 +63,8 @@ function toPortalLicenseKey(row: LicenseKeyRow) {
   return {
     ...key,
     customer: toCustomer(customer),
+    user_id: customer.id,
+    user: toUser(customer),
     // Keys belong to the customer: the reference's team members (seats) are not offered.
     member_id: null,
     member: null,

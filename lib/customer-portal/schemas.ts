@@ -14,7 +14,7 @@ import {
 } from "../benefits/schemas";
 import { pendingUpdateSchema, subscriptionSchema } from "../subscriptions/schemas";
 import { downloadableFileSchema } from "../files/schemas";
-import { customerSchema, updateCustomerBody } from "../customers/schemas";
+import { customerSchema, updateCustomerBody, userSchema } from "../customers/schemas";
 import { currentOrderShape, orderSchema } from "../orders/schemas";
 import { checkoutProductSchema, productPriceSchema } from "../products/schemas";
 import { customerOrganizationSchema, portalProductOrganizationSchema } from "../organizations/schemas";
@@ -82,7 +82,11 @@ export const emailUpdateVerifySchema = z.object({ token: z.string() });
 
 export const organizationSlugParams = z.object({ slug: z.string().min(1).max(255) });
 
-export const portalOrganizationSchema = z.object({
+/**
+ * The organization as the specification's era SDK reads it (its Organization: id, name, slug,
+ * avatar_url and the rest of that era's fields), and the current API's CustomerOrganizationData.
+ */
+export const portalOrganizationSchema = portalProductOrganizationSchema.extend({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -166,7 +170,8 @@ export const portalBenefitGrantSchema = z.object({
   order_id: z.string().nullable(),
   customer: portalGrantCustomerSchema,
   benefit: benefitSchema.extend({
-    organization: customerOrganizationSchema,
+    /** The current API's customer organization, with what the specification's era SDK reads there. */
+    organization: portalProductOrganizationSchema,
     properties: z.union([
       customBenefitPropertiesSchema,
       licenseKeysBenefitPropertiesSchema,
@@ -247,6 +252,9 @@ export const portalLicenseKeySchema = z.object({
   organization_id: z.string(),
   customer_id: z.string(),
   customer: customerSchema,
+  /** Legacy (the specification's era SDK reads them): the customer's id, and the customer as its user. */
+  user_id: z.string(),
+  user: userSchema,
   /** Keys belong to the customer: no team seats here. */
   member_id: z.null(),
   member: z.null(),

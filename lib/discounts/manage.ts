@@ -126,10 +126,15 @@ export async function createDiscount(
 
 type AmountField = "amount" | "currency" | "basis_points";
 
+/** What the specification's era SDK sends as every discount update's `currency`. */
+const ERA_SDK_CURRENCY = "usd";
+
 /**
  * Type and duration never change. Amounts change only while the discount has no redemption (the
  * reference API's rule: orders already show what they got). A value for a field of the other type
- * would be ignored silently, so it is refused; null is what such a field holds, so it passes.
+ * would be ignored silently, so it is refused; null is what such a field holds, so it passes, and
+ * so does a percentage discount's `currency: "usd"`: the specification's era SDK (0.22.2) sends
+ * that default with every update, whatever the type.
  */
 function updateProblems(current: Discount, body: UpdateDiscountBody): Problem[] {
   const problems: Problem[] = [];
@@ -143,7 +148,7 @@ function updateProblems(current: Discount, body: UpdateDiscountBody): Problem[] 
   const own: AmountField[] = fixed ? ["amount", "currency"] : ["basis_points"];
   const foreign: AmountField[] = fixed ? ["basis_points"] : ["amount", "currency"];
   for (const field of foreign) {
-    if (body[field] != null)
+    if (body[field] != null && !(field === "currency" && body.currency === ERA_SDK_CURRENCY))
       refuse(field, `${fixed ? "Fixed" : "Percentage"} discounts have no ${field}.`, body[field]);
   }
   if (current.duration !== "repeating" && body.duration_in_months != null) {

@@ -135,6 +135,14 @@ export const METRIC_DEFINITIONS: Record<
   checkouts_conversion: { display_name: "Checkouts Conversion Rate", type: "percentage" },
 };
 
+/**
+ * What the specification's era SDK (0.22.2) reads besides: its `cumulative_revenue`, in answers
+ * (not exported: a running sum is the reader's).
+ */
+export const ERA_METRIC_DEFINITIONS = {
+  cumulative_revenue: { display_name: "Cumulative Revenue", type: "currency" },
+} as const satisfies Record<string, { display_name: string; type: (typeof METRIC_TYPES)[number] }>;
+
 /** The figures an export may list (`metrics`), in the order its columns follow by default. */
 export const EXPORTABLE_METRICS = Object.keys(METRIC_DEFINITIONS) as (keyof typeof METRIC_DEFINITIONS)[];
 
@@ -168,6 +176,8 @@ export const metricsPeriodSchema = z.object({
   timestamp: dateTime,
   ...figures,
   ...referenceFigures,
+  /** The range's revenue up to this period's end (the specification's era SDK reads it). */
+  cumulative_revenue: z.number().int(),
 });
 
 export const metricsSchema = z.object({
@@ -177,6 +187,8 @@ export const metricsSchema = z.object({
     ...referenceFigures,
     /** Subscriptions active or trialing now (not limited to the range). */
     active_subscriptions: z.number().int(),
+    /** The range's revenue (the last period's `cumulative_revenue`). */
+    cumulative_revenue: z.number().int(),
   }),
   /** What each figure is (the reference API's `metrics`). */
   metrics: z.record(z.string(), metricDefinition),

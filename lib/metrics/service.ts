@@ -15,6 +15,7 @@ import {
   MAX_DAY_SPAN_DAYS,
   MAX_HOUR_SPAN_DAYS,
   MAX_SPAN_YEARS,
+  ERA_METRIC_DEFINITIONS,
   METRIC_DEFINITIONS,
   type Metrics,
   type MetricsLimits,
@@ -181,6 +182,7 @@ export async function getMetrics(
     const period = { timestamp: new Date(row.timestamp) } as Period;
     for (const key of [...SUMMED, ...AT_END]) period[key] = Number(row[key]);
     for (const key of SUMMED) totals[key] += period[key];
+    period.cumulative_revenue = totals.revenue;
     const gross = Number(row.gross_revenue);
     grossTotal += gross;
     return withDerived(period, gross);
@@ -198,11 +200,15 @@ export async function getMetrics(
         active_subscriptions: activeSubscriptions,
         // Recurring revenue at the range's end.
         monthly_recurring_revenue: last?.monthly_recurring_revenue ?? 0,
+        cumulative_revenue: totals.revenue,
       },
       grossTotal,
     ),
     metrics: Object.fromEntries(
-      Object.entries(METRIC_DEFINITIONS).map(([slug, definition]) => [slug, { slug, ...definition }]),
+      Object.entries({ ...METRIC_DEFINITIONS, ...ERA_METRIC_DEFINITIONS }).map(([slug, definition]) => [
+        slug,
+        { slug, ...definition },
+      ]),
     ),
   };
 }

@@ -109,6 +109,8 @@ export function toOrganization(row: Organization) {
  * organization or a live one with its Stripe keys (docs/payments.md).
  */
 export const organizationResourceSchema = organizationSchema.extend({
+  /** The specification's era SDK (0.22.2) reads the social name here: `social_username`. */
+  twitter_username: z.string().nullable(),
   website: z.string().nullable(),
   socials: z.array(z.object({ platform: z.string(), url: z.string() })),
   status: z.enum([
@@ -174,6 +176,7 @@ export function toOrganizationResource(
   const base = toOrganization(row);
   return {
     ...base,
+    twitter_username: row.social_username,
     website: null,
     socials: [],
     status: "active" as const,

@@ -59,7 +59,8 @@ export async function updateSubscription(
     await changePlan(db, { id: subscriptionId, ...tenantWhere(principal) }, body, now);
     return getSubscription(db, principal, subscriptionId);
   }
-  if ("revoke" in body)
+  // `revoke: null` beside `cancel_at_period_end` is a cancellation (./schemas.ts), not a revocation.
+  if ("revoke" in body && body.revoke === true)
     return change(db, principal, subscriptionId, (tx, subscription) => revoke(tx, subscription, now));
   if ("cancel_at_period_end" in body) {
     return change(db, principal, subscriptionId, (tx, subscription) =>

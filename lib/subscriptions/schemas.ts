@@ -134,6 +134,11 @@ export const updateSubscriptionBody = z.union([
     cancel_at_period_end: z.boolean(),
     customer_cancellation_reason: subscriptionSchema.shape.customer_cancellation_reason.optional(),
     customer_cancellation_comment: z.string().trim().max(CANCELLATION_COMMENT_MAX).nullable().optional(),
+    /**
+     * Not revoking (the reference's SubscriptionCancel): the specification's era SDK sends
+     * `revoke: true` by default, so its callers pass null to schedule a cancellation.
+     */
+    revoke: z.null().optional(),
   }),
   z.strictObject({ revoke: z.literal(true) }),
   // The merchant's adjustments (./adjust.ts): the period's end, the trial's end, a scheduled change dropped.

@@ -167,6 +167,8 @@ describe("POST /v1/benefits/", () => {
       organization_id: org,
       metadata: {},
       properties: { note: "Write to support@acme.test with your order number." },
+      // The era SDK reads it on a custom benefit: a sale is taxed whatever its benefits.
+      is_tax_applicable: true,
     });
     // A license_keys property on a custom benefit is not one of its properties: dropped.
     const bare = await post({ type: "custom", description: "Sticker pack", properties: { prefix: "X" } });

@@ -1,12 +1,13 @@
 // The buyer's own details in the portal through the real handlers: PATCH customers/me corrects the
 // billing name, address and tax ID (only the fields sent, through the customer service that emits
 // customer.updated; nothing of another customer's), refused input changes nothing; GET customer-session/user says who the
-// session is; a merchant's token is 401 on both.
+// session is; GET customers/{id} is the buyer by their id; a merchant's token is 401 on each.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { call } from "@/test/http";
 import { createPortalFixture, type PortalIds } from "@/test/portal-fixture";
 import { GET as me, PATCH as patchMe } from "./customers/me/route";
+import { GET as customerById } from "./customers/[id]/route";
 import { GET as sessionUser } from "./customer-session/user/route";
 
 let db: Db;
@@ -78,5 +79,17 @@ describe("GET /v1/customer-portal/customer-session/user", () => {
       role: null,
     });
     expect((await call(sessionUser, { token: merchant })).status).toBe(401);
+  });
+});
+
+describe("GET /v1/customer-portal/customers/{id}", () => {
+  it("answers the signed-in buyer by their id as customers/me does; another id is 404", async () => {
+    const own = await call(customerById, { token: jane, params: { id: ids.jane } });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual((await call(me, { token: jane })).body);
+    // Bob is a customer of the same organization: not Jane's to read.
+    expect((await call(customerById, { token: jane, params: { id: ids.bob } })).status).toBe(404);
+    expect((await call(customerById, { token: jane, params: { id: "not-an-id" } })).status).toBe(422);
+    expect((await call(customerById, { token: merchant, params: { id: ids.jane } })).status).toBe(401);
   });
 });

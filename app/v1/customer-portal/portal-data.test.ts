@@ -244,6 +244,9 @@ describe("license keys", () => {
     organization_id: ids.org,
     customer_id: ids.jane,
     customer: expect.objectContaining({ id: ids.jane, email: "jane@example.com", deleted_at: null }),
+    // The era SDK's legacy view of the buyer.
+    user_id: ids.jane,
+    user: { id: ids.jane, email: "jane@example.com", public_name: expect.any(String) },
     member_id: null,
     member: null,
     benefit_id: ids.managed,

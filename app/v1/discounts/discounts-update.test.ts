@@ -144,6 +144,16 @@ describe("PATCH /v1/discounts/{id}", () => {
     expect(same.body).toMatchObject({ amount: 400, currency: "eur" });
   });
 
+  it("takes a percentage discount's currency usd as unset (the era SDK sends it on every update)", async () => {
+    const made = await post(percent({ name: "Era percent" }));
+    const renamed = await patch(made.body.id, { name: "Era percent, renamed", currency: "usd" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Era percent, renamed", currency: null, basis_points: 1000 });
+    expect((await patch(made.body.id, { currency: "eur" })).body.detail).toEqual([
+      problem("value_error", ["body", "currency"], "Percentage discounts have no currency.", "eur"),
+    ]);
+  });
+
   it("freezes the amount once the discount has been redeemed", async () => {
     const made = await post({ name: "Used", type: "fixed", amount: 300, duration: "once" });
     await db.discount.update({ where: { id: made.body.id }, data: { redemptions_count: 1 } });

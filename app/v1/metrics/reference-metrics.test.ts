@@ -90,7 +90,10 @@ beforeAll(async () => {
 
 const get = (query: Record<string, string>) => call(metrics, { token, query });
 
-/** The reference's figures of a period or of the totals (the specification's are tested in metrics.test.ts). */
+/**
+ * The reference's figures of a period or of the totals (the specification's are tested in
+ * metrics.test.ts; the era SDK's `cumulative_revenue` below).
+ */
 function reference(figures: Record<string, unknown>) {
   const {
     timestamp: _t,
@@ -98,6 +101,7 @@ function reference(figures: Record<string, unknown>) {
     one_time_revenue: _b,
     recurring_orders: _c,
     recurring_revenue: _d,
+    cumulative_revenue: _e,
     ...rest
   } = figures;
   return rest;
@@ -211,12 +215,23 @@ describe("GET /v1/metrics/ (the reference's figures)", () => {
       type: "currency",
     });
     expect(res.body.metrics.checkouts_conversion).toMatchObject({ type: "percentage" });
+    // The specification's era SDK reads the range's revenue so far, period by period.
+    expect(res.body.periods.map((p: { cumulative_revenue: number }) => p.cumulative_revenue)).toEqual([
+      14_400, 16_200, 16_200,
+    ]);
+    expect(res.body.totals.cumulative_revenue).toBe(16_200);
+    expect(res.body.metrics.cumulative_revenue).toEqual({
+      slug: "cumulative_revenue",
+      display_name: "Cumulative Revenue",
+      type: "currency",
+    });
     expect(Object.keys(res.body.metrics).sort()).toEqual(
       Object.keys({
         ...QUIET,
         active_subscriptions: 0,
         monthly_recurring_revenue: 0,
         annual_recurring_revenue: 0,
+        cumulative_revenue: 0,
       }).sort(),
     );
   });

@@ -61,6 +61,7 @@ import * as portalSessionUser from "../customer-portal/customer-session/user/rou
 import * as portalSessionRequest from "../customer-portal/customer-session/request/route";
 import * as portalSessionAuthenticate from "../customer-portal/customer-session/authenticate/route";
 import * as portalMe from "../customer-portal/customers/me/route";
+import * as portalCustomer from "../customer-portal/customers/[id]/route";
 import * as portalSavedCards from "../customer-portal/customers/me/payment-methods/route";
 import * as portalSavedCard from "../customer-portal/customers/me/payment-methods/[id]/route";
 import * as portalSavedCardConfirm from "../customer-portal/customers/me/payment-methods/confirm/route";
@@ -197,6 +198,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/customer-session/request", module: portalSessionRequest },
   { path: "/v1/customer-portal/customer-session/authenticate", module: portalSessionAuthenticate },
   { path: "/v1/customer-portal/customers/me", module: portalMe },
+  { path: "/v1/customer-portal/customers/{id}", module: portalCustomer },
   { path: "/v1/customer-portal/customers/me/payment-methods", module: portalSavedCards },
   { path: "/v1/customer-portal/customers/me/payment-methods/confirm", module: portalSavedCardConfirm },
   { path: "/v1/customer-portal/customers/me/payment-methods/{id}", module: portalSavedCard },

@@ -47,6 +47,7 @@ const ORGANIZATION_FIELDS = [
   "sso_enforced",
   "status",
   "subscription_settings",
+  "twitter_username",
   "website",
 ];
 
@@ -88,6 +89,7 @@ function shape(row: {
     location: null,
     email: row.email ?? null,
     social_username: null,
+    twitter_username: null,
     pledge_minimum_amount: 0,
     pledge_badge_show_amount: false,
     default_upfront_split_to_contributors: null,

@@ -150,6 +150,11 @@ describe("PATCH /v1/subscriptions/{id}", () => {
       "subscription_canceled",
       "subscription_canceled",
     ]);
+
+    // The era SDK's body (`revoke: null` beside it, the reference's SubscriptionCancel): no revocation.
+    const era = await patchAs(subscription.id, { cancel_at_period_end: false, revoke: null });
+    expect(era.status).toBe(200);
+    expect(era.body).toMatchObject({ status: "active", cancel_at_period_end: false, ended_at: null });
   });
 
   it("revokes with {revoke: true}: ended now, key revoked, events, the email delivered over SMTP", async () => {
@@ -280,6 +285,7 @@ describe("access", () => {
       { revoke: false },
       { revoke: "true" },
       { revoke: true, cancel_at_period_end: true },
+      { revoke: null },
       { cancel_at_period_end: "yes" },
       { cancel_at_period_end: null },
       { cancel_at_period_end: true, customer_cancellation_reason: "bored" },
