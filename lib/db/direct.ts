@@ -128,6 +128,7 @@ export const TIMESTAMP_COLUMNS = {
     "ends_at",
     "trial_start",
     "trial_end",
+    "period_anchor_at",
   ],
   license_keys: ["created_at", "modified_at", "last_validated_at", "expires_at"],
   license_key_activations: ["created_at", "modified_at", "deleted_at"],
