@@ -9,7 +9,8 @@ import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { findOrganizationOrThrow } from "./service";
 import { defaultInvoicePrefix } from "../core/invoice-number-format";
-import { sellerDetailsData } from "./seller-details";
+import type { SellerAddress, SellerTaxId } from "./seller-details";
+import { Prisma } from "../generated/prisma/client";
 import {
   organizationResourceInclude,
   toOrganizationResource,
@@ -33,6 +34,20 @@ function settingsData(settings: CreateOrganizationBody["subscription_settings"])
     allow_customer_updates: settings?.allow_customer_updates,
     proration_behavior: settings?.proration_behavior,
     prevent_trial_abuse: settings?.prevent_trial_abuse,
+  };
+}
+
+/** The seller-details columns a PATCH writes: only the fields sent; null clears. */
+function sellerDetailsData(body: {
+  legal_name?: string | null;
+  address?: SellerAddress | null;
+  tax_id?: SellerTaxId | null;
+}) {
+  return {
+    legal_name: body.legal_name,
+    address: body.address === undefined ? undefined : (body.address ?? Prisma.DbNull),
+    tax_id: body.tax_id === undefined ? undefined : (body.tax_id?.value ?? null),
+    tax_id_type: body.tax_id === undefined ? undefined : (body.tax_id?.type ?? null),
   };
 }
 

@@ -2,7 +2,8 @@
 // address and tax ID, as PATCH /v1/organizations/{id} takes them and the organization answers them.
 // The tax ID's format per type is lib/core/tax-ids.ts's; it is stored normalised with its type.
 import { z } from "zod";
-import { Prisma, type Organization } from "../generated/prisma/client";
+// Types only: the checkout page's browser code reads these schemas, and must not load the Prisma client.
+import type { Organization } from "../generated/prisma/client";
 import { COUNTRIES } from "../core/countries";
 import { addressInput, addressSchema, toAddress } from "../core/schemas";
 import {
@@ -56,12 +57,14 @@ const legalNameInput = z
   .nullable();
 
 /** The Address object; its country one of lib/core/countries.ts. null clears it. */
-const sellerAddressInput = addressInput
+export const sellerAddressInput = addressInput
   .refine((address) => COUNTRY_CODES.has(address.country), {
     message: "Unknown country code",
     path: ["country"],
   })
   .nullable();
+
+export type SellerAddress = NonNullable<z.output<typeof sellerAddressInput>>;
 
 export type SellerTaxId = { value: string; type: TaxIdType };
 
@@ -121,17 +124,3 @@ export const sellerDetailsInput = {
       "The seller's tax ID as [value, type], type one of eu_vat, gb_vat, ch_vat, no_vat, au_abn, ca_bn (docs/tax.md); null clears it.",
     ),
 };
-
-/** The columns a PATCH writes: only the fields sent. */
-export function sellerDetailsData(body: {
-  legal_name?: string | null;
-  address?: z.output<typeof sellerAddressInput>;
-  tax_id?: SellerTaxId | null;
-}) {
-  return {
-    legal_name: body.legal_name,
-    address: body.address === undefined ? undefined : (body.address ?? Prisma.DbNull),
-    tax_id: body.tax_id === undefined ? undefined : (body.tax_id?.value ?? null),
-    tax_id_type: body.tax_id === undefined ? undefined : (body.tax_id?.type ?? null),
-  };
-}
