@@ -1,6 +1,6 @@
 // Writing organizations: a signed-in merchant creates one and becomes its owner; a member (or a
 // token of the organization with organizations:write) changes its name, slug, avatar, support
-// email and subscription settings. Slugs are unique: the look-up gives the usual case a clear 409,
+// email, subscription settings and seller details (legal name, address, tax ID). Slugs are unique: the look-up gives the usual case a clear 409,
 // the unique index decides a race (its violation is the API's 409 too, lib/api/handler.ts).
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
@@ -9,6 +9,8 @@ import { ApiError } from "../core/errors";
 import { lockRow } from "../core/row-lock";
 import { findOrganizationOrThrow } from "./service";
 import { defaultInvoicePrefix } from "../core/invoice-number-format";
+import type { SellerAddress, SellerTaxId } from "./seller-details";
+import { Prisma } from "../generated/prisma/client";
 import {
   organizationResourceInclude,
   toOrganizationResource,
@@ -32,6 +34,20 @@ function settingsData(settings: CreateOrganizationBody["subscription_settings"])
     allow_customer_updates: settings?.allow_customer_updates,
     proration_behavior: settings?.proration_behavior,
     prevent_trial_abuse: settings?.prevent_trial_abuse,
+  };
+}
+
+/** The seller-details columns a PATCH writes: only the fields sent; null clears. */
+function sellerDetailsData(body: {
+  legal_name?: string | null;
+  address?: SellerAddress | null;
+  tax_id?: SellerTaxId | null;
+}) {
+  return {
+    legal_name: body.legal_name,
+    address: body.address === undefined ? undefined : (body.address ?? Prisma.DbNull),
+    tax_id: body.tax_id === undefined ? undefined : (body.tax_id?.value ?? null),
+    tax_id_type: body.tax_id === undefined ? undefined : (body.tax_id?.type ?? null),
   };
 }
 
@@ -104,6 +120,7 @@ export async function updateOrganization(
         customer_invoice_prefix: body.customer_invoice_prefix,
         ...settingsData(body.subscription_settings),
         revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
+        ...sellerDetailsData(body),
         modified_at: now,
       },
       include: organizationResourceInclude,

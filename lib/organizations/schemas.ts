@@ -8,6 +8,7 @@ import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
 import { RESERVED_SLUGS, SLUG_PATTERN } from "../core/slug";
 import { INVOICE_PREFIX_MAX_LENGTH, INVOICE_PREFIX_PATTERN } from "../core/invoice-number-format";
+import { sellerDetailsInput, sellerDetailsShape, toSellerDetails } from "./seller-details";
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -106,7 +107,9 @@ export function toOrganization(row: Organization) {
  * (`exclusive`), sends the emails listed in `customer_email_settings` (no others exist), revokes
  * an unpaid subscription's benefits when dunning ends (no grace period), has no seats,
  * usage-based billing, payouts or social links yet, and can take payments when it is a test
- * organization or a live one with its Stripe keys (docs/payments.md).
+ * organization or a live one with its Stripe keys (docs/payments.md). Besides, the seller's legal
+ * details (`legal_name`, `address`, `tax_id`, and `country`, the reference API's name for the
+ * address's country: lib/organizations/seller-details.ts).
  */
 export const organizationResourceSchema = organizationSchema.extend({
   /** The specification's era SDK (0.22.2) reads the social name here: `social_username`. */
@@ -163,6 +166,7 @@ export const organizationResourceSchema = organizationSchema.extend({
     api_access: z.boolean(),
     dashboard_access: z.boolean(),
   }),
+  ...sellerDetailsShape,
 });
 
 /** What an organization resource reads besides its row: its card processor, for `capabilities`. */
@@ -177,6 +181,7 @@ export function toOrganizationResource(
   return {
     ...base,
     twitter_username: row.social_username,
+    ...toSellerDetails(row),
     website: null,
     socials: [],
     status: "active" as const,
@@ -333,6 +338,7 @@ export const updateOrganizationBody = z.object({
   customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
   feature_settings: featureSettingsInput.optional(),
+  ...sellerDetailsInput,
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
 

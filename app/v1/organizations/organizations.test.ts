@@ -12,12 +12,14 @@ import { GET as getOne, PATCH as update } from "./[id]/route";
 import { defaultInvoicePrefix } from "@/lib/orders/invoice-numbers";
 const ORGANIZATION_FIELDS = [
   "account_id",
+  "address",
   "allow_customer_updates",
   "avatar_url",
   "bio",
   "blog",
   "capabilities",
   "company",
+  "country",
   "created_at",
   "customer_email_settings",
   "customer_invoice_prefix",
@@ -31,6 +33,7 @@ const ORGANIZATION_FIELDS = [
   "embed_hosts",
   "feature_settings",
   "id",
+  "legal_name",
   "livemode",
   "location",
   "modified_at",
@@ -47,6 +50,7 @@ const ORGANIZATION_FIELDS = [
   "sso_enforced",
   "status",
   "subscription_settings",
+  "tax_id",
   "twitter_username",
   "website",
 ];
@@ -156,6 +160,11 @@ function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemo
       api_access: true,
       dashboard_access: true,
     },
+    // No seller details until the merchant gives them (seller-details.test.ts).
+    legal_name: null,
+    address: null,
+    tax_id: null,
+    country: null,
   };
 }
 

@@ -13,7 +13,12 @@ import { organizationsAfterUpdate } from "../settings/organization-logic";
 import type { SessionView } from "./session";
 import { sessionKeys } from "./session-keys";
 
-export type OrganizationResource = z.input<typeof organization.organizationSchema>;
+/** What the settings read of an organization: its own fields and its seller details. */
+export type OrganizationResource = z.input<typeof organization.organizationSchema> &
+  Pick<
+    z.input<typeof organization.organizationResourceSchema>,
+    "legal_name" | "address" | "tax_id" | "country"
+  >;
 export type CreateOrganization = z.input<typeof organization.createOrganizationBody>;
 export type UpdateOrganization = z.input<typeof organization.updateOrganizationBody>;
 export type TaxRates = z.input<typeof taxRatesSchema>;

@@ -1,5 +1,6 @@
 "use client";
-// /dashboard/<org>/settings: the organization's details and subscription settings, its payments
+// /dashboard/<org>/settings: the organization's details and subscription settings, its seller
+// details (legal name, address, tax ID), its payments
 // (the processor and Stripe's keys), its tax rates, its offline-license public key, its id (what API calls take), and where its access tokens are
 // managed.
 import Link from "next/link";
@@ -11,6 +12,7 @@ import { linkClass } from "../ui/table";
 import { OrganizationForm } from "./organization-form";
 import { LicensePublicKeyCard } from "./license-public-key-card";
 import { PaymentsCard } from "./payments-card";
+import { SellerDetailsForm } from "./seller-details-form";
 import { TaxRatesEditor } from "./tax-rates-editor";
 
 export function SettingsPage() {
@@ -26,7 +28,10 @@ export function SettingsPage() {
       ) : detail.isError ? (
         <NotFoundOrError error={detail.error} what="Organization" retry={() => void detail.refetch()} />
       ) : (
-        <OrganizationForm key={detail.data.id} organization={detail.data} />
+        <>
+          <OrganizationForm key={detail.data.id} organization={detail.data} />
+          <SellerDetailsForm key={`seller-${detail.data.id}`} organization={detail.data} />
+        </>
       )}
       <PaymentsCard />
       {taxRates.isPending ? (

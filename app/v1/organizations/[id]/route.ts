@@ -1,5 +1,6 @@
 // GET /v1/organizations/{id} — one of the caller's organizations; PATCH changes the fields sent
-// (name, slug, avatar_url, email, subscription_settings).
+// (name, slug, avatar_url, email, subscription_settings, and the seller's legal_name, address and
+// tax_id: docs/tax.md).
 import { methods, route } from "@/lib/api/handler";
 import { updateOrganization } from "@/lib/organizations/manage";
 import {
@@ -26,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: updateOrganizationBody,
       output: organizationResourceSchema,
       summary:
-        "Update an organization: name, slug (409 if taken), avatar, support email, subscription settings",
+        "Update an organization: name, slug (409 if taken), avatar, support email, subscription settings, seller details (legal name, address, tax ID)",
     },
     ({ db, principal, params, body }) => updateOrganization(db, principal, params.id, body),
   ),
