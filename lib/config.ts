@@ -192,6 +192,32 @@ export function preparedStatementsSetting(env: Record<string, string | undefined
   );
 }
 
+/** The European Commission's VIES REST service (docs/tax.md "Tax IDs and VIES"). */
+export const DEFAULT_VIES_API_BASE = "https://ec.europa.eu/taxation_customs/vies/rest-api";
+
+/**
+ * VIES_API_BASE: where EU VAT numbers are checked (`GET {base}/ms/{country}/vat/{number}`), an
+ * http(s) URL; unset, the European Commission's service. Under the test runner (NODE_ENV `test`)
+ * an unset value means no VIES at all: every number is then "VIES could not answer", and no test
+ * reaches the internet by mistake. Null: do not call.
+ */
+export function viesApiBase(env: Record<string, string | undefined> = process.env): string | null {
+  const raw = env.VIES_API_BASE?.trim();
+  if (!raw) return env.NODE_ENV === "test" ? null : DEFAULT_VIES_API_BASE;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Refused below.
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname)
+    throw new ConfigError(
+      `VIES_API_BASE must be an http(s) URL such as ${DEFAULT_VIES_API_BASE} ` +
+        `(got ${JSON.stringify(raw.slice(0, 60))}); unset, it is the European Commission's VIES service.`,
+    );
+  return raw.replace(/\/+$/, "");
+}
+
 /** Every setting read on use, checked once at start-up so a bad value stops the server at once. */
 export function checkSettings(env: Record<string, string | undefined> = process.env): void {
   preparedStatementsSetting(env);
@@ -200,4 +226,5 @@ export function checkSettings(env: Record<string, string | undefined> = process.
   dunningRetryDays(env);
   emailTransportSetting(env);
   emailFromAddress(env);
+  viesApiBase(env);
 }

@@ -40,6 +40,9 @@ export const CHECKOUT_KEYS = [
   "customer_metadata",
   "customer_name",
   "customer_tax_id",
+  // Beyond the reference: with customer_tax_id the pair, and whether VIES verified it (docs/tax.md).
+  "customer_tax_id_status",
+  "customer_tax_id_type",
   "discount",
   "discount_amount",
   "discount_id",

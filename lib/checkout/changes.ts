@@ -9,6 +9,7 @@ import type { CheckoutRow, ClientUpdateCheckoutBody, UpdateCheckoutBody } from "
 import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
 import { activeTrial, trialEnd, type Trial } from "../subscriptions/trial-terms";
+import type { TaxIdOutcome } from "./tax-id";
 
 type AddressValue = { country?: string | null; state?: string | null } | null;
 
@@ -39,12 +40,9 @@ export type ResolvedChanges = {
   };
 };
 
-const CUSTOMER_FIELDS = [
-  "customer_name",
-  "customer_email",
-  "customer_ip_address",
-  "customer_tax_id",
-] as const;
+// The tax ID is not among them: it is checked before the transaction (./tax-id.ts) and comes as
+// resolveChanges' `taxId`.
+const CUSTOMER_FIELDS = ["customer_name", "customer_email", "customer_ip_address"] as const;
 
 /** A product switched to: what the answers and confirm need of it. */
 type SwitchedProduct = Prisma.ProductGetPayload<{
@@ -118,8 +116,13 @@ export async function resolveChanges(
   body: CheckoutChanges,
   actor: "merchant" | "buyer",
   now: Date,
+  taxId?: TaxIdOutcome,
 ): Promise<ResolvedChanges> {
   const problems: Problem[] = [];
+  // A tax ID sent must have been checked (format, VIES) before the transaction: ./tax-id.ts.
+  if (body.customer_tax_id !== undefined && !taxId)
+    throw new Error("resolveChanges: customer_tax_id was sent but not checked (lib/checkout/tax-id.ts).");
+  if (taxId?.kind === "problem") problems.push(taxId.problem);
 
   const switched = await resolveProductSwitch(tx, session, body);
   problems.push(...switched.problems);
@@ -249,8 +252,17 @@ export async function resolveChanges(
     if (body.customer_metadata !== undefined) data.customer_metadata = body.customer_metadata;
   }
   if (customFieldDataChanged) data.custom_field_data = customFieldData as Prisma.InputJsonObject;
+  // A stored ID checked again at confirm is written only if it is still the session's (under the lock).
+  let customerTaxId = session.customer_tax_id;
+  if (
+    taxId?.kind === "set" &&
+    (!taxId.recheck || taxId.columns.customer_tax_id === session.customer_tax_id)
+  ) {
+    Object.assign(data, taxId.columns);
+    customerTaxId = taxId.columns.customer_tax_id;
+  }
 
-  const pick = <K extends "customer_email" | "customer_name" | "customer_tax_id">(key: K) =>
+  const pick = <K extends "customer_email" | "customer_name">(key: K) =>
     body[key] !== undefined ? (body[key] ?? null) : session[key];
   return {
     problems,
@@ -263,7 +275,7 @@ export async function resolveChanges(
       billingAddress,
       customerEmail: pick("customer_email"),
       customerName: pick("customer_name"),
-      customerTaxId: pick("customer_tax_id"),
+      customerTaxId,
       totalAmount: amounts.total_amount,
       trial,
       amountDue: trial ? 0 : amounts.total_amount,

@@ -15,6 +15,7 @@ import { resolveChanges } from "./changes";
 import { clientSecretHash } from "./client-secret";
 import { readClientCheckout } from "./client-read";
 import { emitCheckoutEvent } from "./events";
+import { checkTaxIdInput, type TaxIdOutcome } from "./tax-id";
 import { isPaymentInProgress, settleWaitingBankStep } from "./bank-step";
 import { Prisma } from "../generated/prisma/client";
 import { directSql } from "../db/direct";
@@ -107,21 +108,37 @@ export async function updateClientCheckout(
   body: ClientUpdateCheckoutBody,
   now = new Date(),
 ) {
+  // Before the transaction: an EU VAT number is asked of VIES (a network call), for a session
+  // that exists only (an unknown secret is 404 without any call).
+  if (body.customer_tax_id !== undefined) {
+    const known = await db.checkoutSession.findUnique({
+      where: { client_secret_hash: clientSecretHash(clientSecret) },
+      select: { id: true },
+    });
+    if (!known) throw ApiError.notFound();
+  }
+  const taxId = await checkTaxIdInput(db, body.customer_tax_id, now);
   try {
-    return await applyClientUpdate(db, clientSecret, body, now);
+    return await applyClientUpdate(db, clientSecret, body, now, taxId);
   } catch (error) {
     // A payment waiting for a bank step the buyer already failed or left (./bank-step.ts). Tried
     // again whatever the lookup found: the processor's event may have settled it meanwhile.
     if (!isPaymentInProgress(error)) throw error;
     await settleWaitingBankStep(db, clientSecret, now);
-    return applyClientUpdate(db, clientSecret, body, now);
+    return applyClientUpdate(db, clientSecret, body, now, taxId);
   }
 }
 
-function applyClientUpdate(db: Db, clientSecret: string, body: ClientUpdateCheckoutBody, now: Date) {
+function applyClientUpdate(
+  db: Db,
+  clientSecret: string,
+  body: ClientUpdateCheckoutBody,
+  now: Date,
+  taxId: TaxIdOutcome | undefined,
+) {
   return db.$transaction(async (tx) => {
     const session = await lockChangeableClientCheckout(tx, clientSecret, now);
-    const changes = await resolveChanges(tx, session, body, "buyer", now);
+    const changes = await resolveChanges(tx, session, body, "buyer", now, taxId);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id: session.id }, data: changes.data });
     const view = await getClientCheckout(tx, clientSecret, now);

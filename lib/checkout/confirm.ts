@@ -46,6 +46,7 @@ import {
 import { checkEmailError, noticeExistingSubscription } from "./existing-subscription";
 import { paymentsNotReadyProblem } from "../organizations/payments-ready";
 import { trialAlreadyRedeemed } from "../subscriptions/trials";
+import { checkTaxIdInput, recheckStoredTaxId, type TaxIdOutcome } from "./tax-id";
 
 // Both transactions are short (no network call in them), but a burst of confirms may queue for a
 // pooled connection: let them wait for one rather than fail.
@@ -187,9 +188,10 @@ async function startConfirm(
   requestKeyHash: string | null,
   cardTesting: CardTesting | null,
   cardFingerprint: string | null,
+  taxId: TaxIdOutcome | undefined,
 ): Promise<Started> {
   const session = await lockChangeableClientCheckout(tx, clientSecret, now);
-  const changes = await resolveChanges(tx, session, body, "buyer", now);
+  const changes = await resolveChanges(tx, session, body, "buyer", now, taxId);
   const problems = await confirmProblems(tx, session, body, changes, now);
   if (problems.length) throw ApiError.validation(problems);
   const subscriptionId = await existingSubscriptionOf(tx, session, changes);
@@ -319,6 +321,11 @@ export async function confirmCheckout(
     ? await cardFingerprintFor(db, clientSecret, body.confirmation_token_id)
     : null;
   const cardTesting = guard ? { guard, clientAddress: options.clientAddress ?? null, cardFingerprint } : null;
+  // VIES too, before the transaction: the tax ID sent, or the stored EU VAT number not verified yet.
+  const taxId =
+    body.customer_tax_id !== undefined
+      ? await checkTaxIdInput(db, body.customer_tax_id, now)
+      : await recheckStoredTaxId(db, clientSecret, now);
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   // Events (the confirmation, a new customer) are written last, after the customer session: see
@@ -326,7 +333,7 @@ export async function confirmCheckout(
   const started = await db.$transaction(
     (tx) =>
       withDeferredWebhookEvents(tx, () =>
-        startConfirm(tx, clientSecret, body, now, requestKeyHash, cardTesting, cardFingerprint),
+        startConfirm(tx, clientSecret, body, now, requestKeyHash, cardTesting, cardFingerprint, taxId),
       ),
     TRANSACTION_OPTIONS,
   );

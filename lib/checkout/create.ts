@@ -18,6 +18,7 @@ import { newClientSecret, withClientSecret } from "./client-secret";
 import { emitCheckoutEvent } from "./events";
 import { assertCanTakePayments } from "../organizations/payments-ready";
 import { activeTrial, trialEnd } from "../subscriptions/trial-terms";
+import { checkTaxIdInput, customerTaxId } from "./tax-id";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
@@ -167,6 +168,10 @@ export async function createCheckoutSession(
       });
   }
 
+  // Format and, for an EU VAT number, VIES: before the transaction (a network call).
+  const taxId = await checkTaxIdInput(db, body.customer_tax_id, now);
+  if (taxId?.kind === "problem") problems.push(taxId.problem);
+
   let customFieldData: Record<string, unknown> = {};
   if (price) {
     const attached = await db.attachedCustomField.findMany({
@@ -238,7 +243,10 @@ export async function createCheckoutSession(
         customer_email: body.customer_email ?? customer?.email ?? null,
         customer_ip_address: body.customer_ip_address ?? null,
         customer_billing_address: billingAddress ?? Prisma.DbNull,
-        customer_tax_id: body.customer_tax_id ?? customer?.tax_id ?? null,
+        // Given wins, even null; else the customer's (its EU VAT number asked of VIES at confirm).
+        ...(taxId?.kind === "set"
+          ? taxId.columns
+          : customerTaxId({ tax_id: customer?.tax_id ?? null, tax_id_type: customer?.tax_id_type ?? null })),
         customer_metadata: body.customer_metadata,
         // Copied to the customer at confirm once customers.external_id exists (TODO in settle.ts).
         external_customer_id: body.external_customer_id ?? null,

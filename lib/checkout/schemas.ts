@@ -117,6 +117,13 @@ export const checkoutSchema = z.object({
   customer_billing_name: z.string().nullable(),
   customer_billing_address: addressSchema.nullable(),
   customer_tax_id: z.string().nullable(),
+  /** With customer_tax_id, the pair [value, type]: `eu_vat`, `gb_vat`, … (null with no tax ID). */
+  customer_tax_id_type: z.string().nullable(),
+  /**
+   * `verified`: VIES confirmed the EU VAT number; `unverified`: not confirmed (VIES could not
+   * answer, or a type no registry is asked about): taxed normally; null: no tax ID (docs/tax.md).
+   */
+  customer_tax_id_status: z.enum(["verified", "unverified"]).nullable(),
   customer_metadata: metadataOut,
   external_customer_id: z.string().nullable(),
   payment_processor_metadata: jsonObject,
@@ -186,6 +193,18 @@ export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuery>;
 
 export const httpUrl = (max: number) => z.url({ protocol: /^https?$/ }).max(max);
 
+/**
+ * The buyer's tax ID: a bare value (its type guessed from its form) or the pair [value, type]
+ * (docs/tax.md "Tax IDs and VIES"); the format per type, and VIES for an EU VAT number, are checked
+ * by lib/checkout/tax-id.ts. "" or null removes it.
+ */
+const taxIdInput = z.union([
+  z.string().trim().max(64),
+  z.tuple([z.string().trim().min(1).max(64), z.string().trim().max(32)], {
+    error: "Tax ID should be a string or a [value, type] pair",
+  }),
+]);
+
 /** The buyer's details, accepted by every write (create, both PATCHes, confirm). */
 const customerFields = {
   customer_name: z.string().trim().max(256).nullish(),
@@ -193,7 +212,7 @@ const customerFields = {
   customer_email: z.string().trim().pipe(z.email().max(320)).nullish(),
   customer_ip_address: z.string().max(64).nullish(),
   customer_billing_address: addressInput.nullish(),
-  customer_tax_id: z.string().trim().max(64).nullish(),
+  customer_tax_id: taxIdInput.nullish(),
 };
 
 /** Answers keyed by custom field slug; checked against the product's fields by the service. */
@@ -378,6 +397,12 @@ export function checkoutUrl(clientSecret: string) {
   return `${publicBaseUrl()}/checkout/${clientSecret}`;
 }
 
+/** Verified when VIES confirmed the tax ID (lib/checkout/tax-id.ts), else unverified; null without one. */
+function taxIdStatus(row: { customer_tax_id: string | null; customer_tax_id_verified_at: Date | null }) {
+  if (!row.customer_tax_id) return null;
+  return row.customer_tax_id_verified_at ? ("verified" as const) : ("unverified" as const);
+}
+
 export function toCheckout(row: CheckoutRow & WithSecret) {
   const flags = computeAmounts({ price: row.product_price, amount: row.amount });
   // During a trial nothing is charged now: the card is saved (a setup) for the first renewal.
@@ -417,6 +442,7 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     customer_billing_name: row.customer_name,
     payment_method_type: null,
     customer_billing_address: toAddress(row.customer_billing_address),
+    customer_tax_id_status: taxIdStatus(row),
     customer_metadata: row.customer_metadata as Record<string, string | number | boolean>,
     metadata: row.metadata as Record<string, string | number | boolean>,
     custom_field_data: (row.custom_field_data ?? {}) as Record<string, unknown>,

@@ -12,6 +12,7 @@ import { checkoutInclude, toCheckout, type ListCheckoutsQuery, type UpdateChecko
 import { resolveChanges } from "./changes";
 import { withClientSecret } from "./client-secret";
 import { emitCheckoutEvent } from "./events";
+import { checkTaxIdInput } from "./tax-id";
 
 export async function listCheckouts(db: DbOrTx, principal: Principal, query: ListCheckoutsQuery) {
   const page = await listPage(db.checkoutSession, principal, query, {
@@ -48,13 +49,15 @@ export async function updateCheckout(
   body: UpdateCheckoutBody,
   now = new Date(),
 ) {
+  // Before the transaction: an EU VAT number is asked of VIES (a network call).
+  const taxId = await checkTaxIdInput(db, body.customer_tax_id, now);
   return db.$transaction(async (tx) => {
     // Also reads who listens to its events (no statement of its own).
     await lockRowForEvents(tx, "checkout_sessions", id);
     const session = await findCheckoutOrThrow(tx, principal, id);
     assertOpen(session, now);
     await assertNoPaymentInProgress(tx, session.id);
-    const changes = await resolveChanges(tx, session, body, "merchant", now);
+    const changes = await resolveChanges(tx, session, body, "merchant", now, taxId);
     if (changes.problems.length) throw ApiError.validation(changes.problems);
     await tx.checkoutSession.update({ where: { id }, data: changes.data });
     const view = await getCheckout(tx, principal, id);

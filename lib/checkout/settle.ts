@@ -44,6 +44,8 @@ type CustomerFields = Pick<
   | "customer_name"
   | "customer_billing_address"
   | "customer_tax_id"
+  | "customer_tax_id_type"
+  | "customer_tax_id_verified_at"
   | "customer_metadata"
   | "external_customer_id"
 >;
@@ -62,6 +64,9 @@ function customerFieldsAfter(session: CheckoutSession, changes: SessionChanges):
     customer_name: after("customer_name"),
     customer_billing_address: after("customer_billing_address"),
     customer_tax_id: after("customer_tax_id"),
+    customer_tax_id_type: after("customer_tax_id_type"),
+    // A Date, or its ISO text when the changes were kept as JSON on the payment attempt.
+    customer_tax_id_verified_at: after("customer_tax_id_verified_at"),
     customer_metadata: after("customer_metadata"),
     external_customer_id: session.external_customer_id,
   };
@@ -86,20 +91,29 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
   }
   const email = session.customer_email!.toLowerCase();
   const address = session.customer_billing_address;
+  const verifiedAt = session.customer_tax_id_verified_at;
+  const taxIdVerifiedAt = verifiedAt ? new Date(verifiedAt).toISOString() : null;
   // ON CONFLICT rather than find-then-create: two sessions of one buyer may confirm at once. An
   // external id is set on a customer that has none, never replaced (it is set once, as the API does).
   // xmax is 0 on a row this statement inserted, and the updating transaction's id on one it updated.
   const rows = await directSql<{ id: string; inserted: boolean }>(
     tx,
     Prisma.sql`
-    INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, metadata, external_id)
+    INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, tax_id_type,
+                           tax_id_verified_at, metadata, external_id)
     VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
             ${session.customer_name}, ${address ? JSON.stringify(address) : null}::jsonb,
-            ${session.customer_tax_id}, ${JSON.stringify(session.customer_metadata ?? {})}::jsonb, ${externalId})
+            ${session.customer_tax_id}, ${session.customer_tax_id_type}, ${taxIdVerifiedAt}::timestamp,
+            ${JSON.stringify(session.customer_metadata ?? {})}::jsonb, ${externalId})
     ON CONFLICT (organization_id, email) DO UPDATE SET
       modified_at = EXCLUDED.created_at,
       name = COALESCE(EXCLUDED.name, customers.name),
       billing_address = COALESCE(EXCLUDED.billing_address, customers.billing_address),
+      -- The tax ID of this purchase, with its verification, replaces the known buyer's.
+      tax_id = COALESCE(EXCLUDED.tax_id, customers.tax_id),
+      tax_id_type = CASE WHEN EXCLUDED.tax_id IS NULL THEN customers.tax_id_type ELSE EXCLUDED.tax_id_type END,
+      tax_id_verified_at = CASE WHEN EXCLUDED.tax_id IS NULL THEN customers.tax_id_verified_at
+                                ELSE EXCLUDED.tax_id_verified_at END,
       external_id = COALESCE(customers.external_id, EXCLUDED.external_id)
     RETURNING id::text AS id, (xmax = 0) AS inserted`,
   );

@@ -109,6 +109,7 @@ export async function deleteCustomer(
         billing_address: Prisma.DbNull,
         tax_id: null,
         tax_id_type: null,
+        tax_id_verified_at: null,
         external_id: null,
         metadata: {},
         deleted_at: now,

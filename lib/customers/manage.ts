@@ -58,9 +58,12 @@ async function withUniqueMessages<T>(
   }
 }
 
-/** The stored form of a tax id: value and type in two columns (type unknown for a bare value). */
+/**
+ * The stored form of a tax id: value and type in two columns (type unknown for a bare value). Set
+ * here it is not verified: only a checkout asks VIES (docs/tax.md "Tax IDs and VIES").
+ */
 function taxIdColumns(taxId: CreateCustomerBody["tax_id"]) {
-  return { tax_id: taxId?.[0] ?? null, tax_id_type: taxId?.[1] ?? null };
+  return { tax_id: taxId?.[0] ?? null, tax_id_type: taxId?.[1] ?? null, tax_id_verified_at: null };
 }
 
 const jsonOrNull = (value: object | null | undefined) => value ?? Prisma.DbNull;

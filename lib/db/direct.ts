@@ -113,7 +113,7 @@ export function atomicWrite<T>(db: DbOrTx, work: (query: DirectQuery) => Promise
  */
 export const TIMESTAMP_COLUMNS = {
   orders: ["created_at", "modified_at"],
-  customers: ["created_at", "modified_at", "deleted_at"],
+  customers: ["created_at", "modified_at", "deleted_at", "tax_id_verified_at"],
   products: ["created_at", "modified_at"],
   product_prices: ["created_at", "modified_at"],
   discounts: ["created_at", "modified_at", "starts_at", "ends_at", "deleted_at"],
@@ -132,7 +132,14 @@ export const TIMESTAMP_COLUMNS = {
   ],
   license_keys: ["created_at", "modified_at", "last_validated_at", "expires_at"],
   license_key_activations: ["created_at", "modified_at", "deleted_at"],
-  checkout_sessions: ["created_at", "modified_at", "expires_at", "confirmed_at", "trial_end"],
+  checkout_sessions: [
+    "created_at",
+    "modified_at",
+    "expires_at",
+    "confirmed_at",
+    "trial_end",
+    "customer_tax_id_verified_at",
+  ],
   organizations: ["created_at", "modified_at", "blocked_at"],
   benefits: ["created_at", "modified_at"],
   medias: ["created_at", "last_modified_at"],

@@ -127,7 +127,11 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
               ["Name", checkout.customer_name],
               ["Customer ID", checkout.customer_id],
               ["Billing address", addressText(checkout.customer_billing_address)],
-              ["Tax ID", checkout.customer_tax_id],
+              [
+                "Tax ID",
+                checkout.customer_tax_id &&
+                  `${checkout.customer_tax_id} (${checkout.customer_tax_id_type ?? "type unknown"}, ${checkout.customer_tax_id_status})`,
+              ],
               ["IP address", checkout.customer_ip_address],
               ["Customer metadata", pairs(checkout.customer_metadata)],
               ["Custom fields", pairs(checkout.custom_field_data)],

@@ -230,6 +230,8 @@ describe("POST /v1/checkouts/custom/: created", () => {
       customer_ip_address: null,
       customer_billing_address: null,
       customer_tax_id: null,
+      customer_tax_id_type: null,
+      customer_tax_id_status: null,
       customer_metadata: {},
       external_customer_id: null,
       payment_processor_metadata: {},
@@ -390,7 +392,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       customer_id: ids.customer,
       customer_email: " Other@Example.com ",
       customer_name: "Given Name",
-      customer_tax_id: "FR1",
+      customer_tax_id: "FR40303265045",
       customer_billing_address: { country: "fr", city: "Paris" },
     });
     expect(res.status).toBe(201);
@@ -398,7 +400,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       customer_id: ids.customer,
       customer_email: "Other@Example.com",
       customer_name: "Given Name",
-      customer_tax_id: "FR1",
+      customer_tax_id: "FR40303265045",
       customer_billing_address: { country: "FR", city: "Paris", line1: null },
       amount: 2000,
       tax_amount: 0,

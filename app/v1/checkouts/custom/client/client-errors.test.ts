@@ -373,7 +373,7 @@ describe("a declined payment", () => {
 
     // The retry's own changes count: the tax id sent with it reaches the new customer too.
     const retried = await pay(session.client_secret, {
-      customer_tax_id: "US-123",
+      customer_tax_id: "GB123456789",
       confirmation_token_id: TEST_TOKENS.succeeds,
     });
     expect(retried.status).toBe(200);
@@ -381,12 +381,12 @@ describe("a declined payment", () => {
       status: "confirmed",
       total_amount: 1800,
       customer_name: "Jane Buyer",
-      customer_tax_id: "US-123",
+      customer_tax_id: "GB123456789",
     });
     expect(await db.customer.findFirstOrThrow({ where: { email } })).toMatchObject({
       id: retried.body.customer_id,
       name: "Jane Buyer",
-      tax_id: "US-123",
+      tax_id: "GB123456789",
     });
     expect(await db.discountRedemption.count({ where: { checkout_id: session.id } })).toBe(1);
     await runDueJobs(db, jobHandlers);
