@@ -53,7 +53,11 @@ export async function getClientCheckout(db: DbOrTx, clientSecret: string, now = 
  * Refuses a session that cannot be confirmed or changed now (404, NotOpenCheckout, 409), in one
  * statement and without a lock: most duplicate confirms stop here, before they wait for the lock.
  */
-export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: string, now: Date) {
+export async function assertClientCheckoutChangeable(
+  db: DbOrTx,
+  clientSecret: string,
+  now: Date,
+): Promise<{ unverifiedEuVat: string | null }> {
   const unresolved = [...UNRESOLVED_STATUSES];
   // Straight to the driver (lib/db/direct.ts): every confirm and change runs it. The time as epoch
   // milliseconds, which every driver reads alike (pg reads a `timestamp` as local time).
@@ -62,6 +66,7 @@ export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: s
     status: string;
     expires_at_ms: number;
     unresolved_attempt: string | null;
+    unverified_eu_vat: string | null;
   }>(
     db,
     Prisma.sql`
@@ -69,13 +74,17 @@ export async function assertClientCheckoutChangeable(db: DbOrTx, clientSecret: s
            (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_at_ms,
            (SELECT a.status::text FROM payment_attempts a
              WHERE a.checkout_id = s.id AND a.status::text = ANY(${unresolved}::text[])
-             LIMIT 1) AS unresolved_attempt
+             LIMIT 1) AS unresolved_attempt,
+           -- An EU VAT number VIES could not check yet: confirm asks again (./tax-id.ts).
+           CASE WHEN s.customer_tax_id_type = 'eu_vat' AND s.customer_tax_id_verified_at IS NULL
+                THEN s.customer_tax_id END AS unverified_eu_vat
       FROM checkout_sessions s
      WHERE s.client_secret_hash = ${clientSecretHash(clientSecret)}`,
   );
   if (!gate) throw ApiError.notFound();
   assertOpen({ id: gate.id, status: gate.status, expires_at: new Date(gate.expires_at_ms) }, now);
   assertNoUnresolvedAttempt(gate.unresolved_attempt);
+  return { unverifiedEuVat: gate.unverified_eu_vat };
 }
 
 /**

@@ -278,29 +278,30 @@ async function openCustomerSession(tx: Tx, customerId: string, now: Date): Promi
  * a bank step the buyer already failed or left is settled first (./bank-step.ts); `null`: go on
  * and pay.
  */
+/** The session open to confirm, with its EU VAT number still to check; or a retried confirm's answer. */
+type BeforeLock = { retried: ConfirmAnswer } | { retried: null; unverifiedEuVat: string | null };
+
 async function checkBeforeLock(
   db: Db,
   clientSecret: string,
   now: Date,
   requestKeyHash: string | null,
-): Promise<ConfirmAnswer | null> {
+): Promise<BeforeLock> {
   try {
-    await assertClientCheckoutChangeable(db, clientSecret, now);
-    return null;
+    return { retried: null, ...(await assertClientCheckoutChangeable(db, clientSecret, now)) };
   } catch (error) {
     const refusal = error instanceof ApiError && ["NotOpenCheckout", "ConflictError"].includes(error.code);
     if (!refusal) throw error;
     if (requestKeyHash) {
       const answer = await answerRetriedConfirm(db, clientSecret, requestKeyHash, now);
-      if (answer === "pay") return null;
-      if (answer) return answer;
+      if (answer && answer !== "pay") return { retried: answer };
+      if (answer === "pay") return { retried: null, unverifiedEuVat: null };
     }
     // The buyer pays again after failing or leaving the bank's step, before its event came. Checked
     // again whatever the lookup found: the event may have settled the attempt between the reads.
     if (!isPaymentInProgress(error)) throw error;
     await settleWaitingBankStep(db, clientSecret, now);
-    await assertClientCheckoutChangeable(db, clientSecret, now);
-    return null;
+    return { retried: null, ...(await assertClientCheckoutChangeable(db, clientSecret, now)) };
   }
 }
 
@@ -312,8 +313,8 @@ export async function confirmCheckout(
 ): Promise<ConfirmAnswer> {
   const now = options.now ?? new Date();
   const requestKeyHash = options.requestKeyHash ?? null;
-  const retried = await checkBeforeLock(db, clientSecret, now, requestKeyHash);
-  if (retried) return retried;
+  const gate = await checkBeforeLock(db, clientSecret, now, requestKeyHash);
+  if (gate.retried) return gate.retried;
   // The card's fingerprint is a network call, so it is asked before the transaction: the
   // card-testing budgets (./card-testing.ts) and the one-trial-per-card rule both read it.
   const guard = options.failureBudgets;
@@ -325,7 +326,7 @@ export async function confirmCheckout(
   const taxId =
     body.customer_tax_id !== undefined
       ? await checkTaxIdInput(db, body.customer_tax_id, now)
-      : await recheckStoredTaxId(db, clientSecret, now);
+      : await recheckStoredTaxId(db, gate.unverifiedEuVat, now);
 
   // Short: no network call in it, so confirms racing for the lock wait milliseconds.
   // Events (the confirmation, a new customer) are written last, after the customer session: see

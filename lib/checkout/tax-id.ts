@@ -8,7 +8,6 @@ import type { Db } from "../db/client";
 import type { Problem } from "../core/errors";
 import { guessTaxIdType, normalizeTaxId, taxIdProblem } from "../core/tax-ids";
 import { checkVatNumber } from "../tax/vies";
-import { clientSecretHash } from "./client-secret";
 
 /** What a body may send: a bare value, the pair, null (removes it), or nothing (unchanged). */
 export type TaxIdInput = string | [string, string] | null | undefined;
@@ -89,20 +88,12 @@ export async function checkTaxIdInput(
  */
 export async function recheckStoredTaxId(
   db: Db,
-  clientSecret: string,
+  /** The session's EU VAT number not verified yet, as the check before the lock read it. */
+  unverifiedEuVat: string | null,
   now: Date,
 ): Promise<TaxIdOutcome | undefined> {
-  const stored = await db.checkoutSession.findUnique({
-    where: { client_secret_hash: clientSecretHash(clientSecret) },
-    select: { customer_tax_id: true, customer_tax_id_type: true, customer_tax_id_verified_at: true },
-  });
-  if (
-    !stored?.customer_tax_id ||
-    stored.customer_tax_id_type !== "eu_vat" ||
-    stored.customer_tax_id_verified_at
-  )
-    return undefined;
-  const outcome = await verified(db, stored.customer_tax_id, "eu_vat", stored.customer_tax_id, now, true);
+  if (!unverifiedEuVat) return undefined;
+  const outcome = await verified(db, unverifiedEuVat, "eu_vat", unverifiedEuVat, now, true);
   // Still unverified: nothing new to write.
   return outcome.kind === "set" && !outcome.columns.customer_tax_id_verified_at ? undefined : outcome;
 }
