@@ -44,13 +44,7 @@ export function CustomerPage({ id }: { id: string }) {
               <>
                 <OpenCustomerPortal customerId={data.id} />
                 <Button onClick={() => setEditing(true)}>Edit</Button>
-                <DeleteButton
-                  id={data.id}
-                  remove={remove}
-                  title={`Delete ${data.email}?`}
-                  what="customer"
-                  listPath="/customers"
-                >
+                <DeleteButton id={data.id} remove={remove} name={data.email} what="customer">
                   This cannot be undone.
                 </DeleteButton>
               </>

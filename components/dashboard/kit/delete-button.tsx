@@ -11,23 +11,24 @@ import { ConfirmButton } from "./confirm-dialog";
 type Props = {
   id: string;
   remove: UseMutationResult<void, Error, string>;
-  /** The dialog's title ("Delete ada@example.com?"). */
-  title: string;
+  /** The item as the merchant names it: the dialog asks "Delete <name>?" (or says `title`). */
+  name?: string;
+  title?: string;
   /** What is deleted, for the confirm button and the toast ("customer"). */
   what: string;
-  /** The list to go back to, under the organization ("/customers"). */
-  listPath: string;
+  /** The list to go back to, under the organization; `/<what>s` by default ("/customers"). */
+  listPath?: string;
   children: ReactNode;
 };
 
-export function DeleteButton({ id, remove, title, what, listPath, children }: Props) {
+export function DeleteButton({ id, remove, name, title, what, listPath = `/${what}s`, children }: Props) {
   const router = useRouter();
   const orgPath = useOrgPath();
   const notify = useToast();
   return (
     <ConfirmButton
       label="Delete"
-      title={title}
+      title={title ?? `Delete ${name}?`}
       confirmLabel={`Delete ${what}`}
       destructive
       action={remove}

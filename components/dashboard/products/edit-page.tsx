@@ -42,13 +42,7 @@ export const { NewPage: NewProductPage, EditPage: EditProductPage } = recordPage
 function DeleteProduct({ product }: { product: ProductResource }) {
   const remove = products.useDelete();
   return (
-    <DeleteButton
-      id={product.id}
-      remove={remove}
-      title={`Delete ${product.name}?`}
-      what="product"
-      listPath="/products"
-    >
+    <DeleteButton id={product.id} remove={remove} name={product.name} what="product">
       It was never sold or offered, so it can be deleted, with its prices. This cannot be undone.
     </DeleteButton>
   );

@@ -12,6 +12,12 @@ import { Card } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { formFromOrganization, ORGANIZATION_FIELDS, organizationPatch } from "./organization-logic";
 
+/** The subscription settings that act today (lib/checkout/confirm.ts reads both). */
+const SUBSCRIPTION_SETTINGS = [
+  ["allow_multiple_subscriptions", "Allow a customer several subscriptions at once"],
+  ["prevent_trial_abuse", "One free trial per customer (by email and card)"],
+] as const;
+
 export function OrganizationForm({ organization }: { organization: OrganizationResource }) {
   const router = useRouter();
   const notify = useToast();
@@ -63,34 +69,21 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
         </div>
       </Card>
       <Card title="Subscriptions">
-        {/* The subscription settings that act today (lib/checkout/confirm.ts reads both). */}
-        <CheckboxField
-          name="allow_multiple_subscriptions"
-          field="subscription_settings"
-          label="Allow a customer several subscriptions at once"
-          checked={values.subscription_settings.allow_multiple_subscriptions}
-          onValue={(allowed) =>
-            form.change((current) => ({
-              ...current,
-              subscription_settings: {
-                ...current.subscription_settings,
-                allow_multiple_subscriptions: allowed,
-              },
-            }))
-          }
-        />
-        <CheckboxField
-          name="prevent_trial_abuse"
-          field="subscription_settings"
-          label="One free trial per customer (by email and card)"
-          checked={values.subscription_settings.prevent_trial_abuse}
-          onValue={(prevent) =>
-            form.change((current) => ({
-              ...current,
-              subscription_settings: { ...current.subscription_settings, prevent_trial_abuse: prevent },
-            }))
-          }
-        />
+        {SUBSCRIPTION_SETTINGS.map(([name, label]) => (
+          <CheckboxField
+            key={name}
+            name={name}
+            field="subscription_settings"
+            label={label}
+            checked={values.subscription_settings[name]}
+            onValue={(checked) =>
+              form.change((current) => ({
+                ...current,
+                subscription_settings: { ...current.subscription_settings, [name]: checked },
+              }))
+            }
+          />
+        ))}
       </Card>
       <Card title="Disputes">
         {/* lib/disputes/record.ts reads it when a processor reports a new dispute. */}

@@ -2,23 +2,15 @@
 // The seller's legal details (docs/tax.md "Seller details"): legal name, address with its country
 // and the VAT or tax ID with its type, saved by a PATCH of what changed. The API's 422 problems show
 // on their field (an address part, the tax ID or its type).
-import { COUNTRIES } from "@/components/checkout/countries";
 import { TAX_ID_TYPE_LABELS, TAX_ID_TYPES } from "@/lib/core/tax-ids";
 import { SelectField, TextField } from "../forms/form-fields";
 import { RecordFormFrame } from "../forms/form-parts";
+import { AddressFields } from "../forms/address-fields";
 import { useRecordForm } from "../forms/use-record-form";
 import { useUpdateOrganization, type OrganizationResource } from "../hooks/organizations";
 import { Card } from "../ui/misc";
 import { useToast } from "../ui/toast";
 import { formFromSeller, SELLER_FIELDS, sellerDetailsPatch } from "./seller-details-logic";
-
-const ADDRESS_LABELS = [
-  ["line1", "Address line 1", 255],
-  ["line2", "Address line 2", 255],
-  ["postal_code", "Postal code", 32],
-  ["city", "City", 255],
-  ["state", "State / region", 64],
-] as const;
 
 export function SellerDetailsForm({ organization }: { organization: OrganizationResource }) {
   const notify = useToast();
@@ -41,7 +33,6 @@ export function SellerDetailsForm({ organization }: { organization: Organization
       (current) => ({ ...current, address: { ...current.address, [part]: value } }),
       `address.${part}`,
     );
-  const addressMessage = form.errors.field("address");
   const example = values.tax_id_type
     ? TAX_ID_TYPE_LABELS[values.tax_id_type as keyof typeof TAX_ID_TYPE_LABELS]?.example
     : undefined;
@@ -78,38 +69,12 @@ export function SellerDetailsForm({ organization }: { organization: Organization
           </SelectField>
         </div>
         <h3 className="mt-5 mb-2 text-sm font-medium">Address</h3>
-        {addressMessage ? (
-          <p role="alert" className="mb-3 text-xs text-red-600 dark:text-red-400">
-            {addressMessage}
-          </p>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {ADDRESS_LABELS.map(([part, label, maxLength]) => (
-            <TextField
-              key={part}
-              name={part}
-              field={`address.${part}`}
-              label={label}
-              maxLength={maxLength}
-              value={values.address[part]}
-              onValue={(value) => setAddress(part, value)}
-            />
-          ))}
-          <SelectField
-            name="country"
-            field="address.country"
-            label="Country"
-            value={values.address.country}
-            onValue={(value) => setAddress("country", value)}
-          >
-            <option value="">—</option>
-            {COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <AddressFields
+          prefix="address"
+          value={values.address}
+          onPart={setAddress}
+          message={form.errors.field("address")}
+        />
       </Card>
     </RecordFormFrame>
   );

@@ -1,7 +1,7 @@
 "use client";
 // The organization's tax rates as an editable table (country, optional state, rate in percent),
 // saved as a whole list (PUT). Problems, found here or by the API, show on their row's field.
-import { COUNTRIES } from "@/components/checkout/countries";
+import { CountryOptions } from "../forms/address-fields";
 import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
 import { MAX_TAX_RATES } from "@/lib/organizations/tax-rate-schemas";
 import { FormErrorSummary } from "../forms/form-parts";
@@ -149,12 +149,7 @@ function TaxRateRowView({ row, index, errors, onChange, onRemove }: RowProps) {
             value={row.country}
             onChange={(e) => onChange({ country: e.target.value, state: "" })}
           >
-            <option value="">Choose…</option>
-            {COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions none="Choose…" />
           </select>
         </td>
         <td className="py-1 pr-2">
