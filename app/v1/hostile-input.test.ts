@@ -93,6 +93,7 @@ function pathParams(template: string): Record<string, string | string[]> {
     "/v1/benefits/{id}/files": { id: f.downloadablesBenefitId },
     "/v1/organizations/{id}": { id: f.organizationId },
     "/v1/organizations/{id}/tax-rates": { id: f.organizationId },
+    "/v1/organizations/{id}/tax-rates/eu-preset": { id: f.organizationId },
     "/v1/organizations/{id}/license-public-key": { id: f.organizationId },
     "/v1/organizations/{id}/copy-catalog": { id: f.organizationId },
     "/v1/organizations/{id}/payment-processor": { id: f.organizationId },

@@ -3,13 +3,16 @@
 // other, never interleaved into duplicates), the rates no longer listed are deleted, the kept
 // ones updated in place (their id and created_at stay), the new ones inserted. Checkouts priced
 // afterwards use the new rates (lib/checkout/pricing.ts reads them on every price change).
+// The EU preset (lib/tax/eu-rates.ts) is merged into the list the same way, under the same lock.
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../db/client";
 import type { TaxRate } from "../generated/prisma/client";
+import { ApiError } from "../core/errors";
 import type { Principal } from "../core/principal";
 import { lockRow } from "../core/row-lock";
+import { euStandardTaxRates } from "../tax/eu-rates";
 import { findOrganizationOrThrow } from "./service";
-import type { ReplaceTaxRatesBody } from "./tax-rate-schemas";
+import { MAX_TAX_RATES, type ReplaceTaxRatesBody } from "./tax-rate-schemas";
 
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
@@ -71,6 +74,54 @@ export async function replaceTaxRates(
           organization_id: organizationId,
           country: rate.country,
           state: rate.state,
+          basis_points: rate.basis_points,
+        })),
+      });
+    }
+    return tx.taxRate.findMany({ where: { organization_id: organizationId } });
+  }, TRANSACTION_OPTIONS);
+  return toTaxRates(rows);
+}
+
+/**
+ * Loads the EU standard-rate preset into the organization's rates: each member state gets its
+ * country-wide rate, replacing the country-wide rate it had (same id, the preset's rate); every
+ * other rate stays as it is (a member state's state-level rates, every non-EU rate). Loading it
+ * again changes nothing. In one transaction under the organization's row lock, as a replacement.
+ */
+export async function loadEuTaxRatePreset(
+  db: Db,
+  principal: Principal,
+  organizationId: string,
+  now = new Date(),
+) {
+  const rows = await db.$transaction(async (tx) => {
+    await findOrganizationOrThrow(tx, principal, organizationId);
+    await lockRow(tx, "organizations", organizationId);
+    const current = await tx.taxRate.findMany({ where: { organization_id: organizationId } });
+    const existing = new Map(current.map((row) => [keyOf(row), row]));
+    const preset = euStandardTaxRates();
+    const added = preset.filter((rate) => !existing.has(keyOf(rate)));
+    if (current.length + added.length > MAX_TAX_RATES) {
+      throw new ApiError(
+        "ConflictError",
+        `Loading the EU rates would make more than ${MAX_TAX_RATES} tax rates: remove some first`,
+      );
+    }
+    for (const rate of preset) {
+      const row = existing.get(keyOf(rate));
+      if (row && row.basis_points !== rate.basis_points) {
+        await tx.taxRate.update({ where: { id: row.id }, data: { basis_points: rate.basis_points } });
+      }
+    }
+    if (added.length) {
+      await tx.taxRate.createMany({
+        data: added.map((rate) => ({
+          id: randomUUID(),
+          created_at: now,
+          organization_id: organizationId,
+          country: rate.country,
+          state: null,
           basis_points: rate.basis_points,
         })),
       });

@@ -11,6 +11,7 @@ import * as passwordResetConfirm from "../auth/password-reset/confirm/route";
 import * as organizations from "../organizations/route";
 import * as organization from "../organizations/[id]/route";
 import * as taxRates from "../organizations/[id]/tax-rates/route";
+import * as taxRatesEuPreset from "../organizations/[id]/tax-rates/eu-preset/route";
 import * as licensePublicKey from "../organizations/[id]/license-public-key/route";
 import * as copyCatalog from "../organizations/[id]/copy-catalog/route";
 import * as paymentProcessor from "../organizations/[id]/payment-processor/route";
@@ -142,6 +143,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/organizations/", module: organizations },
   { path: "/v1/organizations/{id}", module: organization },
   { path: "/v1/organizations/{id}/tax-rates", module: taxRates },
+  { path: "/v1/organizations/{id}/tax-rates/eu-preset", module: taxRatesEuPreset },
   { path: "/v1/organizations/{id}/license-public-key", module: licensePublicKey },
   { path: "/v1/organizations/{id}/copy-catalog", module: copyCatalog },
   { path: "/v1/organizations/{id}/payment-processor", module: paymentProcessor },

@@ -1,6 +1,6 @@
 "use client";
 // Organizations over /v1/organizations/: one (the settings form), its changes, a new one, its
-// tax rates (read and replaced as a whole) and its payment processor's settings (Stripe's keys). A change of name or slug refreshes the session, whose
+// tax rates (read and replaced as a whole, or merged with the EU preset) and its payment processor's settings (Stripe's keys). A change of name or slug refreshes the session, whose
 // organization list the switcher and the dashboard URL come from.
 import type { z } from "zod";
 import { useQuery } from "@tanstack/react-query";
@@ -99,6 +99,14 @@ export function useReplaceTaxRates(organizationId: string) {
   return useChangingMutation(
     (body: ReplaceTaxRates) =>
       apiFetch<TaxRates>(`${one(organizationId)}/tax-rates`, { method: "PUT", body }),
+    (queryClient, rates) => queryClient.setQueryData(organizationKeys.taxRates(organizationId), rates),
+  );
+}
+
+/** POST …/tax-rates/eu-preset: the EU standard rates merged into the organization's rates. */
+export function useLoadEuTaxRates(organizationId: string) {
+  return useChangingMutation(
+    () => apiFetch<TaxRates>(`${one(organizationId)}/tax-rates/eu-preset`, { method: "POST" }),
     (queryClient, rates) => queryClient.setQueryData(organizationKeys.taxRates(organizationId), rates),
   );
 }

@@ -1,13 +1,17 @@
 "use client";
 // The organization's tax rates as an editable table (country, optional state, rate in percent),
 // saved as a whole list (PUT). Problems, found here or by the API, show on their row's field.
+// "Load EU VAT rates" merges the dated EU preset (lib/tax/eu-rates.ts) on the server after a
+// confirmation, and the list shows the answer (unsaved edits are discarded, as the dialog says).
 import { CountryOptions } from "../forms/address-fields";
 import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
 import { MAX_TAX_RATES } from "@/lib/organizations/tax-rate-schemas";
+import { EU_STANDARD_RATES } from "@/lib/tax/eu-rates";
+import { ConfirmButton } from "../kit/confirm-dialog";
 import { FormErrorSummary } from "../forms/form-parts";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import { useRecordForm } from "../forms/use-record-form";
-import { useReplaceTaxRates, type TaxRate } from "../hooks/organizations";
+import { useLoadEuTaxRates, useReplaceTaxRates, type TaxRate } from "../hooks/organizations";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
 import { Card } from "../ui/misc";
@@ -29,6 +33,7 @@ type Props = { organizationId: string; rates: readonly TaxRate[] };
 export function TaxRatesEditor({ organizationId, rates }: Props) {
   const notify = useToast();
   const replace = useReplaceTaxRates(organizationId);
+  const loadEu = useLoadEuTaxRates(organizationId);
   const form = useRecordForm({
     id: FORM_ID,
     fields: FIELDS,
@@ -54,6 +59,32 @@ export function TaxRatesEditor({ organizationId, rates }: Props) {
 
   return (
     <Card title="Tax rates">
+      {/* Outside the list's form: the confirm dialog holds a form of its own. */}
+      <div className="mb-4 flex justify-end">
+        <ConfirmButton
+          label={`Load EU VAT rates (as of ${EU_STANDARD_RATES.as_of})`}
+          title="Load the EU standard VAT rates?"
+          confirmLabel="Load EU VAT rates"
+          action={loadEu}
+          onConfirm={(close) =>
+            loadEu.mutate(undefined, {
+              onSuccess: (loaded) => {
+                close();
+                // The list's problems were placed by row index: they go with the old rows.
+                errors.clear();
+                form.reset({ rows: rowsFromTaxRates(loaded.tax_rates) });
+                notify("EU VAT rates loaded");
+              },
+            })
+          }
+        >
+          <p>
+            Each of the 27 member states gets its standard rate as of {EU_STANDARD_RATES.as_of}, replacing its
+            country-wide rate if it has one. State-level rates and rates of other countries stay.
+          </p>
+          <p className="mt-2">Changes not yet saved in this list are discarded.</p>
+        </ConfirmButton>
+      </div>
       <form
         noValidate
         aria-label="Tax rates"
