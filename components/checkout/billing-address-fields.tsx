@@ -101,6 +101,27 @@ export function BillingAddressFields({ form, countries, subdivisions }: Props) {
           onChange={(e) => form.change("taxId", e.target.value, "customer_tax_id", "customer_tax_id")}
         />
       </Field>
+      <TaxIdStatus checkout={checkout} typed={values.taxId} />
     </Section>
+  );
+}
+
+/** Spaces, dots and dashes aside and in capitals, as the server keeps a tax ID (lib/core/tax-ids.ts). */
+const normalized = (value: string) => value.replace(/[\s.\-\u2010-\u2015]/g, "").toUpperCase();
+
+/**
+ * What the server made of the EU VAT number it has (docs/tax.md "Tax IDs and VIES"), once what is
+ * typed is what it checked: confirmed by VIES, or not confirmed now (taxed as usual).
+ */
+function TaxIdStatus({ checkout, typed }: { checkout: CheckoutForm["checkout"]; typed: string }) {
+  const saved = checkout.customer_tax_id;
+  if (!saved || checkout.customer_tax_id_type !== "eu_vat" || normalized(typed) !== saved) return null;
+  const verified = checkout.customer_tax_id_status === "verified";
+  return (
+    <p role="status" data-testid="tax-id-status" className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+      {verified
+        ? "✓ VAT number confirmed by the EU's VIES service."
+        : "This VAT number could not be confirmed right now: VAT is charged as usual."}
+    </p>
   );
 }
