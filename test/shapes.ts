@@ -43,6 +43,8 @@ export const CHECKOUT_KEYS = [
   // Beyond the reference: with customer_tax_id the pair, and whether VIES verified it (docs/tax.md).
   "customer_tax_id_status",
   "customer_tax_id_type",
+  // Beyond the reference: the EU reverse charge applies (docs/tax.md "Reverse charge").
+  "reverse_charge",
   "discount",
   "discount_amount",
   "discount_id",

@@ -176,9 +176,11 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
         ) : null}
         <Row label="Subtotal" value={money(checkout.subtotal_amount)} />
         <Row
-          label="Tax"
+          label={checkout.reverse_charge ? "Reverse charge" : "Tax"}
           value={
-            hasCountry ? (
+            checkout.reverse_charge ? (
+              <span className="text-zinc-500 dark:text-zinc-400">No VAT: paid by the recipient</span>
+            ) : hasCountry ? (
               money(checkout.tax_amount)
             ) : (
               <span className="text-zinc-500 dark:text-zinc-400">Added with your country</span>

@@ -91,6 +91,18 @@ export function ReceiptDocument({ receipt, pdfHref }: Props) {
           </tfoot>
         </table>
 
+        {receipt.reverseCharge ? (
+          <section className="mt-8 text-sm" aria-label="Reverse charge">
+            <p>{receipt.reverseCharge.note}.</p>
+            {receipt.reverseCharge.sellerVatId ? (
+              <p>Seller&apos;s VAT ID: {receipt.reverseCharge.sellerVatId}</p>
+            ) : null}
+            {receipt.reverseCharge.buyerVatId ? (
+              <p>Buyer&apos;s VAT ID: {receipt.reverseCharge.buyerVatId}</p>
+            ) : null}
+          </section>
+        ) : null}
+
         <footer className="mt-10 text-xs text-zinc-500">
           <p>Order {receipt.orderId}</p>
           {seller.email ? <p>Questions? Write to {seller.email}.</p> : null}

@@ -1,6 +1,7 @@
 // The checkout's money rules (docs/api.md §6), pure and shared by every path that prices a
 // session: create, update, confirm, and the hosted page's summary. All amounts are integers in
 // the currency's minor unit.
+import { reverseCharge } from "../tax/reverse-charge";
 
 export type PriceForAmounts = {
   type: "one_time" | "recurring";
@@ -92,6 +93,41 @@ export function taxBasisPointsFor(
   const forCountry = rates.filter((r) => r.country.toUpperCase() === country);
   const exact = state ? forCountry.find((r) => r.state?.toUpperCase() === state) : undefined;
   return (exact ?? forCountry.find((r) => r.state === null))?.basis_points ?? 0;
+}
+
+/** What the tax of a sale depends on besides the buyer: the organization's rates and the seller. */
+export type TaxContext = {
+  rates: TaxRateRow[];
+  /** The seller's address country and EU VAT number (null when its tax ID is not `eu_vat`). */
+  seller: { country: string | null; euVatId: string | null };
+};
+
+/** The buyer as the tax sees them: billing address and tax ID (type, and whether VIES verified it). */
+export type TaxBuyer = {
+  address: { country?: string | null; state?: string | null } | null | undefined;
+  taxIdType: string | null | undefined;
+  taxIdVerified: boolean;
+};
+
+/**
+ * The rate of a sale: 0 with the EU reverse charge (lib/tax/reverse-charge.ts), else the rate of
+ * the buyer's billing address.
+ */
+export function saleTax(
+  context: TaxContext,
+  buyer: TaxBuyer,
+): { basisPoints: number; reverseCharge: boolean } {
+  const reversed = reverseCharge({
+    sellerCountry: context.seller.country,
+    sellerVatId: context.seller.euVatId,
+    buyerCountry: buyer.address?.country,
+    buyerTaxIdType: buyer.taxIdType,
+    buyerTaxIdVerified: buyer.taxIdVerified,
+  });
+  return {
+    basisPoints: reversed ? 0 : taxBasisPointsFor(context.rates, buyer.address),
+    reverseCharge: reversed,
+  };
 }
 
 /** How long a discount lasts on a subscription (the discount's own fields). */

@@ -205,12 +205,19 @@ export async function resolveChanges(
     body.customer_billing_address !== undefined
       ? (body.customer_billing_address ?? null)
       : (session.customer_billing_address as AddressValue);
+  // A stored ID checked again at confirm is written only if it is still the session's (under the lock).
+  const taxIdWritten =
+    taxId?.kind === "set" && (!taxId.recheck || taxId.columns.customer_tax_id === session.customer_tax_id)
+      ? taxId.columns
+      : null;
   const amounts = await priceCheckout(tx, {
     organizationId: session.organization_id,
     price,
     amount,
     discount,
     billingAddress,
+    // The tax ID the session will have: the reverse charge reads a verified EU VAT number.
+    taxId: taxIdWritten ?? session,
   });
 
   // The merchant sets the session's trial and may allow or disallow it; the buyer may only decline it
@@ -252,14 +259,10 @@ export async function resolveChanges(
     if (body.customer_metadata !== undefined) data.customer_metadata = body.customer_metadata;
   }
   if (customFieldDataChanged) data.custom_field_data = customFieldData as Prisma.InputJsonObject;
-  // A stored ID checked again at confirm is written only if it is still the session's (under the lock).
   let customerTaxId = session.customer_tax_id;
-  if (
-    taxId?.kind === "set" &&
-    (!taxId.recheck || taxId.columns.customer_tax_id === session.customer_tax_id)
-  ) {
-    Object.assign(data, taxId.columns);
-    customerTaxId = taxId.columns.customer_tax_id;
+  if (taxIdWritten) {
+    Object.assign(data, taxIdWritten);
+    customerTaxId = taxIdWritten.customer_tax_id;
   }
 
   const pick = <K extends "customer_email" | "customer_name">(key: K) =>

@@ -191,12 +191,18 @@ export async function createCheckoutSession(
     body.customer_billing_address !== undefined
       ? body.customer_billing_address
       : ((customer?.billing_address as CreateCheckoutBody["customer_billing_address"]) ?? null);
+  // Given wins, even null; else the customer's (its EU VAT number asked of VIES at confirm).
+  const sessionTaxId =
+    taxId?.kind === "set"
+      ? taxId.columns
+      : customerTaxId({ tax_id: customer?.tax_id ?? null, tax_id_type: customer?.tax_id_type ?? null });
   const amounts = await priceCheckout(db, {
     organizationId,
     price,
     amount,
     discount,
     billingAddress,
+    taxId: sessionTaxId,
   });
   // The session's own trial (the merchant's, or its checkout link's) instead of the product's.
   const trialFields = {
@@ -243,10 +249,7 @@ export async function createCheckoutSession(
         customer_email: body.customer_email ?? customer?.email ?? null,
         customer_ip_address: body.customer_ip_address ?? null,
         customer_billing_address: billingAddress ?? Prisma.DbNull,
-        // Given wins, even null; else the customer's (its EU VAT number asked of VIES at confirm).
-        ...(taxId?.kind === "set"
-          ? taxId.columns
-          : customerTaxId({ tax_id: customer?.tax_id ?? null, tax_id_type: customer?.tax_id_type ?? null })),
+        ...sessionTaxId,
         customer_metadata: body.customer_metadata,
         // Copied to the customer at confirm once customers.external_id exists (TODO in settle.ts).
         external_customer_id: body.external_customer_id ?? null,

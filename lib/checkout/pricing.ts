@@ -8,12 +8,13 @@ import {
   computeAmounts,
   MAX_CUSTOM_AMOUNT,
   MIN_CUSTOM_AMOUNT,
-  taxBasisPointsFor,
+  saleTax,
   totalAfterDiscountEnds,
   type DiscountForAmounts,
   type DiscountDuration,
-  type TaxRateRow,
+  type TaxContext,
 } from "./amounts";
+import { sellerEuVatId } from "../tax/reverse-charge";
 import type { Problem } from "../core/errors";
 
 /**
@@ -76,14 +77,38 @@ export function discountDuration(discount: Discount): DiscountDuration {
 }
 
 /**
- * The organization's tax rates as the amounts need them, in one statement sent straight like the
- * rest of the purchase path's (every checkout write and confirm reads them).
+ * The organization's tax rates and the seller's country and EU VAT number (the reverse charge), in
+ * one statement sent straight like the rest of the purchase path's (every checkout write and
+ * confirm reads them): the organization's row joined to its rates, one row per rate (one row with
+ * a null rate when it has none).
  */
-export function taxRatesOf(db: DbOrTx, organizationId: string): Promise<TaxRateRow[]> {
-  return directSql<TaxRateRow>(
+export async function taxContextOf(db: DbOrTx, organizationId: string): Promise<TaxContext> {
+  const rows = await directSql<{
+    country: string | null;
+    state: string | null;
+    basis_points: number | null;
+    seller_country: string | null;
+    seller_tax_id: string | null;
+    seller_tax_id_type: string | null;
+  }>(
     db,
-    Prisma.sql`SELECT country, state, basis_points FROM tax_rates WHERE organization_id = ${organizationId}::uuid`,
+    Prisma.sql`SELECT t.country, t.state, t.basis_points, o.address->>'country' AS seller_country,
+                      o.tax_id AS seller_tax_id, o.tax_id_type AS seller_tax_id_type
+                 FROM organizations o LEFT JOIN tax_rates t ON t.organization_id = o.id
+                WHERE o.id = ${organizationId}::uuid`,
   );
+  const first = rows[0];
+  return {
+    rates: rows
+      .filter((r) => r.country !== null && r.basis_points !== null)
+      .map((r) => ({ country: r.country!, state: r.state, basis_points: r.basis_points! })),
+    seller: {
+      country: first?.seller_country ?? null,
+      euVatId: first
+        ? sellerEuVatId({ tax_id: first.seller_tax_id, tax_id_type: first.seller_tax_id_type })
+        : null,
+    },
+  };
 }
 
 /** The amount columns of a session for these inputs. */
@@ -95,14 +120,20 @@ export async function priceCheckout(
     amount: number | null;
     discount: Discount | null;
     billingAddress: { country?: string | null; state?: string | null } | null;
+    /** The buyer's tax ID as the session will have it: the reverse charge reads a verified `eu_vat`. */
+    taxId: { customer_tax_id_type: string | null; customer_tax_id_verified_at: Date | null };
   },
 ) {
-  const rates = await taxRatesOf(db, input.organizationId);
+  const tax = saleTax(await taxContextOf(db, input.organizationId), {
+    address: input.billingAddress,
+    taxIdType: input.taxId.customer_tax_id_type,
+    taxIdVerified: input.taxId.customer_tax_id_verified_at !== null,
+  });
   const inputs = {
     price: input.price,
     amount: input.amount,
     discount: discountForAmounts(input.discount),
-    taxBasisPoints: taxBasisPointsFor(rates, input.billingAddress),
+    taxBasisPoints: tax.basisPoints,
   };
   const amounts = computeAmounts(inputs);
   return {
@@ -119,5 +150,6 @@ export async function priceCheckout(
           : null,
     }),
     currency: input.price.price_currency,
+    reverse_charge: tax.reverseCharge,
   };
 }

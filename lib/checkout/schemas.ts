@@ -124,6 +124,11 @@ export const checkoutSchema = z.object({
    * answer, or a type no registry is asked about): taxed normally; null: no tax ID (docs/tax.md).
    */
   customer_tax_id_status: z.enum(["verified", "unverified"]).nullable(),
+  /**
+   * The EU reverse charge applies (docs/tax.md "Reverse charge"): a business buyer in another
+   * member state than the seller, with a verified EU VAT number, pays no tax (`tax_amount` 0).
+   */
+  reverse_charge: z.boolean(),
   customer_metadata: metadataOut,
   external_customer_id: z.string().nullable(),
   payment_processor_metadata: jsonObject,

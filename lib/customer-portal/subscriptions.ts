@@ -8,11 +8,16 @@ import type { Db, DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
-import { applyBasisPoints, computeAmounts, taxBasisPointsFor, type TaxRateRow } from "../checkout/amounts";
+import {
+  applyBasisPoints,
+  computeAmounts,
+  saleTax,
+  type TaxContext as SaleTaxContext,
+} from "../checkout/amounts";
 import { billingAnchor } from "../subscriptions/trial-terms";
 import { changePlan } from "../subscriptions/plan-change";
 import { ApiError } from "../core/errors";
-import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
+import { discountForAmounts, taxContextOf } from "../checkout/pricing";
 import { discountAppliesTo } from "../subscriptions/renewals";
 import { isEnded, scheduleCancellation } from "../subscriptions/lifecycle";
 import {
@@ -45,20 +50,28 @@ type SubscriptionRow = Prisma.SubscriptionGetPayload<{ include: typeof subscript
  * price the next charge), and its Stripe publishable key (a new card is entered in Stripe's form).
  */
 type TaxContext = {
-  rates: TaxRateRow[];
+  sale: SaleTaxContext;
   address: { country?: string | null; state?: string | null } | null;
+  /** The buyer's stored tax ID: a verified EU VAT number may make it a reverse charge (no tax). */
+  taxIdType: string | null;
+  taxIdVerified: boolean;
   publishableKey: string | null;
 };
 
 async function taxContext(db: DbOrTx, principal: CustomerPrincipal): Promise<TaxContext> {
-  const [customer, rates, processor] = await Promise.all([
-    db.customer.findUnique({ where: { id: principal.customerId }, select: { billing_address: true } }),
-    taxRatesOf(db, principal.organizationId),
+  const [customer, sale, processor] = await Promise.all([
+    db.customer.findUnique({
+      where: { id: principal.customerId },
+      select: { billing_address: true, tax_id_type: true, tax_id_verified_at: true },
+    }),
+    taxContextOf(db, principal.organizationId),
     sessionProcessor(db, principal.organizationId),
   ]);
   return {
-    rates,
+    sale,
     address: (customer?.billing_address ?? null) as TaxContext["address"],
+    taxIdType: customer?.tax_id_type ?? null,
+    taxIdVerified: !!customer?.tax_id_verified_at,
     publishableKey: processor.publishableKey,
   };
 }
@@ -72,7 +85,11 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   const anchor = billingAnchor(row);
   const discount =
     row.discount && discountAppliesTo(row.discount, anchor, nextPeriodStart) ? row.discount : null;
-  const taxBasisPoints = taxBasisPointsFor(tax.rates, tax.address);
+  const taxBasisPoints = saleTax(tax.sale, {
+    address: tax.address,
+    taxIdType: tax.taxIdType,
+    taxIdVerified: tax.taxIdVerified,
+  }).basisPoints;
   const base = computeAmounts({
     price: { type: "recurring", amount_type: "fixed", price_amount: row.amount, preset_amount: null },
     discount: discountForAmounts(discount),

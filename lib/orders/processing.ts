@@ -89,6 +89,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     amount: subscription?.trial_end ? 0 : (session.subtotal_amount ?? 0),
     discount_amount: subscription?.trial_end ? 0 : session.discount_amount,
     tax_amount: subscription?.trial_end ? 0 : (session.tax_amount ?? 0),
+    reverse_charge: session.reverse_charge,
     currency: price.price_currency,
     billing_reason: subscriptionId ? "subscription_create" : "purchase",
     billing_address: session.customer_billing_address ?? undefined,

@@ -16,8 +16,8 @@ import {
 } from "@/lib/factories";
 
 const replacedInclude = {
-  organization: { select: { id: true, name: true, email: true } },
-  customer: { select: { id: true, email: true, name: true } },
+  organization: { select: { id: true, name: true, email: true, tax_id: true, tax_id_type: true } },
+  customer: { select: { id: true, email: true, name: true, tax_id: true } },
   product: { select: { name: true } },
   product_price: { select: { type: true, recurring_interval: true } },
   discount: { select: { name: true, duration: true, duration_in_months: true } },
@@ -31,6 +31,7 @@ const replacedInclude = {
       trial_end: true,
       client_secret_ciphertext: true,
       legacy_client_secret: true,
+      customer_tax_id: true,
     },
   },
   benefit_grants: {

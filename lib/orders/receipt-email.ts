@@ -16,13 +16,20 @@ import { DecryptionError } from "../secrets";
 import { queueEmail } from "../email/queue";
 import { discountDisclosure } from "../checkout/discount-disclosure";
 import { formatMoney } from "../money";
+import { reverseChargeLines } from "../tax/reverse-charge";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import { orderReceipt, type OrderReceiptData } from "../email/templates/order-receipt";
 
 /** What a receipt shows of its order, as Prisma's include of these relations would return it. */
 export type ReceiptOrder = Order & {
-  organization: { id: string; name: string; email: string | null };
-  customer: { id: string; email: string; name: string | null };
+  organization: {
+    id: string;
+    name: string;
+    email: string | null;
+    tax_id?: string | null;
+    tax_id_type?: string | null;
+  };
+  customer: { id: string; email: string; name: string | null; tax_id?: string | null };
   product: { name: string };
   product_price: { type: PriceType; recurring_interval: RecurringInterval | null };
   discount: { name: string; duration: DiscountDuration; duration_in_months: number | null } | null;
@@ -35,6 +42,7 @@ export type ReceiptOrder = Order & {
     trial_end: Date | null;
     client_secret_ciphertext: string | null;
     legacy_client_secret: string | null;
+    customer_tax_id?: string | null;
   } | null;
   benefit_grants: {
     benefit: { description: string };
@@ -64,8 +72,9 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
     Prisma.sql`
     SELECT json_build_object(
              'order', row_to_json(o),
-             'organization', json_build_object('id', org.id, 'name', org.name, 'email', org.email),
-             'customer', json_build_object('id', c.id, 'email', c.email, 'name', c.name),
+             'organization', json_build_object('id', org.id, 'name', org.name, 'email', org.email,
+                 'tax_id', org.tax_id, 'tax_id_type', org.tax_id_type),
+             'customer', json_build_object('id', c.id, 'email', c.email, 'name', c.name, 'tax_id', c.tax_id),
              'product', json_build_object('name', p.name),
              'product_price', json_build_object('type', pp.type, 'recurring_interval', pp.recurring_interval),
              'discount', CASE WHEN d.id IS NOT NULL THEN json_build_object(
@@ -76,7 +85,8 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
                  'total_amount_after_discount_ends', s.total_amount_after_discount_ends,
                  'trial_end', s.trial_end,
                  'client_secret_ciphertext', s.client_secret_ciphertext,
-                 'legacy_client_secret', s.legacy_client_secret) END,
+                 'legacy_client_secret', s.legacy_client_secret,
+                 'customer_tax_id', s.customer_tax_id) END,
              'benefit_grants', (
                SELECT coalesce(json_agg(json_build_object(
                         'benefit', json_build_object('description', b.description),
@@ -178,6 +188,13 @@ export async function queueOrderReceipt(
             : null,
         discount: order.discount,
       }),
+    reverseCharge: order.reverse_charge
+      ? reverseChargeLines({
+          sellerVatId:
+            order.organization.tax_id_type === "eu_vat" ? (order.organization.tax_id ?? null) : null,
+          buyerVatId: order.checkout?.customer_tax_id ?? order.customer.tax_id ?? null,
+        })
+      : null,
     licenseKeys: order.benefit_grants.flatMap((grant) =>
       grant.license_key
         ? [

@@ -71,6 +71,8 @@ export const orderSchema = z.object({
   invoice_number: z.string(),
   amount: z.number().int(),
   tax_amount: z.number().int(),
+  /** The EU reverse charge applied (docs/tax.md "Reverse charge"): no tax, the buyer accounts for it. */
+  reverse_charge: z.boolean(),
   refunded_amount: z.number().int(),
   refunded_tax_amount: z.number().int(),
   currency: z.string(),

@@ -2,7 +2,7 @@
 // in, the bytes out. Streams are left uncompressed (a one-page receipt is a few KB either way),
 // which keeps the text searchable by the simplest tools; the invoice number is also the title.
 import PDFDocument from "pdfkit";
-import type { ReceiptView } from "./receipt";
+import { receiptReverseChargeLines, type ReceiptView } from "./receipt";
 
 const MARGIN = 56;
 const MUTED = "#52525b";
@@ -104,6 +104,16 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
     doc.text(row.label, MARGIN + width / 2, y, { width: width / 2 - 100 });
     right(row.value, y);
     y = doc.y + 4;
+  }
+
+  const reverseCharge = receiptReverseChargeLines(receipt);
+  if (reverseCharge.length) {
+    y += 16;
+    doc.fillColor("black").font("Helvetica").fontSize(9);
+    for (const line of reverseCharge) {
+      doc.text(line, MARGIN, y, { width });
+      y = doc.y + 2;
+    }
   }
 
   doc.fillColor(MUTED).font("Helvetica").fontSize(9);

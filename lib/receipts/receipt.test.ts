@@ -1,7 +1,7 @@
 // The receipt view model (pure): amounts, discount, refunds, buyer details and the wording both
 // renderers print; and the PDF renderer's output for it.
 import { describe, expect, it } from "vitest";
-import { buildReceipt, type ReceiptOrder } from "./receipt";
+import { buildReceipt, receiptReverseChargeLines, type ReceiptOrder } from "./receipt";
 import { renderReceiptPdf } from "./pdf";
 import { receiptPdfFilename } from "./pdf-response";
 
@@ -16,6 +16,7 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     status: "paid",
     amount: 1800,
     tax_amount: 342,
+    reverse_charge: false,
     refunded_amount: 0,
     refunded_tax_amount: 0,
     currency: "eur",
@@ -66,7 +67,39 @@ describe("receipt view model", () => {
         { label: "Tax", value: "€3.42" },
         { label: "Total", value: "€21.42", strong: true },
       ],
+      reverseCharge: null,
     });
+  });
+
+  it("says the reverse charge with both VAT IDs (docs/tax.md)", async () => {
+    const receipt = buildReceipt(
+      order({
+        reverse_charge: true,
+        tax_amount: 0,
+        organization: {
+          name: "Acme Software",
+          email: "help@acme.example",
+          tax_id: "FR40303265045",
+          tax_id_type: "eu_vat",
+        },
+      }),
+    );
+    expect(receipt.reverseCharge).toEqual({
+      note: "Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)",
+      sellerVatId: "FR40303265045",
+      buyerVatId: "DE123456789",
+    });
+    expect(receipt.totals.find((row) => row.label.startsWith("Tax"))).toEqual({
+      label: "Tax (reverse charge)",
+      value: "€0.00",
+    });
+    expect(receiptReverseChargeLines(receipt)).toEqual([
+      "Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).",
+      "Seller's VAT ID: FR40303265045",
+      "Buyer's VAT ID: DE123456789",
+    ]);
+    const pdf = await renderReceiptPdf(receipt);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
   it("adds the refunds (tax included) and what remains paid", () => {

@@ -5,9 +5,10 @@ import type { DbOrTx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { toAddress, type Address } from "../core/schemas";
 import { formatMoney } from "../money";
+import { REVERSE_CHARGE_NOTE, reverseChargeLines } from "../tax/reverse-charge";
 
 export const receiptInclude = {
-  organization: { select: { name: true, email: true } },
+  organization: { select: { name: true, email: true, tax_id: true, tax_id_type: true } },
   customer: { select: { email: true, name: true, tax_id: true } },
   product: { select: { name: true } },
   product_price: { select: { type: true, recurring_interval: true } },
@@ -35,6 +36,8 @@ export type ReceiptView = {
   lines: { description: string; detail: string | null; amount: string }[];
   /** Subtotal, discount, tax, total, then refunds and what remains paid when there are any. */
   totals: ReceiptRow[];
+  /** The EU reverse charge's line and both VAT IDs (docs/tax.md), or null when it did not apply. */
+  reverseCharge: { note: string; sellerVatId: string | null; buyerVatId: string | null } | null;
 };
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -99,7 +102,10 @@ export function buildReceipt(order: ReceiptOrder): ReceiptView {
     const label = order.discount?.name ? `Discount (${order.discount.name})` : "Discount";
     totals.push({ label, value: `-${money(discount)}` });
   }
-  totals.push({ label: "Tax", value: money(order.tax_amount) });
+  totals.push({
+    label: order.reverse_charge ? "Tax (reverse charge)" : "Tax",
+    value: money(order.tax_amount),
+  });
   totals.push({ label: "Total", value: money(total), strong: true });
   const refunded = order.refunded_amount + order.refunded_tax_amount;
   if (refunded > 0) {
@@ -108,6 +114,7 @@ export function buildReceipt(order: ReceiptOrder): ReceiptView {
     totals.push({ label: "Net paid", value: money(total - refunded), strong: true });
   }
 
+  const buyerTaxId = order.checkout?.customer_tax_id ?? order.customer.tax_id;
   return {
     orderId: order.id,
     invoiceNumber: order.invoice_number,
@@ -120,12 +127,24 @@ export function buildReceipt(order: ReceiptOrder): ReceiptView {
       name: order.billing_name ?? order.customer.name,
       email: order.customer.email,
       addressLines: addressLines(toAddress(order.billing_address)),
-      taxId: order.checkout?.customer_tax_id ?? order.customer.tax_id,
+      taxId: buyerTaxId,
     },
     currency: order.currency.toUpperCase(),
     lines: [
       { description: order.product.name, detail: detail || null, amount: money(order.amount + discount) },
     ],
     totals,
+    reverseCharge: order.reverse_charge
+      ? {
+          note: REVERSE_CHARGE_NOTE,
+          sellerVatId: order.organization.tax_id_type === "eu_vat" ? order.organization.tax_id : null,
+          buyerVatId: buyerTaxId,
+        }
+      : null,
   };
+}
+
+/** The reverse charge's lines as printed: the note, then the seller's and the buyer's VAT IDs. */
+export function receiptReverseChargeLines(receipt: Pick<ReceiptView, "reverseCharge">): string[] {
+  return receipt.reverseCharge ? reverseChargeLines(receipt.reverseCharge) : [];
 }

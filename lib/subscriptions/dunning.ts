@@ -127,7 +127,7 @@ export async function createDunningAttempt(
     where: { id: subscription.id },
     include: { discount: true },
   });
-  const { amounts, discount, billingAddress, balanceApplied } = await renewalAmounts(
+  const { amounts, discount, billingAddress, balanceApplied, reverseCharge } = await renewalAmounts(
     tx,
     withDiscount,
     periodEnd,
@@ -136,6 +136,7 @@ export async function createDunningAttempt(
     period_end: periodEnd.toISOString(),
     subtotal_amount: amounts.subtotal_amount,
     tax_amount: amounts.tax_amount,
+    reverse_charge: reverseCharge,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,
     balance_applied: balanceApplied,

@@ -104,6 +104,8 @@ export type PlanChangeTerms = {
   due_now: { subtotal: number; tax: number; total: number };
   /** The next renewal after the change: when, and what it will charge (tax included). */
   next_renewal: { at: Date | null; subtotal: number; tax: number; total: number };
+  /** The EU reverse charge applies (no tax; docs/tax.md): recorded on the charge's order. Not answered. */
+  reverse_charge: boolean;
 };
 
 async function planTerms(
@@ -167,6 +169,7 @@ async function planTerms(
       tax: next.amounts.tax_amount,
       total: next.amounts.total_amount,
     },
+    reverse_charge: next.reverseCharge,
   };
 }
 
@@ -225,6 +228,7 @@ export async function applyPlanChange(tx: Tx, subscription: Subscription, change
     period_end: (subscription.current_period_end ?? now).toISOString(),
     subtotal_amount: charged,
     tax_amount: terms.due_now.tax,
+    reverse_charge: terms.reverse_charge,
     discount_id: null,
     billing_address: null,
     trigger: "plan_change",

@@ -121,7 +121,7 @@ export async function settlePlanChangeCharge(
   tx: Tx,
   subscription: Subscription,
   attempt: PaymentAttempt,
-  terms: { subtotal_amount: number; tax_amount: number; billing_address: unknown },
+  terms: { subtotal_amount: number; tax_amount: number; reverse_charge?: boolean; billing_address: unknown },
   now: Date,
 ) {
   // Pending: its outcome comes later. Declined, or waiting for a buyer who is not there (off
@@ -144,6 +144,7 @@ export async function settlePlanChangeCharge(
       status: "paid",
       amount: terms.subtotal_amount,
       tax_amount: terms.tax_amount,
+      reverse_charge: terms.reverse_charge ?? false,
       currency: subscription.currency,
       billing_reason: "subscription_update",
       billing_address: (terms.billing_address ?? undefined) as object | undefined,

@@ -3,8 +3,8 @@
 // below zero), and the tax of the customer's billing address. The renewal and its dunning retries
 // both price the period here.
 import type { Tx } from "../db/client";
-import { applyBasisPoints, computeAmounts, taxBasisPointsFor } from "../checkout/amounts";
-import { discountForAmounts, taxRatesOf } from "../checkout/pricing";
+import { applyBasisPoints, computeAmounts, saleTax } from "../checkout/amounts";
+import { discountForAmounts, taxContextOf } from "../checkout/pricing";
 import type { Discount, Subscription } from "../generated/prisma/client";
 import { discountAppliesTo } from "./price-schedule";
 import { billingAnchor } from "./trial-terms";
@@ -23,12 +23,21 @@ export async function renewalAmounts(
     subscription.discount && discountAppliesTo(subscription.discount, anchor, periodStart)
       ? subscription.discount
       : null;
-  const [customer, rates] = await Promise.all([
-    tx.customer.findUnique({ where: { id: subscription.customer_id }, select: { billing_address: true } }),
-    taxRatesOf(tx, subscription.organization_id),
+  const [customer, context] = await Promise.all([
+    tx.customer.findUnique({
+      where: { id: subscription.customer_id },
+      select: { billing_address: true, tax_id_type: true, tax_id_verified_at: true },
+    }),
+    taxContextOf(tx, subscription.organization_id),
   ]);
   const address = customer?.billing_address as { country?: string | null; state?: string | null } | null;
-  const taxBasisPoints = taxBasisPointsFor(rates, address);
+  // The customer's stored tax ID, verified by VIES at their checkout: the EU reverse charge (0).
+  const saleTerms = saleTax(context, {
+    address,
+    taxIdType: customer?.tax_id_type,
+    taxIdVerified: !!customer?.tax_id_verified_at,
+  });
+  const taxBasisPoints = saleTerms.basisPoints;
   const base = computeAmounts({
     price: {
       type: "recurring",
@@ -50,5 +59,6 @@ export async function renewalAmounts(
     billingAddress: customer?.billing_address ?? null,
     balanceApplied: subtotal - base.subtotal_amount,
     taxBasisPoints,
+    reverseCharge: saleTerms.reverseCharge,
   };
 }

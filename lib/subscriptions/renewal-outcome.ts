@@ -28,6 +28,8 @@ export type RenewalTerms = {
   /** What the discount took off (absent in terms recorded before it was kept: 0). */
   discount_amount?: number;
   tax_amount: number;
+  /** The EU reverse charge applied (no tax); absent in terms recorded before it existed: false. */
+  reverse_charge?: boolean;
   discount_id: string | null;
   billing_address: unknown;
   /** Dunning: 0 (or absent) for the renewal itself, n for its n-th scheduled retry. */
@@ -80,6 +82,7 @@ export async function completeRenewal(
       amount: terms.subtotal_amount,
       discount_amount: terms.discount_amount ?? 0,
       tax_amount: terms.tax_amount,
+      reverse_charge: terms.reverse_charge ?? false,
       currency: subscription.currency,
       billing_reason: "subscription_cycle",
       billing_address: (terms.billing_address ?? undefined) as object | undefined,

@@ -98,7 +98,7 @@ async function startRenewalPriced(
 ): Promise<PaymentAttempt | null> {
   const periodEnd = subscription.current_period_end!;
   const reference = renewalReference(subscription.id, payload.period_end);
-  const { amounts, discount, billingAddress, balanceApplied } = await renewalAmounts(
+  const { amounts, discount, billingAddress, balanceApplied, reverseCharge } = await renewalAmounts(
     tx,
     subscription,
     periodEnd,
@@ -108,6 +108,7 @@ async function startRenewalPriced(
     subtotal_amount: amounts.subtotal_amount,
     discount_amount: amounts.discount_amount,
     tax_amount: amounts.tax_amount,
+    reverse_charge: reverseCharge,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,
     balance_applied: balanceApplied,

@@ -54,6 +54,8 @@ const ORDER_KEYS = [
   "product_price_id",
   "refunded_amount",
   "refunded_tax_amount",
+  // Beyond the reference: the EU reverse charge applied (docs/tax.md "Reverse charge").
+  "reverse_charge",
   "status",
   "subscription",
   "subscription_id",

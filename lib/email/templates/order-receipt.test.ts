@@ -1,6 +1,7 @@
 // The purchase receipt's content: the exact plain-text part, the HTML part's escaping, and the
 // shared layout (organization name, support address).
 import { describe, expect, it } from "vitest";
+import { reverseChargeLines } from "../../tax/reverse-charge";
 import { escapeHtml, html, singleLine } from "./html";
 import { orderReceipt, type OrderReceiptData } from "./order-receipt";
 
@@ -106,6 +107,16 @@ describe("order receipt", () => {
     );
     expect(email.html).not.toContain("mailto:");
     expect(email.html).toContain('href="http://localhost:3000/portal"');
+  });
+
+  it("says the reverse charge with both VAT IDs, in both parts", () => {
+    const lines = reverseChargeLines({ sellerVatId: "FR40303265045", buyerVatId: "DE123456789" });
+    const email = orderReceipt.render({ ...data, reverseCharge: lines }, brand);
+    expect(email.text).toContain(lines.join("\n"));
+    expect(email.text).toContain("Article 196, Council Directive 2006/112/EC");
+    expect(email.html).toContain("Seller&#39;s VAT ID: FR40303265045");
+    expect(email.html).toContain("Buyer&#39;s VAT ID: DE123456789");
+    expect(orderReceipt.render(data, brand).text).not.toContain("Reverse charge");
   });
 
   it("has the same facts in its HTML part, in the shared layout", () => {

@@ -25,6 +25,8 @@ export type OrderReceiptData = {
    * month" (lib/checkout/discount-disclosure.ts); null otherwise.
    */
   discountDisclosure?: string | null;
+  /** The EU reverse charge's note and both VAT IDs (lib/tax/reverse-charge.ts); absent: none. */
+  reverseCharge?: string[] | null;
   licenseKeys: { key: string; benefit: string; expiresAt: Date | null }[];
   /** The checkout's confirmation page, which shows the purchase again. */
   purchaseUrl: string | null;
@@ -81,6 +83,7 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
       textRows(details),
       textRows(amounts),
       disclosure,
+      data.reverseCharge?.length ? data.reverseCharge.join("\n") : null,
       data.licenseKeys.length
         ? `${keysTitle}:\n` + data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key)})`).join("\n")
         : null,
@@ -93,6 +96,13 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
       <p style="margin:0 0 16px;">${thanks}</p>
       ${htmlFacts(details)} ${htmlMoneyLines(amounts, "last")}
       ${disclosure ? html`<p style="margin:0 0 16px;font-weight:600;">${disclosure}</p>` : null}
+      ${
+        data.reverseCharge?.length
+          ? html`<p style="margin:0 0 16px;">
+              ${data.reverseCharge.map((line, i) => (i ? html`<br />${line}` : html`${line}`))}
+            </p>`
+          : null
+      }
       ${
         data.licenseKeys.length
           ? html`<h2 style="margin:16px 0 8px;font-size:16px;">${keysTitle}</h2>

@@ -232,6 +232,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       customer_tax_id: null,
       customer_tax_id_type: null,
       customer_tax_id_status: null,
+      reverse_charge: false,
       customer_metadata: {},
       external_customer_id: null,
       payment_processor_metadata: {},
