@@ -1,5 +1,6 @@
 // The emails of a subscription's life, queued in the transaction of the change they tell about
 // (lib/email/queue.ts): one per event, by reference, so a change run twice emails once.
+import { reverseChargeLines } from "../tax/reverse-charge";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import type { Tx } from "../db/client";
 import type { Order, PaymentAttempt, Subscription } from "../generated/prisma/client";
@@ -18,8 +19,10 @@ async function readParties(tx: Tx, subscriptionId: string) {
       id: true,
       customer_id: true,
       recurring_interval: true,
-      organization: { select: { id: true, name: true, email: true, slug: true } },
-      customer: { select: { email: true, name: true } },
+      organization: {
+        select: { id: true, name: true, email: true, slug: true, tax_id: true, tax_id_type: true },
+      },
+      customer: { select: { email: true, name: true, tax_id: true } },
       product: { select: { name: true } },
     },
   });
@@ -62,6 +65,13 @@ export async function queueRenewalReceipt(
       periodStart,
       periodEnd,
       portalUrl: portalUrl(parties.organization.slug),
+      reverseCharge: order.reverse_charge
+        ? reverseChargeLines({
+            sellerVatId:
+              parties.organization.tax_id_type === "eu_vat" ? (parties.organization.tax_id ?? null) : null,
+            buyerVatId: parties.customer.tax_id,
+          })
+        : null,
     },
     ...envelope(parties, `${subscriptionRenewalReceipt.kind}:${order.id}`, now, order.id),
   });

@@ -5,6 +5,7 @@ import { subscriptionCanceled } from "./subscription-canceled";
 import { subscriptionEnded } from "./subscription-ended";
 import { subscriptionPaymentFailed } from "./subscription-payment-failed";
 import { subscriptionRenewalReceipt } from "./subscription-renewal-receipt";
+import { reverseChargeLines } from "../../tax/reverse-charge";
 
 const brand = { name: "Acme Software", supportEmail: "help@acme.test" };
 const footer = ["", "-- ", "Acme Software", "Questions? Write to help@acme.test.", ""];
@@ -26,6 +27,19 @@ describe("subscription renewal receipt", () => {
     receiptUrl: "http://localhost:3000/receipts/r1",
     receiptPdfUrl: "http://localhost:3000/receipts/r1/pdf",
   };
+
+  it("says a renewal's reverse charge with both VAT IDs, in both parts", () => {
+    const lines = reverseChargeLines({ sellerVatId: "FR40303265045", buyerVatId: "DE123456789" });
+    const email = subscriptionRenewalReceipt.render(
+      { ...data, amounts: { subtotal: 1000, tax: 0, total: 1000 }, reverseCharge: lines },
+      brand,
+    );
+    expect(email.text).toContain(lines.join("\n"));
+    expect(email.text).toContain("Article 196, Council Directive 2006/112/EC");
+    expect(email.html).toContain("Seller&#39;s VAT ID: FR40303265045");
+    expect(email.html).toContain("Buyer&#39;s VAT ID: DE123456789");
+    expect(subscriptionRenewalReceipt.render(data, brand).text).not.toContain("Article 196");
+  });
 
   it("renders the exact plain-text part with the order's amounts and period", () => {
     const email = subscriptionRenewalReceipt.render(data, brand);

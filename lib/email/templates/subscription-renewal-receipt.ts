@@ -33,6 +33,8 @@ export type SubscriptionRenewalReceiptData = {
   /** The printable receipt (lib/receipts/links.ts), and its PDF. */
   receiptUrl?: string | null;
   receiptPdfUrl?: string | null;
+  /** The EU reverse charge's note and both VAT IDs (lib/tax/reverse-charge.ts); absent: none. */
+  reverseCharge?: string[] | null;
 };
 
 export const subscriptionRenewalReceipt: EmailTemplate<SubscriptionRenewalReceiptData> = {
@@ -59,12 +61,14 @@ export const subscriptionRenewalReceipt: EmailTemplate<SubscriptionRenewalReceip
       intro,
       textRows(details),
       textRows(amounts),
+      data.reverseCharge?.length ? data.reverseCharge.join("\n") : null,
       data.receiptUrl ? `Receipt: ${data.receiptUrl}` : null,
       data.receiptPdfUrl ? `Receipt (PDF): ${data.receiptPdfUrl}` : null,
       data.portalUrl ? `${manage}: ${data.portalUrl}` : null,
     ]);
     const body = html`${htmlParagraphs([greeting, intro])} ${htmlRows(details)}
     ${htmlRows(amounts, { boldLast: true, alignRight: true })}
+    ${data.reverseCharge?.length ? htmlParagraphs([data.reverseCharge.join(" · ")]) : null}
     ${data.receiptUrl ? htmlLink("View receipt", data.receiptUrl) : null}
     ${data.portalUrl ? htmlLink(manage, data.portalUrl) : null}`;
     return {
