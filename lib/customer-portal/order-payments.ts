@@ -4,10 +4,28 @@
 // subscription goes past due and the buyer pays it with a new card, lib/subscriptions/
 // payment-method.ts), so an order's payment has succeeded (or there was nothing to pay), and no
 // order is ever waiting for a retry.
+import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { ApiError } from "../core/errors";
 import { customerWhere, foundOrThrow } from "./tenancy";
+
+/** The reference's CustomerOrderPaymentStatus. */
+export const orderPaymentStatusSchema = z.object({ status: z.string(), error: z.string().nullable() });
+
+/** The reference's CustomerOrderConfirmPayment, read and bounded (it decides nothing here). */
+export const confirmOrderPaymentBody = z.object({
+  confirmation_token_id: z.string().max(255).nullish(),
+  payment_method_id: z.string().max(255).nullish(),
+  payment_processor: z.string().max(32).optional(),
+});
+
+/** The reference's CustomerOrderPaymentConfirmation: what a retry would answer (never, here). */
+export const orderPaymentConfirmationSchema = z.object({
+  status: z.string(),
+  client_secret: z.string().nullable(),
+  error: z.string().nullable(),
+});
 
 async function buyersOrder(db: DbOrTx, principal: CustomerPrincipal, orderId: string) {
   return foundOrThrow(

@@ -3,6 +3,7 @@
 // card of their subscriptions, or one they added, ./add-card.ts).
 // Removing forgets the card here in one transaction and leaves the processor's side (Stripe detaches
 // it from its customer) to a job that runs after the commit: no processor call under a lock.
+import { z } from "zod";
 import { Prisma } from "../generated/prisma/client";
 import type { Db, Tx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
@@ -11,6 +12,9 @@ import { ApiError } from "../core/errors";
 import { enqueueJob } from "../jobs/queue";
 import { paymentMethodsOf } from "../customers/payment-methods";
 import { FORGET_PAYMENT_METHOD_JOB, type ForgetPaymentMethodPayload } from "../payments/forget";
+
+/** A saved card's reference as the list shows it (the processor's, e.g. `cus_…/pm_…`). */
+export const paymentMethodParams = z.object({ id: z.string().min(1).max(255) });
 
 /** GET /v1/customer-portal/customers/me/payment-methods. */
 export function listPortalPaymentMethods(db: Db, principal: CustomerPrincipal, query: PageParams) {

@@ -8,6 +8,7 @@
 import type { Db } from "../db/client";
 import type { Principal } from "../core/principal";
 import { ApiError } from "../core/errors";
+import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { processorFor } from "../payments";
 import { isClosedStatus } from "./lifecycle";
 import { getDispute } from "./read";
@@ -15,8 +16,9 @@ import { recordProcessorDispute } from "./record";
 import type { DisputeStatus } from "./schemas";
 
 export async function acceptDispute(db: Db, principal: Principal, disputeId: string, now = new Date()) {
-  const dispute = await getDispute(db, principal, disputeId);
-  const row = await db.dispute.findUniqueOrThrow({ where: { id: dispute.id } });
+  const row = foundOrThrow(
+    await db.dispute.findFirst({ where: { id: disputeId, ...tenantWhere(principal) } }),
+  );
   refuseClosed(row.status as DisputeStatus);
   const processor = await processorFor(db, {
     processor: row.processor,
@@ -39,7 +41,7 @@ export async function acceptDispute(db: Db, principal: Principal, disputeId: str
     },
     now,
   );
-  const after = await getDispute(db, principal, dispute.id);
+  const after = await getDispute(db, principal, row.id);
   // The processor had decided it otherwise before our call (won, or an inquiry closed): not ours.
   if (after.status !== "lost") refuseClosed(after.status as DisputeStatus);
   return after;

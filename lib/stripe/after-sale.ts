@@ -3,10 +3,7 @@
 // Both are safe to ask twice: an answer already given is read back, not an error.
 import type Stripe from "stripe";
 import type { ProcessorDispute } from "../payments/processor";
-import { isStripeError } from "./client";
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? null);
+import { idOf, isStripeError } from "./client";
 
 /** Closes a dispute (Stripe makes it lost); one closed already is read as it is. */
 export async function closeStripeDispute(stripe: Stripe, disputeId: string): Promise<ProcessorDispute> {

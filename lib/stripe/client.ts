@@ -69,3 +69,8 @@ export function isTestKey(key: string): boolean {
 export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
 }
+
+/** The id of an expandable Stripe field (an id, or the expanded object); null when absent. */
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === "string" ? value : (value?.id ?? null);
+}

@@ -9,7 +9,7 @@ import type { ProcessorDisputeInput } from "../disputes/schemas";
 import type { JobHandler } from "../jobs/queue";
 import type { PaymentDetails, PaymentLookup } from "../payments/processor";
 import type { AttemptRef } from "../payments/outcomes";
-import { stripeClient } from "./client";
+import { idOf, stripeClient } from "./client";
 import { stripeCredentials } from "./credentials";
 import {
   paymentIntentResult,
@@ -38,9 +38,6 @@ export type StripeEventHandlers = {
 };
 
 type Payload = { event_id: string };
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? null);
 
 /** The intent's state as an outcome, or null while it is not settled either way. */
 function intentOutcome(intent: Stripe.PaymentIntent): PaymentLookup | null {

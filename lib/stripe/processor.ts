@@ -17,7 +17,7 @@ import type {
   RefundResult,
   SetupResult,
 } from "../payments/processor";
-import { isStripeError, stripeClient } from "./client";
+import { idOf, isStripeError, stripeClient } from "./client";
 import type { StripeCredentials } from "./credentials";
 import { ensureStripeCustomer } from "./customers";
 import { closeStripeDispute, detachStripeCard } from "./after-sale";
@@ -33,9 +33,6 @@ function parseSavedCard(ref: string): { customer: string; paymentMethod: string 
   const [customer, paymentMethod, extra] = ref.split("/");
   return customer?.startsWith("cus_") && paymentMethod && !extra ? { customer, paymentMethod } : null;
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === "string" ? value : (value?.id ?? null);
 
 /** A card as the buyer recognizes it, from Stripe's card details. */
 function cardOf(
