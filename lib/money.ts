@@ -4,7 +4,10 @@
 // table here rather than the runtime's ICU data, so the server's render and the browser's agree.
 // Pure, no Node imports: the hosted checkout, the dashboard and server code all use it.
 
-/** Fixed so a page rendered on the server and hydrated in the browser prints the same characters. */
+/**
+ * Fixed (never the runtime's default) so a page rendered on the server and hydrated in the browser
+ * prints the same characters; a buyer-facing text passes the buyer's (lib/i18n/locales.ts).
+ */
 const LOCALE = "en-US";
 
 /** ISO 4217 currencies whose minor unit is not hundredths, by digits. */
@@ -24,16 +27,16 @@ export function minorDigits(currency: string): number {
 const formatters = new Map<string, Intl.NumberFormat | null>();
 
 /** A currency formatter with the currency's exact digits, or null for a code Intl does not accept. */
-function formatter(currency: string, compact = false): Intl.NumberFormat | null {
+function formatter(currency: string, compact = false, locale = LOCALE): Intl.NumberFormat | null {
   const code = currency.toUpperCase();
-  const key = `${code}:${compact}`;
+  const key = `${code}:${compact}:${locale}`;
   if (!formatters.has(key)) {
     const digits = minorDigits(code);
     try {
       formatters.set(
         key,
         new Intl.NumberFormat(
-          LOCALE,
+          locale,
           compact
             ? { style: "currency", currency: code, notation: "compact", maximumFractionDigits: 1 }
             : {
@@ -59,9 +62,12 @@ export function moneyInputValue(minor: number, currency: string): string {
   return digits === 0 ? sign + text : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** An amount in minor units as a person reads it: 4900 usd → "$49.00", 500 jpy → "¥500". */
-export function formatMoney(minor: number, currency: string): string {
-  const f = formatter(currency);
+/**
+ * An amount in minor units as a person reads it: 4900 usd → "$49.00", 500 jpy → "¥500"; with an
+ * Intl locale such as "de-DE", 4900 eur → "49,00 €".
+ */
+export function formatMoney(minor: number, currency: string, locale?: string): string {
+  const f = formatter(currency, false, locale);
   // Through the exact decimal string, so no binary fraction ever shows.
   const major = moneyInputValue(minor, currency);
   return f ? f.format(Number(major)) : `${major} ${currency.toUpperCase()}`;

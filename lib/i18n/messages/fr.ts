@@ -1,0 +1,17 @@
+import type { Catalog } from "../catalog";
+
+export const fr: Catalog = {
+  common: {
+    total: "Total",
+    subtotal: "Sous-total",
+    tax: "Taxe",
+    discount: "Remise",
+    reverseCharge: "Autoliquidation",
+    date: "Date",
+    amount: "Montant",
+    quantity: "Quantité",
+    description: "Description",
+    language: "Langue",
+    currency: "Devise",
+  },
+};
