@@ -134,7 +134,7 @@ describe("reverse charge", () => {
     const renewal = await db.$transaction((tx) =>
       renewalAmounts(tx, subscription, subscription.current_period_end!),
     );
-    expect(renewal).toMatchObject({ reverseCharge: true, taxBasisPoints: 0 });
+    expect(renewal).toMatchObject({ reverseCharge: true, tax: { behavior: "exclusive", basisPoints: 0 } });
     expect(renewal.amounts.tax_amount).toBe(0);
 
     // The customer's VAT number no longer verified (set through the API): taxed again.
@@ -142,7 +142,7 @@ describe("reverse charge", () => {
     const taxed = await db.$transaction((tx) =>
       renewalAmounts(tx, subscription, subscription.current_period_end!),
     );
-    expect(taxed).toMatchObject({ reverseCharge: false, taxBasisPoints: 1900 });
+    expect(taxed).toMatchObject({ reverseCharge: false, tax: { behavior: "exclusive", basisPoints: 1900 } });
   });
 
   it("no reverse charge for a seller without an EU VAT number", async () => {

@@ -146,6 +146,7 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
   const trial = trialDisclosure(checkout);
   // With a trial, the discount's line is part of the trial's ("… then $8.57 today, then …").
   const disclosure = trial ? null : checkoutDisclosure(checkout);
+  const inclusive = checkout.tax_behavior === "inclusive";
   return (
     <section aria-labelledby="summary-heading" className="space-y-4">
       <h2 id="summary-heading" className="sr-only">
@@ -174,9 +175,10 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
             }
           />
         ) : null}
-        <Row label="Subtotal" value={money(checkout.subtotal_amount)} />
+        {/* An inclusive price already holds its tax: no subtotal before it, the tax is inside the total. */}
+        {inclusive ? null : <Row label="Subtotal" value={money(checkout.subtotal_amount)} />}
         <Row
-          label={checkout.reverse_charge ? "Reverse charge" : "Tax"}
+          label={checkout.reverse_charge ? "Reverse charge" : inclusive ? "Tax included" : "Tax"}
           value={
             checkout.reverse_charge ? (
               <span className="text-zinc-500 dark:text-zinc-400">No VAT: paid by the recipient</span>

@@ -2,6 +2,7 @@
 // session: create, update, confirm, and the hosted page's summary. All amounts are integers in
 // the currency's minor unit.
 import { reverseCharge } from "../tax/reverse-charge";
+import { resolveTaxBehavior, splitTax, type TaxBehavior } from "../tax/tax-behavior";
 
 export type PriceForAmounts = {
   type: "one_time" | "recurring";
@@ -54,6 +55,8 @@ export function computeAmounts(input: {
   discount?: DiscountForAmounts | null;
   /** The organization's rate for the billing address, in basis points; 0 when none applies. */
   taxBasisPoints?: number;
+  /** Exclusive (tax added on top, the default) or inclusive (tax taken out of the price). */
+  taxBehavior?: TaxBehavior;
 }): CheckoutAmounts {
   const { price } = input;
   const amount = baseAmount(price, input.amount);
@@ -61,9 +64,12 @@ export function computeAmounts(input: {
   const isDiscountApplicable = !isFree;
   const discount =
     amount !== null && isDiscountApplicable ? discountAmount(amount, input.discount ?? null) : 0;
-  const subtotal = (amount ?? 0) - discount;
-  const tax = applyBasisPoints(subtotal, input.taxBasisPoints ?? 0);
-  const total = subtotal + tax;
+  // The discount comes off the price as shown; the tax is then added to it or taken out of it.
+  const {
+    net: subtotal,
+    tax,
+    total,
+  } = splitTax((amount ?? 0) - discount, input.taxBasisPoints ?? 0, input.taxBehavior ?? "exclusive");
   const isPaymentRequired = total > 0;
   const isPaymentSetupRequired = price.type === "recurring" && !isFree;
   return {
@@ -98,6 +104,8 @@ export function taxBasisPointsFor(
 /** What the tax of a sale depends on besides the buyer: the organization's rates and the seller. */
 export type TaxContext = {
   rates: TaxRateRow[];
+  /** The organization's `default_tax_behavior`, for prices without their own. */
+  defaultBehavior: string;
   /** The seller's address country and EU VAT number (null when its tax ID is not `eu_vat`). */
   seller: { country: string | null; euVatId: string | null };
 };
@@ -111,12 +119,14 @@ export type TaxBuyer = {
 
 /**
  * The rate of a sale: 0 with the EU reverse charge (lib/tax/reverse-charge.ts), else the rate of
- * the buyer's billing address.
+ * the buyer's billing address; and its behaviour, from the price's option (`priceBehavior`: a
+ * price's or a subscription's `tax_behavior`), else the organization's default.
  */
 export function saleTax(
   context: TaxContext,
   buyer: TaxBuyer,
-): { basisPoints: number; reverseCharge: boolean } {
+  priceBehavior?: string | null,
+): { basisPoints: number; reverseCharge: boolean; behavior: TaxBehavior } {
   const reversed = reverseCharge({
     sellerCountry: context.seller.country,
     sellerVatId: context.seller.euVatId,
@@ -127,6 +137,7 @@ export function saleTax(
   return {
     basisPoints: reversed ? 0 : taxBasisPointsFor(context.rates, buyer.address),
     reverseCharge: reversed,
+    behavior: resolveTaxBehavior(priceBehavior, context.defaultBehavior, buyer.address?.country),
   };
 }
 
@@ -147,10 +158,35 @@ export function totalAfterDiscountEnds(input: {
   amount?: number | null;
   discount: (DiscountForAmounts & DiscountDuration) | null;
   taxBasisPoints?: number;
+  taxBehavior?: TaxBehavior;
 }): number | null {
   const { price, discount } = input;
   if (price.type !== "recurring" || !discount || discount.duration === "forever") return null;
   const discounted = computeAmounts(input);
   if (discounted.discount_amount === 0) return null;
   return computeAmounts({ ...input, discount: null }).total_amount;
+}
+
+/**
+ * An order's amounts from its session's. An order's amounts are always tax-exclusive, whatever the
+ * price's behaviour: subtotal (the price before tax) − discount = net (`amount`); net + tax = what
+ * the buyer paid. A session's `amount` and `discount_amount` are in the price's terms, as the buyer
+ * read them: for an inclusive price, with tax; so the order's discount is the tax-exclusive price
+ * minus the net (11900 at 19 % with 10 % off: subtotal 10000, discount 1000, net 9000, tax 1710).
+ */
+export function orderAmountsOf(session: {
+  amount: number | null;
+  discount_amount: number;
+  subtotal_amount: number | null;
+  tax_amount: number | null;
+  tax_basis_points: number;
+  tax_behavior: string;
+}): { amount: number; discount_amount: number; tax_amount: number } {
+  const net = session.subtotal_amount ?? 0;
+  const tax = session.tax_amount ?? 0;
+  if (session.tax_behavior !== "inclusive" || session.discount_amount === 0) {
+    return { amount: net, discount_amount: session.discount_amount, tax_amount: tax };
+  }
+  const listNet = splitTax(session.amount ?? 0, session.tax_basis_points, "inclusive").net;
+  return { amount: net, discount_amount: Math.max(0, listNet - net), tax_amount: tax };
 }

@@ -90,10 +90,12 @@ export async function taxContextOf(db: DbOrTx, organizationId: string): Promise<
     seller_country: string | null;
     seller_tax_id: string | null;
     seller_tax_id_type: string | null;
+    default_tax_behavior: string;
   }>(
     db,
     Prisma.sql`SELECT t.country, t.state, t.basis_points, o.address->>'country' AS seller_country,
-                      o.tax_id AS seller_tax_id, o.tax_id_type AS seller_tax_id_type
+                      o.tax_id AS seller_tax_id, o.tax_id_type AS seller_tax_id_type,
+                      o.default_tax_behavior
                  FROM organizations o LEFT JOIN tax_rates t ON t.organization_id = o.id
                 WHERE o.id = ${organizationId}::uuid`,
   );
@@ -102,6 +104,7 @@ export async function taxContextOf(db: DbOrTx, organizationId: string): Promise<
     rates: rows
       .filter((r) => r.country !== null && r.basis_points !== null)
       .map((r) => ({ country: r.country!, state: r.state, basis_points: r.basis_points! })),
+    defaultBehavior: first?.default_tax_behavior ?? "exclusive",
     seller: {
       country: first?.seller_country ?? null,
       euVatId: first
@@ -124,16 +127,21 @@ export async function priceCheckout(
     taxId: { customer_tax_id_type: string | null; customer_tax_id_verified_at: Date | null };
   },
 ) {
-  const tax = saleTax(await taxContextOf(db, input.organizationId), {
-    address: input.billingAddress,
-    taxIdType: input.taxId.customer_tax_id_type,
-    taxIdVerified: input.taxId.customer_tax_id_verified_at !== null,
-  });
+  const tax = saleTax(
+    await taxContextOf(db, input.organizationId),
+    {
+      address: input.billingAddress,
+      taxIdType: input.taxId.customer_tax_id_type,
+      taxIdVerified: input.taxId.customer_tax_id_verified_at !== null,
+    },
+    input.price.tax_behavior,
+  );
   const inputs = {
     price: input.price,
     amount: input.amount,
     discount: discountForAmounts(input.discount),
     taxBasisPoints: tax.basisPoints,
+    taxBehavior: tax.behavior,
   };
   const amounts = computeAmounts(inputs);
   return {
@@ -151,5 +159,7 @@ export async function priceCheckout(
     }),
     currency: input.price.price_currency,
     reverse_charge: tax.reverseCharge,
+    tax_behavior: tax.behavior,
+    tax_basis_points: tax.basisPoints,
   };
 }

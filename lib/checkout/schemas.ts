@@ -6,8 +6,6 @@ import {
   addressSchema,
   dateTime,
   jsonObject,
-  TAX_BEHAVIOR,
-  taxBehaviorSchema,
   timestamps,
   toAddress,
   trialCountSchema,
@@ -78,8 +76,8 @@ export const checkoutSchema = z.object({
   /** After the discount, before tax (`subtotal_amount`, the name the current API uses). */
   net_amount: z.number().int().nullable(),
   tax_amount: z.number().int().nullable(),
-  /** Tax is added on top of prices here (docs/api.md): `exclusive`. */
-  tax_behavior: taxBehaviorSchema.nullable(),
+  /** `inclusive`: the price includes the tax; `exclusive`: tax is added on top (docs/tax.md). */
+  tax_behavior: z.enum(["inclusive", "exclusive"]).nullable(),
   subtotal_amount: z.number().int().nullable(),
   total_amount: z.number().int().nullable(),
   currency: z.string(),
@@ -434,7 +432,7 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     min_units: null,
     max_units: null,
     net_amount: row.subtotal_amount,
-    tax_behavior: TAX_BEHAVIOR,
+    tax_behavior: row.tax_behavior === "inclusive" ? ("inclusive" as const) : ("exclusive" as const),
     allow_trial: row.allow_trial,
     active_trial_interval: trial?.interval ?? null,
     active_trial_interval_count: trial?.count ?? null,

@@ -53,10 +53,11 @@ export const MAX_TRIAL_COUNT = 1000;
 /** How many units a trial lasts. */
 export const trialCountSchema = z.number().int().min(1).max(MAX_TRIAL_COUNT);
 
-/** How tax relates to a price, in the current reference API's words. */
+/**
+ * How tax relates to a price (docs/tax.md "Tax-inclusive prices"): added on top (`exclusive`),
+ * taken out of it (`inclusive`), or by the buyer's country (`location`).
+ */
 export const taxBehaviorSchema = z.enum(["location", "inclusive", "exclusive"]);
-/** This service adds tax on top of prices (docs/api.md, taxes). */
-export const TAX_BEHAVIOR = "exclusive" as const;
 
 export const jsonObject = z.record(z.string(), z.unknown());
 

@@ -8,13 +8,9 @@ import type { Db, DbOrTx } from "../db/client";
 import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
-import {
-  applyBasisPoints,
-  computeAmounts,
-  saleTax,
-  type TaxContext as SaleTaxContext,
-} from "../checkout/amounts";
+import { saleTax, type TaxContext as SaleTaxContext } from "../checkout/amounts";
 import { billingAnchor } from "../subscriptions/trial-terms";
+import { periodCharge } from "../subscriptions/period-charge";
 import { changePlan } from "../subscriptions/plan-change";
 import { ApiError } from "../core/errors";
 import { discountForAmounts, taxContextOf } from "../checkout/pricing";
@@ -85,19 +81,19 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   const anchor = billingAnchor(row);
   const discount =
     row.discount && discountAppliesTo(row.discount, anchor, nextPeriodStart) ? row.discount : null;
-  const taxBasisPoints = saleTax(tax.sale, {
-    address: tax.address,
-    taxIdType: tax.taxIdType,
-    taxIdVerified: tax.taxIdVerified,
-  }).basisPoints;
-  const base = computeAmounts({
-    price: { type: "recurring", amount_type: "fixed", price_amount: row.amount, preset_amount: null },
+  const sale = saleTax(
+    tax.sale,
+    { address: tax.address, taxIdType: tax.taxIdType, taxIdVerified: tax.taxIdVerified },
+    row.tax_behavior,
+  );
+  // With what a plan change carried to the next renewal (lib/subscriptions/period-charge.ts).
+  const amounts = periodCharge({
+    amount: row.amount,
     discount: discountForAmounts(discount),
-    taxBasisPoints,
+    balance: row.proration_balance,
+    taxBasisPoints: sale.basisPoints,
+    taxBehavior: sale.behavior,
   });
-  // With what a plan change carried to the next renewal (lib/subscriptions/renewal-amounts.ts).
-  const subtotal = Math.max(0, base.subtotal_amount + row.proration_balance);
-  const amounts = { subtotal_amount: subtotal, tax_amount: applyBasisPoints(subtotal, taxBasisPoints) };
   const chargesAgain = !isEnded(row.status) && !row.cancel_at_period_end;
   // A new card goes through the processor of the subscription's card (lib/subscriptions/payment-method.ts).
   const processor = row.payment_processor ?? defaultPaymentProcessorName();

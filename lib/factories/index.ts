@@ -10,8 +10,7 @@ import { randomSecret } from "../crypto";
 import { checkoutTtlSeconds } from "../config";
 import { grantProductBenefits } from "../benefits/grants";
 import { addInterval } from "../subscriptions/periods";
-import { computeAmounts, taxBasisPointsFor, totalAfterDiscountEnds } from "../checkout/amounts";
-import { discountDuration, discountForAmounts } from "../checkout/pricing";
+import { priceCheckout } from "../checkout/pricing";
 import { storedClientSecret } from "../checkout/client-secret";
 import { emailBodyContext } from "../email/queue";
 import { encrypt } from "../secrets";
@@ -212,17 +211,18 @@ export async function createCheckout(
   const discount = data.discount_id
     ? await db.discount.findUniqueOrThrow({ where: { id: data.discount_id } })
     : null;
-  const taxRates = await db.taxRate.findMany({ where: { organization_id: organizationId } });
-  const inputs = {
+  // Priced as a checkout write prices it (rates, the price's tax behaviour, the reverse charge).
+  const amounts = await priceCheckout(db, {
+    organizationId,
     price,
     amount: (data.amount as number | undefined) ?? null,
-    discount: discountForAmounts(discount),
-    taxBasisPoints: taxBasisPointsFor(
-      taxRates,
-      data.customer_billing_address as { country?: string; state?: string } | null,
-    ),
-  };
-  const amounts = computeAmounts(inputs);
+    discount,
+    billingAddress: data.customer_billing_address as { country?: string; state?: string } | null,
+    taxId: {
+      customer_tax_id_type: data.customer_tax_id_type ?? null,
+      customer_tax_id_verified_at: (data.customer_tax_id_verified_at as Date | undefined) ?? null,
+    },
+  });
   const id = data.id ?? randomUUID();
   const row = await db.checkoutSession.create({
     data: {
@@ -231,18 +231,9 @@ export async function createCheckout(
       ...storedClientSecret(id, clientSecret),
       payment_processor: "test",
       expires_at: new Date(Date.now() + checkoutTtlSeconds() * 1000),
-      currency: price.price_currency,
       product_id: price.product_id,
       product_price_id: price.id,
-      amount: amounts.amount,
-      discount_amount: amounts.discount_amount,
-      subtotal_amount: amounts.subtotal_amount,
-      tax_amount: amounts.tax_amount,
-      total_amount: amounts.total_amount,
-      total_amount_after_discount_ends: totalAfterDiscountEnds({
-        ...inputs,
-        discount: inputs.discount && discount ? { ...inputs.discount, ...discountDuration(discount) } : null,
-      }),
+      ...amounts,
       ...data,
     },
   });

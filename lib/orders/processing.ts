@@ -25,6 +25,7 @@ import { requestRefund } from "../payments/refunds";
 import { addInterval } from "../subscriptions/periods";
 import { scheduleTrialReminder } from "../subscriptions/trial-reminder";
 import { numberOrder, unnumberedInvoice } from "./invoice-numbers";
+import { orderAmountsOf } from "../checkout/amounts";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
 
@@ -56,6 +57,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
       organization_id: session.organization_id,
       amount: session.amount ?? price.price_amount ?? 0,
       currency: price.price_currency,
+      tax_behavior: session.tax_behavior,
       recurring_interval: interval,
       status: trialEnd ? "trialing" : "active",
       current_period_start: now,
@@ -84,12 +86,12 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
     metadata: session.metadata ?? {},
     custom_field_data: session.custom_field_data ?? {},
     status: "paid",
-    // The subtotal is after the discount and before tax (the tax is tax_amount). A trial's order
-    // is free: its first charge is the renewal at the trial's end.
-    amount: subscription?.trial_end ? 0 : (session.subtotal_amount ?? 0),
-    discount_amount: subscription?.trial_end ? 0 : session.discount_amount,
-    tax_amount: subscription?.trial_end ? 0 : (session.tax_amount ?? 0),
+    // After the discount and before tax, whatever the price's behaviour (orderAmountsOf). A
+    // trial's order is free: its first charge is the renewal at the trial's end.
+    ...(subscription?.trial_end ? { amount: 0, discount_amount: 0, tax_amount: 0 } : orderAmountsOf(session)),
     reverse_charge: session.reverse_charge,
+    tax_behavior: session.tax_behavior,
+    tax_basis_points: session.tax_basis_points,
     currency: price.price_currency,
     billing_reason: subscriptionId ? "subscription_create" : "purchase",
     billing_address: session.customer_billing_address ?? undefined,

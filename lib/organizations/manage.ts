@@ -120,6 +120,7 @@ export async function updateOrganization(
         customer_invoice_prefix: body.customer_invoice_prefix,
         ...settingsData(body.subscription_settings),
         revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
+        default_tax_behavior: body.default_tax_behavior,
         ...sellerDetailsData(body),
         modified_at: now,
       },

@@ -2,7 +2,7 @@
 // that read them, and subscription_settings), and what the organizations routes accept.
 import { z } from "zod";
 import type { Organization, Prisma } from "../generated/prisma/client";
-import { dateTime, TAX_BEHAVIOR, taxBehaviorSchema, timestamps } from "../core/schemas";
+import { dateTime, taxBehaviorSchema, timestamps } from "../core/schemas";
 import { paymentsReady } from "./payments-ready";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id } from "../core/validation";
@@ -103,8 +103,8 @@ export function toOrganization(row: Organization) {
 /**
  * The organization resource of /v1/organizations: the above, with what the current reference API
  * (SDK 1.x, 2026-10) says of an organization, each field a true statement of this service: it is
- * `active` once created (no review here), sells in USD by default with tax added on top
- * (`exclusive`), sends the emails listed in `customer_email_settings` (no others exist), revokes
+ * `active` once created (no review here), sells in USD by default, takes its prices' relation to
+ * tax from `default_tax_behavior` (docs/tax.md), sends the emails listed in `customer_email_settings` (no others exist), revokes
  * an unpaid subscription's benefits when dunning ends (no grace period), has no seats,
  * usage-based billing, payouts or social links yet, and can take payments when it is a test
  * organization or a live one with its Stripe keys (docs/payments.md). Besides, the seller's legal
@@ -189,7 +189,7 @@ export function toOrganizationResource(
     onboarding_resubmission_requested_at: null,
     sso_enforced: false,
     default_presentment_currency: "usd",
-    default_tax_behavior: TAX_BEHAVIOR,
+    default_tax_behavior: taxBehaviorSchema.parse(row.default_tax_behavior),
     subscription_settings: {
       ...base.subscription_settings,
       benefit_revocation_grace_period: 0,
@@ -338,6 +338,8 @@ export const updateOrganizationBody = z.object({
   customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
   feature_settings: featureSettingsInput.optional(),
+  /** For prices without their own (docs/tax.md "Tax-inclusive prices"). */
+  default_tax_behavior: taxBehaviorSchema.optional(),
   ...sellerDetailsInput,
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;

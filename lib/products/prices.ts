@@ -86,6 +86,7 @@ const COMPARED = [
   "preset_amount",
   "type",
   "recurring_interval",
+  "tax_behavior",
 ] as const;
 
 /**
@@ -174,6 +175,7 @@ export function newPriceRow(
     minimum_amount: custom ? (price.minimum_amount ?? null) : null,
     maximum_amount: custom ? (price.maximum_amount ?? null) : null,
     preset_amount: custom ? (price.preset_amount ?? null) : null,
+    tax_behavior: price.tax_behavior ?? null,
   };
 }
 

@@ -43,13 +43,17 @@ export const productPriceSchema = z.object({
   recurring_interval: z.enum(["month", "year"]).nullable(),
   /** `catalog`: a price of the product's own (the reference's `ad_hoc` prices are not offered). */
   source: z.literal("catalog"),
-  /** Null: the organization's way of charging tax applies (docs/api.md). */
+  /** Null: the organization's `default_tax_behavior` applies (docs/tax.md). */
   tax_behavior: taxBehaviorSchema.nullable(),
 });
 
 /** A price row as the API shows it. */
 export function toProductPrice(row: ProductPrice) {
-  return { ...row, source: "catalog" as const, tax_behavior: null };
+  return {
+    ...row,
+    source: "catalog" as const,
+    tax_behavior: taxBehaviorSchema.nullable().parse(row.tax_behavior),
+  };
 }
 
 export const mediaSchema = z.object({
@@ -243,6 +247,8 @@ const priceFields = {
   preset_amount: priceAmount.nullish(),
   type: z.enum(["one_time", "recurring"]).optional(),
   recurring_interval: z.enum(["month", "year"]).nullish(),
+  /** Null or absent: the organization's default (docs/tax.md "Tax-inclusive prices"). */
+  tax_behavior: taxBehaviorSchema.nullish(),
 };
 /**
  * A price as a client of the current reference API sends a free one: a fixed price of 0 (that API

@@ -127,7 +127,7 @@ export async function createDunningAttempt(
     where: { id: subscription.id },
     include: { discount: true },
   });
-  const { amounts, discount, billingAddress, balanceApplied, reverseCharge } = await renewalAmounts(
+  const { amounts, discount, billingAddress, balanceApplied, reverseCharge, tax } = await renewalAmounts(
     tx,
     withDiscount,
     periodEnd,
@@ -137,6 +137,8 @@ export async function createDunningAttempt(
     subtotal_amount: amounts.subtotal_amount,
     tax_amount: amounts.tax_amount,
     reverse_charge: reverseCharge,
+    tax_behavior: tax.behavior,
+    tax_basis_points: tax.basisPoints,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,
     balance_applied: balanceApplied,

@@ -20,7 +20,7 @@ import { foundOrThrow, tenantWhere } from "../core/tenancy";
 import { lockRowForEvents } from "../webhooks/listeners";
 import { withDeferredWebhookEvents } from "../webhooks/emit";
 import { createPaymentAttempt } from "../payments/attempts";
-import { applyBasisPoints } from "../checkout/amounts";
+import { splitTax, type TaxBehavior } from "../tax/tax-behavior";
 import { chargeRenewalAttempt } from "./dunning";
 import { emitSubscriptionEvents } from "./events";
 import { isEnded } from "./lifecycle";
@@ -106,6 +106,10 @@ export type PlanChangeTerms = {
   next_renewal: { at: Date | null; subtotal: number; tax: number; total: number };
   /** The EU reverse charge applies (no tax; docs/tax.md): recorded on the charge's order. Not answered. */
   reverse_charge: boolean;
+  /** The subscription's tax behaviour and rate, for the charge's order. Not answered. */
+  tax: { behavior: TaxBehavior; basisPoints: number };
+  /** What is charged now in the price's terms (with tax for an inclusive price). Not answered. */
+  charged_now: number;
 };
 
 async function planTerms(
@@ -156,13 +160,14 @@ async function planTerms(
     },
     periodEnd,
   );
-  const tax = applyBasisPoints(chargedNow, next.taxBasisPoints);
+  // The difference is in the price's terms: the tax is added to it or taken out of it.
+  const due = splitTax(chargedNow, next.tax.basisPoints, next.tax.behavior);
   return {
     product_id: target.productId,
     proration_behavior: behavior,
     applies_at: later ? periodEnd : now,
     proration_amount: difference,
-    due_now: { subtotal: chargedNow, tax, total: chargedNow + tax },
+    due_now: { subtotal: due.net, tax: due.tax, total: due.total },
     next_renewal: {
       at: subscription.current_period_end,
       subtotal: next.amounts.subtotal_amount,
@@ -170,6 +175,8 @@ async function planTerms(
       total: next.amounts.total_amount,
     },
     reverse_charge: next.reverseCharge,
+    tax: next.tax,
+    charged_now: chargedNow,
   };
 }
 
@@ -221,14 +228,16 @@ export async function applyPlanChange(tx: Tx, subscription: Subscription, change
     await emitSubscriptionEvents(tx, subscription, after, now);
     return null;
   }
-  const charged = terms.due_now.subtotal;
+  const charged = terms.charged_now;
   await switchPlan(tx, subscription, target, terms.proration_amount - charged, now);
   if (!charged) return null;
   const chargeTerms: RenewalTerms = {
     period_end: (subscription.current_period_end ?? now).toISOString(),
-    subtotal_amount: charged,
+    subtotal_amount: terms.due_now.subtotal,
     tax_amount: terms.due_now.tax,
     reverse_charge: terms.reverse_charge,
+    tax_behavior: terms.tax.behavior,
+    tax_basis_points: terms.tax.basisPoints,
     discount_id: null,
     billing_address: null,
     trigger: "plan_change",

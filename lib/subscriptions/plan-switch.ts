@@ -121,7 +121,14 @@ export async function settlePlanChangeCharge(
   tx: Tx,
   subscription: Subscription,
   attempt: PaymentAttempt,
-  terms: { subtotal_amount: number; tax_amount: number; reverse_charge?: boolean; billing_address: unknown },
+  terms: {
+    subtotal_amount: number;
+    tax_amount: number;
+    reverse_charge?: boolean;
+    tax_behavior?: string;
+    tax_basis_points?: number;
+    billing_address: unknown;
+  },
   now: Date,
 ) {
   // Pending: its outcome comes later. Declined, or waiting for a buyer who is not there (off
@@ -130,7 +137,16 @@ export async function settlePlanChangeCharge(
   if (attempt.status !== "succeeded") {
     await tx.subscription.update({
       where: { id: subscription.id },
-      data: { proration_balance: { increment: terms.subtotal_amount }, modified_at: now },
+      // Back to the balance in the price's terms: with its tax for an inclusive price.
+      data: {
+        proration_balance: {
+          increment:
+            terms.tax_behavior === "inclusive"
+              ? terms.subtotal_amount + terms.tax_amount
+              : terms.subtotal_amount,
+        },
+        modified_at: now,
+      },
     });
     return;
   }
@@ -145,6 +161,8 @@ export async function settlePlanChangeCharge(
       amount: terms.subtotal_amount,
       tax_amount: terms.tax_amount,
       reverse_charge: terms.reverse_charge ?? false,
+      tax_behavior: terms.tax_behavior ?? "exclusive",
+      tax_basis_points: terms.tax_basis_points ?? 0,
       currency: subscription.currency,
       billing_reason: "subscription_update",
       billing_address: (terms.billing_address ?? undefined) as object | undefined,

@@ -3,7 +3,8 @@
 // below zero), and the tax of the customer's billing address. The renewal and its dunning retries
 // both price the period here.
 import type { Tx } from "../db/client";
-import { applyBasisPoints, computeAmounts, saleTax } from "../checkout/amounts";
+import { saleTax } from "../checkout/amounts";
+import { periodCharge } from "./period-charge";
 import { discountForAmounts, taxContextOf } from "../checkout/pricing";
 import type { Discount, Subscription } from "../generated/prisma/client";
 import { discountAppliesTo } from "./price-schedule";
@@ -32,33 +33,26 @@ export async function renewalAmounts(
   ]);
   const address = customer?.billing_address as { country?: string | null; state?: string | null } | null;
   // The customer's stored tax ID, verified by VIES at their checkout: the EU reverse charge (0).
-  const saleTerms = saleTax(context, {
-    address,
-    taxIdType: customer?.tax_id_type,
-    taxIdVerified: !!customer?.tax_id_verified_at,
-  });
+  const saleTerms = saleTax(
+    context,
+    { address, taxIdType: customer?.tax_id_type, taxIdVerified: !!customer?.tax_id_verified_at },
+    subscription.tax_behavior,
+  );
   const taxBasisPoints = saleTerms.basisPoints;
-  const base = computeAmounts({
-    price: {
-      type: "recurring",
-      amount_type: "fixed",
-      price_amount: subscription.amount,
-      preset_amount: null,
-    },
+  const charge = periodCharge({
+    amount: subscription.amount,
     discount: discountForAmounts(discount),
+    balance: subscription.proration_balance,
     taxBasisPoints,
+    taxBehavior: saleTerms.behavior,
   });
-  // The plan change's balance, after the discount and before tax; what it takes off or adds is
-  // taken off the balance when the period is paid (`balanceApplied`, ./renewal-outcome.ts).
-  const subtotal = Math.max(0, base.subtotal_amount + subscription.proration_balance);
-  const tax = applyBasisPoints(subtotal, taxBasisPoints);
-  const amounts = { ...base, subtotal_amount: subtotal, tax_amount: tax, total_amount: subtotal + tax };
+  const { balance_applied: balanceApplied, ...amounts } = charge;
   return {
     amounts,
     discount,
     billingAddress: customer?.billing_address ?? null,
-    balanceApplied: subtotal - base.subtotal_amount,
-    taxBasisPoints,
+    balanceApplied,
     reverseCharge: saleTerms.reverseCharge,
+    tax: { behavior: saleTerms.behavior, basisPoints: taxBasisPoints },
   };
 }

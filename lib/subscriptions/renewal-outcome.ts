@@ -30,6 +30,9 @@ export type RenewalTerms = {
   tax_amount: number;
   /** The EU reverse charge applied (no tax); absent in terms recorded before it existed: false. */
   reverse_charge?: boolean;
+  /** The behaviour and rate applied (docs/tax.md); absent in terms recorded before: exclusive. */
+  tax_behavior?: string;
+  tax_basis_points?: number;
   discount_id: string | null;
   billing_address: unknown;
   /** Dunning: 0 (or absent) for the renewal itself, n for its n-th scheduled retry. */
@@ -83,6 +86,8 @@ export async function completeRenewal(
       discount_amount: terms.discount_amount ?? 0,
       tax_amount: terms.tax_amount,
       reverse_charge: terms.reverse_charge ?? false,
+      tax_behavior: terms.tax_behavior ?? "exclusive",
+      tax_basis_points: terms.tax_basis_points ?? 0,
       currency: subscription.currency,
       billing_reason: "subscription_cycle",
       billing_address: (terms.billing_address ?? undefined) as object | undefined,

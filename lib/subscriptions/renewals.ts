@@ -98,7 +98,7 @@ async function startRenewalPriced(
 ): Promise<PaymentAttempt | null> {
   const periodEnd = subscription.current_period_end!;
   const reference = renewalReference(subscription.id, payload.period_end);
-  const { amounts, discount, billingAddress, balanceApplied, reverseCharge } = await renewalAmounts(
+  const { amounts, discount, billingAddress, balanceApplied, reverseCharge, tax } = await renewalAmounts(
     tx,
     subscription,
     periodEnd,
@@ -109,6 +109,8 @@ async function startRenewalPriced(
     discount_amount: amounts.discount_amount,
     tax_amount: amounts.tax_amount,
     reverse_charge: reverseCharge,
+    tax_behavior: tax.behavior,
+    tax_basis_points: tax.basisPoints,
     discount_id: discount?.id ?? null,
     billing_address: billingAddress,
     balance_applied: balanceApplied,

@@ -6,6 +6,7 @@ import {
   benefitsChanged,
   EMPTY_PRODUCT_FORM,
   formFromProduct,
+  newPriceBody,
   newPriceRow,
   priceSummary,
   productBody,
@@ -199,5 +200,18 @@ describe("a subscription's free trial", () => {
       trial_interval: null,
       trial_interval_count: null,
     });
+  });
+});
+
+describe("a price's tax behaviour", () => {
+  it("is sent only when the price says so itself", () => {
+    const errors: Record<string, string> = {};
+    const row = { ...newPriceRow("fixed", "eur"), amount: "119.00" };
+    expect(newPriceBody(row, 0, false, errors)).not.toHaveProperty("tax_behavior");
+    expect(newPriceBody({ ...row, taxBehavior: "inclusive" }, 0, false, errors)).toMatchObject({
+      price_amount: 11900,
+      tax_behavior: "inclusive",
+    });
+    expect(errors).toEqual({});
   });
 });

@@ -25,7 +25,11 @@ export type PriceRow = {
   maximum: string;
   preset: string;
   interval: Interval;
+  /** "": the organization's default; else the price's own (docs/tax.md). */
+  taxBehavior: TaxBehaviorChoice;
 };
+
+export type TaxBehaviorChoice = "" | "exclusive" | "inclusive" | "location";
 
 /** A free trial before the first charge (recurring products): "" for none. */
 export type TrialUnit = "" | "day" | "week" | "month" | "year";
@@ -88,6 +92,7 @@ export function newPriceRow(amount_type: AmountType = "fixed", currency = "usd")
     maximum: "",
     preset: "",
     interval: "month",
+    taxBehavior: "",
   };
 }
 
@@ -118,6 +123,7 @@ function existingRow(price: ProductPrice): PriceRow {
     maximum: money(price.maximum_amount),
     preset: money(price.preset_amount),
     interval: price.recurring_interval ?? "month",
+    taxBehavior: price.tax_behavior ?? "",
   };
 }
 
@@ -167,6 +173,8 @@ export function newPriceBody(
     price_currency: currency,
     type: isRecurring ? "recurring" : "one_time",
     recurring_interval: isRecurring ? row.interval : null,
+    // Sent only when the price says so itself: otherwise the organization's default applies.
+    ...(row.taxBehavior ? { tax_behavior: row.taxBehavior } : {}),
   };
   if (!/^[a-z]{3}$/.test(currency)) errors[at("price_currency")] = "Enter a three-letter currency code.";
   const amount = (text: string, field: string, required: boolean): number | null | undefined => {

@@ -9,7 +9,15 @@ import type { ProductPrice } from "../hooks/catalog";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
 import { Badge } from "../ui/misc";
-import { MAX_PRICES, newPriceRow, priceText, type AmountType, type Interval, type PriceRow } from "./logic";
+import {
+  MAX_PRICES,
+  newPriceRow,
+  priceText,
+  type AmountType,
+  type Interval,
+  type PriceRow,
+  type TaxBehaviorChoice,
+} from "./logic";
 
 type Props = {
   formId: string;
@@ -30,6 +38,7 @@ const API_FIELD: Record<string, string> = {
   maximum: "maximum_amount",
   preset: "preset_amount",
   interval: "recurring_interval",
+  taxBehavior: "tax_behavior",
 };
 
 export function PricesEditor({ formId, errors, isRecurring, rows, archived, onChange }: Props) {
@@ -217,6 +226,23 @@ function NewPrice({ row, index, suffix, formId, errors, isRecurring, onChange, o
             >
               <option value="month">Monthly</option>
               <option value="year">Yearly</option>
+            </select>,
+          )
+        : null}
+      {row.amount_type !== "free"
+        ? field(
+            "tax_behavior",
+            "Tax",
+            <select
+              {...errors.control(`prices.${index}.tax_behavior`)}
+              className={inputClass}
+              value={row.taxBehavior}
+              onChange={(e) => onChange({ taxBehavior: e.target.value as TaxBehaviorChoice })}
+            >
+              <option value="">Organization default</option>
+              <option value="exclusive">Added on top</option>
+              <option value="inclusive">Included in the price</option>
+              <option value="location">By the buyer&apos;s country</option>
             </select>,
           )
         : null}

@@ -13,6 +13,7 @@ import { OrganizationForm } from "./organization-form";
 import { LicensePublicKeyCard } from "./license-public-key-card";
 import { PaymentsCard } from "./payments-card";
 import { SellerDetailsForm } from "./seller-details-form";
+import { TaxBehaviorSetting } from "./tax-behavior-setting";
 import { TaxRatesEditor } from "./tax-rates-editor";
 
 export function SettingsPage() {
@@ -39,7 +40,11 @@ export function SettingsPage() {
       ) : taxRates.isError ? (
         <NotFoundOrError error={taxRates.error} what="Tax rates" retry={() => void taxRates.refetch()} />
       ) : (
-        <TaxRatesEditor organizationId={organization.id} rates={taxRates.data.tax_rates} />
+        <TaxRatesEditor
+          organizationId={organization.id}
+          rates={taxRates.data.tax_rates}
+          intro={detail.data ? <TaxBehaviorSetting organization={detail.data} /> : null}
+        />
       )}
       <LicensePublicKeyCard organizationId={organization.id} />
       <Card title="API access">

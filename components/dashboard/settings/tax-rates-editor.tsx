@@ -3,6 +3,7 @@
 // saved as a whole list (PUT). Problems, found here or by the API, show on their row's field.
 // "Load EU VAT rates" merges the dated EU preset (lib/tax/eu-rates.ts) on the server after a
 // confirmation, and the list shows the answer (unsaved edits are discarded, as the dialog says).
+import type { ReactNode } from "react";
 import { CountryOptions } from "../forms/address-fields";
 import { SUBDIVISIONS } from "@/components/checkout/subdivisions";
 import { MAX_TAX_RATES } from "@/lib/organizations/tax-rate-schemas";
@@ -28,9 +29,14 @@ const FORM_ID = "tax-rates";
 /** Every row's fields, up to the most rates an organization can have. */
 const FIELDS = taxRateFields(MAX_TAX_RATES);
 
-type Props = { organizationId: string; rates: readonly TaxRate[] };
+type Props = {
+  organizationId: string;
+  rates: readonly TaxRate[];
+  /** Shown first in the card: the organization's other tax settings. */
+  intro?: ReactNode;
+};
 
-export function TaxRatesEditor({ organizationId, rates }: Props) {
+export function TaxRatesEditor({ organizationId, rates, intro }: Props) {
   const notify = useToast();
   const replace = useReplaceTaxRates(organizationId);
   const loadEu = useLoadEuTaxRates(organizationId);
@@ -59,6 +65,7 @@ export function TaxRatesEditor({ organizationId, rates }: Props) {
 
   return (
     <Card title="Tax rates">
+      {intro}
       {/* Outside the list's form: the confirm dialog holds a form of its own. */}
       <div className="mb-4 flex justify-end">
         <ConfirmButton

@@ -11,3 +11,5 @@ ALTER TABLE "orders" ADD COLUMN "tax_basis_points" INTEGER NOT NULL DEFAULT 0;
 -- Orders before this kept no rate: the one their amounts imply (tax over the taxed amount).
 UPDATE "orders" SET "tax_basis_points" = round("tax_amount" * 10000.0 / "amount")::int
  WHERE "tax_amount" > 0 AND "amount" > 0;
+-- A subscription renews with the behaviour it was sold with (resolved for its buyer).
+ALTER TABLE "subscriptions" ADD COLUMN "tax_behavior" TEXT NOT NULL DEFAULT 'exclusive';
