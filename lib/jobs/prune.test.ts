@@ -100,6 +100,26 @@ describe("pruning finished work", () => {
     expect(await db.customerSessionCode.count({ where: { customer_id: other.id } })).toBe(1);
   });
 
+  it("deletes VIES answers older than the 24 hours they are trusted for", async () => {
+    const stale = `DE${randomUUID().replace(/\D/g, "").slice(0, 9).padEnd(9, "1")}`;
+    const fresh = `FR${randomUUID().replace(/\D/g, "").slice(0, 11).padEnd(11, "2")}`;
+    await db.vatCheck.createMany({
+      data: [
+        {
+          number: stale,
+          valid: true,
+          name: "Old GmbH",
+          checked_at: new Date(NOW.getTime() - 25 * 60 * 60_000),
+        },
+        { number: fresh, valid: false, checked_at: new Date(NOW.getTime() - 23 * 60 * 60_000) },
+      ],
+    });
+    const pruned = await db.$transaction((tx) => pruneFinishedWork(tx, NOW));
+    expect(pruned.vatChecks).toBeGreaterThanOrEqual(1);
+    expect(await db.vatCheck.findUnique({ where: { number: stale } })).toBeNull();
+    expect(await db.vatCheck.findUnique({ where: { number: fresh } })).not.toBeNull();
+  });
+
   it("runs as a recurring job", async () => {
     await db.job.deleteMany({});
     await db.job.create({ data: { id: randomUUID(), name: PRUNE_JOB, run_at: NOW, created_at: NOW } });

@@ -7,6 +7,7 @@
 //   delivery still being retried keeps its event);
 // - customer portal sessions, sign-in codes and email change links once expired (they open
 //   nothing any more);
+// - VIES answers (`vat_checks`) once older than the 24 hours they are trusted for (docs/tax.md);
 // - uploads a crash left half-received (lib/files/storage.ts `removeStaleIncoming`, given by the
 //   composition root: lib/jobs imports no domain).
 import type { Tx } from "../db/client";
@@ -19,6 +20,8 @@ export const RETENTION = {
   succeededJobsMs: 7 * DAY_MS,
   failedJobsMs: 30 * DAY_MS,
   webhookEventsMs: 30 * DAY_MS,
+  /** As long as a VIES answer is trusted (lib/tax/vies.ts VIES_CACHE_MS). */
+  vatChecksMs: DAY_MS,
 } as const;
 const BATCH = 5000;
 
@@ -46,7 +49,11 @@ export async function pruneFinishedWork(tx: Tx, now: Date) {
   const emailUpdates = await tx.$executeRaw`
     DELETE FROM customer_email_updates WHERE id IN (
       SELECT id FROM customer_email_updates WHERE expires_at < ${now.toISOString()}::timestamp LIMIT ${BATCH})`;
-  return { jobs, webhookEvents, customerSessions, signInCodes, emailUpdates };
+  const vatChecks = await tx.$executeRaw`
+    DELETE FROM vat_checks WHERE number IN (
+      SELECT number FROM vat_checks WHERE checked_at < ${before(now, RETENTION.vatChecksMs)}::timestamp
+      LIMIT ${BATCH})`;
+  return { jobs, webhookEvents, customerSessions, signInCodes, emailUpdates, vatChecks };
 }
 
 /** The job; `removeStaleUploads` deletes what crashed uploads left (lib/files/storage.ts). */
