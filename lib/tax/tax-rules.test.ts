@@ -288,3 +288,50 @@ describe("rounding to the currency's minor unit, half up", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe("a plan change's balance", () => {
+  it("is in the price's terms: added before the tax is added or taken out", () => {
+    // Inclusive: 119.00 less a 19.00 credit = 100.00 paid, holding 100 × 19/119 = 15.97 VAT.
+    expect(
+      periodCharge({
+        amount: 11900,
+        discount: null,
+        balance: -1900,
+        taxBasisPoints: 1900,
+        taxBehavior: "inclusive",
+      }),
+    ).toEqual({
+      discount_amount: 0,
+      subtotal_amount: 8403,
+      tax_amount: 1597,
+      total_amount: 10000,
+      balance_applied: -1900,
+    });
+    // Exclusive: 100.00 less a 10.00 credit = 90.00 net + 17.10 VAT.
+    expect(
+      periodCharge({
+        amount: 10000,
+        discount: null,
+        balance: -1000,
+        taxBasisPoints: 1900,
+        taxBehavior: "exclusive",
+      }),
+    ).toEqual({
+      discount_amount: 0,
+      subtotal_amount: 9000,
+      tax_amount: 1710,
+      total_amount: 10710,
+      balance_applied: -1000,
+    });
+    // A credit larger than the period: nothing charged, only what the period could take is used.
+    expect(
+      periodCharge({
+        amount: 1000,
+        discount: null,
+        balance: -5000,
+        taxBasisPoints: 1900,
+        taxBehavior: "inclusive",
+      }),
+    ).toMatchObject({ total_amount: 0, tax_amount: 0, balance_applied: -1000 });
+  });
+});
