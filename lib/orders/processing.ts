@@ -25,6 +25,7 @@ import { requestRefund } from "../payments/refunds";
 import { addInterval } from "../subscriptions/periods";
 import { scheduleTrialReminder } from "../subscriptions/trial-reminder";
 import { numberOrder, unnumberedInvoice } from "./invoice-numbers";
+import { queueAutomaticInvoice } from "../invoices/queue";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
 
@@ -125,6 +126,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   // receipt, the events) and the job's finish.
   const receipt = await readReceiptOrder(tx, orderId);
   if (!receipt) throw new Error(`Order ${orderId} vanished before its receipt.`);
+  await queueAutomaticInvoice(tx, unnumbered, now);
   const invoiceNumber = await numberOrder(tx, session.organization_id, orderId);
   const order = { ...unnumbered, invoice_number: invoiceNumber };
   await queueOrderReceipt(tx, { ...receipt, invoice_number: invoiceNumber }, now);

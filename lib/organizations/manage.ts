@@ -121,6 +121,7 @@ export async function updateOrganization(
         ...settingsData(body.subscription_settings),
         revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
         ...sellerDetailsData(body),
+        invoice_automatically: body.invoice_automatically,
         modified_at: now,
       },
       include: organizationResourceInclude,

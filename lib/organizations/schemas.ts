@@ -167,6 +167,11 @@ export const organizationResourceSchema = organizationSchema.extend({
     dashboard_access: z.boolean(),
   }),
   ...sellerDetailsShape,
+  invoice_automatically: z
+    .boolean()
+    .describe(
+      "Issue every paid order's invoice on its own, right after the order (docs/invoices.md); otherwise on request.",
+    ),
 });
 
 /** What an organization resource reads besides its row: its card processor, for `capabilities`. */
@@ -182,6 +187,7 @@ export function toOrganizationResource(
     ...base,
     twitter_username: row.social_username,
     ...toSellerDetails(row),
+    invoice_automatically: row.invoice_automatically,
     website: null,
     socials: [],
     status: "active" as const,
@@ -339,6 +345,10 @@ export const updateOrganizationBody = z.object({
   subscription_settings: subscriptionSettingsInput.optional(),
   feature_settings: featureSettingsInput.optional(),
   ...sellerDetailsInput,
+  invoice_automatically: z
+    .boolean()
+    .optional()
+    .describe("Issue every paid order's invoice on its own, right after the order (docs/invoices.md)."),
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
 

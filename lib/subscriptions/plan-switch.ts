@@ -14,6 +14,7 @@ import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
 import { queueOrderReceipt, readReceiptOrder } from "../orders/receipt-email";
 import { emitSubscriptionEvents } from "./events";
 import { queuePlanChanged } from "./emails";
+import { queueAutomaticInvoice } from "../invoices/queue";
 
 export type PlanTarget = { productId: string; priceId: string; amount: number; interval: RecurringInterval };
 
@@ -157,6 +158,7 @@ export async function settlePlanChangeCharge(
   });
   await tx.paymentAttempt.update({ where: { id: attempt.id }, data: { order_id: orderId } });
   const receipt = await readReceiptOrder(tx, orderId);
+  await queueAutomaticInvoice(tx, unnumbered, now);
   const number = await numberOrder(tx, subscription.organization_id, orderId);
   if (receipt) await queueOrderReceipt(tx, { ...receipt, invoice_number: number }, now);
   const order = { ...unnumbered, invoice_number: number };

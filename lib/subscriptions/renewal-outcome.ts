@@ -18,6 +18,7 @@ import { handleFailedRenewal } from "./dunning";
 import { periodAnchor } from "./trial-terms";
 import { settlePlanChangeCharge } from "./plan-switch";
 import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
+import { queueAutomaticInvoice } from "../invoices/queue";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 
@@ -102,6 +103,7 @@ export async function completeRenewal(
       data: { proration_balance: { decrement: terms.balance_applied } },
     });
   }
+  await queueAutomaticInvoice(tx, unnumbered, now);
   await changeStatus(tx, subscription, "active", now, {
     data: { current_period_start: periodEnd, current_period_end: newEnd },
     beforeEvents: async () => {
