@@ -35,6 +35,7 @@ const SCALAR_TYPES: Record<string, string> = {
   Json: "jsonb",
   DateTime: "timestamp(3) without time zone",
   Decimal: "numeric(65,30)",
+  Bytes: "bytea",
 };
 
 function nativeType(field: DMMFField): string {

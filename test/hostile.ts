@@ -22,6 +22,7 @@ import {
 } from "../lib/factories";
 import { createWebhookEndpoint } from "../lib/factories/webhooks";
 import { createPaidOrder } from "../lib/factories/refunds";
+import { issueInvoice } from "../lib/invoices/issue";
 import { emitWebhookEvent } from "../lib/webhooks/emit";
 import { findOrCreateSigningKey } from "../lib/licensing/signing-keys";
 import { POST as signInRoute } from "../app/v1/auth/sign-in/route";
@@ -59,6 +60,8 @@ export type Fixture = {
   portalGrantId: string;
   /** A paid order with a refund: POST /v1/refunds/ refunds it, GET /v1/refunds/{id} reads the refund. */
   paidOrderId: string;
+  /** An order of the portal's buyer whose invoice is issued: its invoice routes answer as they do after. */
+  invoicedOrderId: string;
   refundId: string;
   /** A dispute of the paid order's payment: GET /v1/disputes/{id} reads it. */
   disputeId: string;
@@ -187,6 +190,13 @@ export async function createFixture(): Promise<Fixture> {
     order: { amount: 100_000 },
     withBenefits: false,
   });
+  const invoiced = await createOrder(db, organization.id, {
+    customerId: customer.id,
+    priceId: price.id,
+    order: { amount: 2_000, billing_name: "Hostile Buyer", billing_address: { country: "DE" } },
+    withBenefits: false,
+  });
+  await issueInvoice(db, invoiced.id);
   const refund = await db.refund.create({
     data: {
       id: randomUUID(),
@@ -304,6 +314,7 @@ export async function createFixture(): Promise<Fixture> {
     rotatedKeyId: rotated.id,
     orderId: order.id,
     paidOrderId: paid.order.id,
+    invoicedOrderId: invoiced.id,
     refundId: refund.id,
     disputeId: dispute.id,
     paymentId: paid.payment.id,

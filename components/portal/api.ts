@@ -96,6 +96,14 @@ export async function deactivateActivation(csrf: string, licenseKeyId: string, a
   await apiFetch<void>(path, { method: "DELETE", headers: csrfHeader(csrf) });
 }
 
+/** Issues the invoice of one of the buyer's orders (once): `{url}` of its PDF (docs/invoices.md). */
+export function requestInvoice(csrf: string, orderId: string) {
+  return apiFetch<{ url: string }>(`${BASE}/orders/${segment(orderId)}/invoice`, {
+    method: "POST",
+    headers: csrfHeader(csrf),
+  });
+}
+
 /** A new value for one of the buyer's keys; the old one stops working at once. */
 export function rotateLicenseKey(csrf: string, licenseKeyId: string) {
   return apiFetch<PortalLicenseKey>(`${BASE}/license-keys/${segment(licenseKeyId)}/rotate`, {

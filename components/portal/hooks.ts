@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   deactivateActivation,
   rotateLicenseKey,
+  requestInvoice,
   getMe,
   listLicenseKeys,
   listOrders,
@@ -107,6 +108,16 @@ export function useDeactivateDevice() {
     mutationFn: (input: { licenseKeyId: string; activationId: string }) =>
       deactivateActivation(csrf, input.licenseKeyId, input.activationId),
     onSettled: () => client.invalidateQueries({ queryKey: portalKeys.licenseKeys }),
+  });
+}
+
+/** Issues an order's invoice; the orders are read again (the order now has its invoice's link). */
+export function useRequestInvoice() {
+  const { csrf } = usePortalSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => requestInvoice(csrf, orderId),
+    onSuccess: () => client.invalidateQueries({ queryKey: portalKeys.orders }),
   });
 }
 

@@ -1,11 +1,12 @@
 "use client";
-// The buyer's orders, newest first: number, date, product, total, status (refunds included) and
-// the receipt, as an HTML page and a PDF. A list of cards rather than a table: it reads the same
-// on a 375 px phone and to a screen reader.
+// The buyer's orders, newest first: number, date, product, total, status (refunds included), the
+// receipt as an HTML page and a PDF, and the invoice (or "Request invoice"). A list of cards rather
+// than a table: it reads the same on a 375 px phone and to a screen reader.
 import { useOrders } from "./hooks";
 import { formatDate, orderNumber, orderStatus, orderTotal } from "./format";
 import { Badge, Empty, LINK, Panel, QueryState } from "./ui";
 import { formatMoney } from "@/lib/money";
+import { OrderInvoiceLink } from "./order-invoice";
 
 export function Orders() {
   const orders = useOrders();
@@ -36,14 +37,15 @@ export function Orders() {
                         <span>{formatMoney(order.refunded_amount, order.currency)} refunded</span>
                       ) : null}
                     </div>
-                    <p className="mt-2 flex gap-4 text-sm">
+                    <div className="mt-2 flex flex-wrap gap-4 text-sm">
                       <a href={order.receipt_url} target="_blank" rel="noopener" className={LINK}>
                         Receipt<span className="sr-only"> for order {number}</span>
                       </a>
                       <a href={order.receipt_pdf_url} target="_blank" rel="noopener" className={LINK}>
                         PDF<span className="sr-only"> receipt for order {number}</span>
                       </a>
-                    </p>
+                      <OrderInvoiceLink order={order} number={number} />
+                    </div>
                   </li>
                 );
               })}

@@ -35,6 +35,8 @@ import { updateSavedCards } from "../payments/saved-cards";
 import { FORGET_PAYMENT_METHOD_JOB, forgetPaymentMethodJob } from "../payments/forget";
 import { processStripeEventJob } from "../stripe/events-job";
 import { PROCESS_STRIPE_EVENT_JOB } from "../stripe/webhook";
+import { ISSUE_CREDIT_NOTE_JOB, ISSUE_INVOICE_JOB } from "../invoices/queue";
+import { issueCreditNoteJob, issueInvoiceJob } from "../invoices/jobs";
 import type { JobHandlers } from "../jobs/queue";
 import { paymentOutcomeHandlers } from "./payment-outcomes";
 
@@ -55,6 +57,8 @@ export const jobHandlers: JobHandlers = {
   [PRUNE_JOB]: pruneJob(removeStaleIncoming),
   [PORTAL_SIGN_IN_CODE_JOB]: sendSignInCodeJob,
   [FORGET_PAYMENT_METHOD_JOB]: forgetPaymentMethodJob,
+  [ISSUE_INVOICE_JOB]: issueInvoiceJob,
+  [ISSUE_CREDIT_NOTE_JOB]: issueCreditNoteJob,
   [PROCESS_STRIPE_EVENT_JOB]: processStripeEventJob({
     recordOutcome: (db, ref, outcome, now) =>
       recordPaymentOutcome(db, paymentOutcomeHandlers, ref, outcome, now),

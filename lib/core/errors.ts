@@ -15,6 +15,9 @@ export type ErrorCode =
   | "CustomerNotReady"
   | "DisputeNotOpenError"
   | "OrderNotEligibleForRetry"
+  | "OrderNotEligibleForInvoice"
+  | "MissingInvoiceBillingDetails"
+  | "InvoiceAlreadyIssued"
   | "ResourceAlreadyExists"
   | "ConflictError"
   | "ProductNotDeletable"
@@ -54,6 +57,12 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   DisputeNotOpenError: 409,
   // Retrying an order's payment: every order here is paid (lib/customer-portal/order-payments.ts).
   OrderNotEligibleForRetry: 422,
+  // Invoices (docs/invoices.md, lib/invoices/issue.ts), the reference's names and statuses: an order
+  // with nothing to invoice (free), and one without the buyer's billing name or address.
+  OrderNotEligibleForInvoice: 409,
+  MissingInvoiceBillingDetails: 422,
+  // Correcting the billing details of an order whose invoice was issued (lib/orders/billing-details.ts).
+  InvoiceAlreadyIssued: 409,
   ResourceAlreadyExists: 409,
   ConflictError: 409,
   // DELETE of a product that was sold, offered or discounted (lib/products/delete.ts): the

@@ -1,4 +1,4 @@
-// The buyer's orders in the portal, newest first, each with its receipt links, its product (with
+// The buyer's orders in the portal, newest first, each with its receipt links, its invoice's link, its product (with
 // its organization), its subscription and the current reference API's amounts (docs/polar-sdk.md).
 import type { Prisma } from "../generated/prisma/client";
 import type { Db, DbOrTx } from "../db/client";
@@ -6,6 +6,7 @@ import type { CustomerPrincipal } from "../core/principal";
 import { pageOf, skipTake } from "../core/pagination";
 import { sortOrder } from "../core/list";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
+import { invoicePdfUrl } from "../invoices/links";
 import { toAddress } from "../core/schemas";
 import { currentOrderFields } from "../orders/schemas";
 import { checkoutProductInclude, toCheckoutProduct, toProductPrice } from "../products/schemas";
@@ -22,12 +23,13 @@ const orderInclude = {
   },
   subscription: true,
   product_price: true,
+  invoices: { where: { kind: "invoice" }, select: { id: true }, take: 1 },
 } as const satisfies Prisma.OrderInclude;
 
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
 
 function toPortalOrder(row: OrderRow) {
-  const { customer: _customer, product, subscription, product_price: price, ...order } = row;
+  const { customer: _customer, product, subscription, product_price: price, invoices, ...order } = row;
   return {
     ...order,
     billing_address: toAddress(order.billing_address),
@@ -40,6 +42,7 @@ function toPortalOrder(row: OrderRow) {
     subscription: subscription ? toSubscription(subscription) : null,
     receipt_url: receiptUrl(row.id),
     receipt_pdf_url: receiptPdfUrl(row.id),
+    invoice_url: invoices[0] ? invoicePdfUrl(invoices[0].id) : null,
     ...currentOrderFields(row),
   };
 }

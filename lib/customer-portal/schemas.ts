@@ -231,6 +231,8 @@ export const portalOrderSchema = orderSchema
     subscription: subscriptionSchema.omit({ metadata: true }).nullable(),
     receipt_url: z.string(),
     receipt_pdf_url: z.string(),
+    /** The issued invoice's PDF (a signed link), or null before it is issued (docs/invoices.md). */
+    invoice_url: z.string().nullable(),
     ...currentOrderShape,
   });
 

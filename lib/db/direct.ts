@@ -112,7 +112,7 @@ export function atomicWrite<T>(db: DbOrTx, work: (query: DirectQuery) => Promise
  * lists against prisma/schema.prisma, so a new column cannot be missed).
  */
 export const TIMESTAMP_COLUMNS = {
-  orders: ["created_at", "modified_at"],
+  orders: ["created_at", "modified_at", "invoice_issued_at"],
   customers: ["created_at", "modified_at", "deleted_at", "tax_id_verified_at"],
   products: ["created_at", "modified_at"],
   product_prices: ["created_at", "modified_at"],

@@ -2,6 +2,8 @@
 // shows, by the merchant (PATCH /v1/orders/{id}) or by the buyer in their portal (PATCH
 // /v1/customer-portal/orders/{id}). The amounts never change: the address's country decided the
 // tax, so it cannot change, and an address can be corrected but not removed. `order.updated` is sent.
+// Once the order's invoice is issued (docs/invoices.md) they are what the invoice says: any change
+// is refused (409 InvoiceAlreadyIssued), under the same row lock the issue takes.
 import { z } from "zod";
 import type { Db, Tx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
@@ -36,6 +38,15 @@ export async function updateOrderBillingDetails(
   await db.$transaction(
     async (tx) => {
       const order = await lockOrder(tx, owner, orderId);
+      if (
+        order.invoice_issued_at &&
+        (body.billing_name !== undefined || body.billing_address !== undefined)
+      ) {
+        throw new ApiError(
+          "InvoiceAlreadyIssued",
+          "The order's invoice was issued: its billing name and address are the invoice's and can no longer change.",
+        );
+      }
       const data: Prisma.OrderUpdateInput = {};
       if (body.billing_name !== undefined) data.billing_name = body.billing_name;
       if (body.billing_address !== undefined) {
@@ -50,11 +61,16 @@ export async function updateOrderBillingDetails(
   );
 }
 
-type LockedOrder = { id: string; organization_id: string; billing_address: unknown };
+type LockedOrder = {
+  id: string;
+  organization_id: string;
+  billing_address: unknown;
+  invoice_issued_at: Date | null;
+};
 
 async function lockOrder(tx: Tx, owner: OrderOwner, orderId: string): Promise<LockedOrder> {
   const rows = await tx.$queryRaw<LockedOrder[]>`
-    SELECT id::text AS id, organization_id::text AS organization_id, billing_address
+    SELECT id::text AS id, organization_id::text AS organization_id, billing_address, invoice_issued_at
     FROM orders
     WHERE id = ${orderId}::uuid
       AND organization_id::text = ANY(${[...owner.organizationIds]})

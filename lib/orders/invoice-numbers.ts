@@ -85,8 +85,17 @@ export async function takeInvoiceNumber(tx: DbOrTx, organizationId: string): Pro
  * organization to find this one: 462–474 pages per numbering after 1,000 purchases, under the
  * counter's lock.
  */
-export async function numberOrder(tx: DbOrTx, organizationId: string, orderId: string): Promise<string> {
-  const rows = await directSql<{ invoice_number: string }>(tx, numberOrderSql(organizationId, orderId));
+export async function numberOrder(
+  tx: DbOrTx,
+  organizationId: string,
+  orderId: string,
+  /** More common table expressions run in the same statement (a job queued with the number). */
+  alongside?: Prisma.Sql | null,
+): Promise<string> {
+  const rows = await directSql<{ invoice_number: string }>(
+    tx,
+    numberOrderSql(organizationId, orderId, alongside),
+  );
   const row = rows[0];
   if (!row)
     throw new Error(`Order ${orderId} of organization ${organizationId} not found while numbering it.`);
@@ -94,9 +103,13 @@ export async function numberOrder(tx: DbOrTx, organizationId: string, orderId: s
 }
 
 /** `numberOrder`'s statement (exported for the test of its plan). */
-export function numberOrderSql(organizationId: string, orderId: string): Prisma.Sql {
+export function numberOrderSql(
+  organizationId: string,
+  orderId: string,
+  alongside?: Prisma.Sql | null,
+): Prisma.Sql {
   return Prisma.sql`
-    WITH ${takeNumberCtes(organizationId)}
+    WITH ${takeNumberCtes(organizationId)}${alongside ? Prisma.sql`, ${alongside}` : Prisma.empty}
     UPDATE orders SET invoice_number = taken.invoice_number
       FROM taken
      WHERE orders.id = ${orderId}::uuid AND orders.organization_id IS NOT DISTINCT FROM ${organizationId}::uuid

@@ -26,6 +26,7 @@ import { addInterval } from "../subscriptions/periods";
 import { scheduleTrialReminder } from "../subscriptions/trial-reminder";
 import { numberOrder, unnumberedInvoice } from "./invoice-numbers";
 import { orderAmountsOf } from "../checkout/amounts";
+import { automaticInvoiceJob } from "../invoices/queue";
 
 export const PROCESS_CHECKOUT_JOB = "checkout.process";
 
@@ -127,7 +128,13 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   // receipt, the events) and the job's finish.
   const receipt = await readReceiptOrder(tx, orderId);
   if (!receipt) throw new Error(`Order ${orderId} vanished before its receipt.`);
-  const invoiceNumber = await numberOrder(tx, session.organization_id, orderId);
+  // Numbered with its automatic invoice's job, if the organization issues them, in one statement.
+  const invoiceNumber = await numberOrder(
+    tx,
+    session.organization_id,
+    orderId,
+    automaticInvoiceJob(unnumbered, now),
+  );
   const order = { ...unnumbered, invoice_number: invoiceNumber };
   await queueOrderReceipt(tx, { ...receipt, invoice_number: invoiceNumber }, now);
 

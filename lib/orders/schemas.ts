@@ -35,8 +35,8 @@ export const currentOrderShape = {
   billing_name: z.string().nullable(),
   /** The receipt's number (= invoice_number). */
   receipt_number: z.string(),
-  /** Invoices are not issued yet (only receipts): always false. */
-  is_invoice_generated: z.literal(false),
+  /** Whether the order's invoice was issued (docs/invoices.md): its billing details are locked then. */
+  is_invoice_generated: z.boolean(),
   /** The product bought: its name. */
   description: z.string(),
   /** What was bought, one line: the product's price (no proration, units or seats here). */
@@ -172,7 +172,7 @@ export function currentOrderFields(
     refundable_tax_amount: Math.max(row.tax_amount - row.refunded_tax_amount, 0),
     billing_name: row.billing_name ?? row.customer.name,
     receipt_number: row.invoice_number,
-    is_invoice_generated: false as const,
+    is_invoice_generated: row.invoice_issued_at !== null,
     description: row.product.name,
     items: [
       {

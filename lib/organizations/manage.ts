@@ -122,6 +122,7 @@ export async function updateOrganization(
         revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
         default_tax_behavior: body.default_tax_behavior,
         ...sellerDetailsData(body),
+        invoice_automatically: body.invoice_automatically,
         modified_at: now,
       },
       include: organizationResourceInclude,

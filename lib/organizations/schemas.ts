@@ -167,6 +167,11 @@ export const organizationResourceSchema = organizationSchema.extend({
     dashboard_access: z.boolean(),
   }),
   ...sellerDetailsShape,
+  invoice_automatically: z
+    .boolean()
+    .describe(
+      "Issue every paid order's invoice on its own, right after the order (docs/invoices.md); otherwise on request.",
+    ),
 });
 
 /** What an organization resource reads besides its row: its card processor, for `capabilities`. */
@@ -182,6 +187,7 @@ export function toOrganizationResource(
     ...base,
     twitter_username: row.social_username,
     ...toSellerDetails(row),
+    invoice_automatically: row.invoice_automatically,
     website: null,
     socials: [],
     status: "active" as const,
@@ -341,6 +347,10 @@ export const updateOrganizationBody = z.object({
   /** For prices without their own (docs/tax.md "Tax-inclusive prices"). */
   default_tax_behavior: taxBehaviorSchema.optional(),
   ...sellerDetailsInput,
+  invoice_automatically: z
+    .boolean()
+    .optional()
+    .describe("Issue every paid order's invoice on its own, right after the order (docs/invoices.md)."),
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
 

@@ -2,7 +2,7 @@
 // kind refund, whichever path reports it: the refund job, a notification, reconciliation).
 // Succeeded: under the order's row lock, the order's refunded amounts and status move, the
 // benefits are revoked when the refund asked for it, and order.refunded, refund.updated and the
-// "refund issued" email are written. Failed: the refund is `failed` and stops holding its share of
+// "refund issued" email are written, and the credit note of an invoiced order queued. Failed: the refund is `failed` and stops holding its share of
 // the order (what remains refundable is computed from the pending refunds).
 import type { Tx } from "../db/client";
 import type { Order, PaymentAttempt, Refund } from "../generated/prisma/client";
@@ -13,6 +13,7 @@ import { afterRefund } from "./amounts";
 import { queueRefundIssued } from "./email";
 import { revokeOrderAccess } from "./revoke-access";
 import { emitRefundEvent } from "./events";
+import { queueCreditNote } from "../invoices/queue";
 
 async function succeed(tx: Tx, refund: Refund, now: Date) {
   const order = await lockRowForEvents<Order>(tx, "orders", refund.order_id);
@@ -26,6 +27,9 @@ async function succeed(tx: Tx, refund: Refund, now: Date) {
   await emitOrderEvents(tx, ["order.refunded"], order, now);
   await emitRefundEvent(tx, "refund.updated", refund, now);
   await queueRefundIssued(tx, refund.id, now);
+  // An invoiced order's refund gets its credit note (docs/invoices.md); an order invoiced later
+  // gets it with its invoice (lib/invoices/issue.ts reads the refunds under this same lock).
+  if (order.invoice_issued_at) await queueCreditNote(tx, refund.id, now);
 }
 
 /** Applies a refund attempt's new status to its refund (once: a settled refund stays as it is). */

@@ -14,6 +14,7 @@ import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
 import { queueOrderReceipt, readReceiptOrder } from "../orders/receipt-email";
 import { emitSubscriptionEvents } from "./events";
 import { queuePlanChanged } from "./emails";
+import { automaticInvoiceJob } from "../invoices/queue";
 
 export type PlanTarget = { productId: string; priceId: string; amount: number; interval: RecurringInterval };
 
@@ -175,7 +176,12 @@ export async function settlePlanChangeCharge(
   });
   await tx.paymentAttempt.update({ where: { id: attempt.id }, data: { order_id: orderId } });
   const receipt = await readReceiptOrder(tx, orderId);
-  const number = await numberOrder(tx, subscription.organization_id, orderId);
+  const number = await numberOrder(
+    tx,
+    subscription.organization_id,
+    orderId,
+    automaticInvoiceJob(unnumbered, now),
+  );
   if (receipt) await queueOrderReceipt(tx, { ...receipt, invoice_number: number }, now);
   const order = { ...unnumbered, invoice_number: number };
   await emitOrderEvents(tx, newOrderEventTypes(order), order, now);

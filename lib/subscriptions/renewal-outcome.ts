@@ -18,6 +18,7 @@ import { handleFailedRenewal } from "./dunning";
 import { periodAnchor } from "./trial-terms";
 import { settlePlanChangeCharge } from "./plan-switch";
 import { numberOrder, unnumberedInvoice } from "../orders/invoice-numbers";
+import { automaticInvoiceJob } from "../invoices/queue";
 
 export const RENEW_SUBSCRIPTION_JOB = "subscription.renew";
 
@@ -111,7 +112,12 @@ export async function completeRenewal(
     data: { current_period_start: periodEnd, current_period_end: newEnd },
     beforeEvents: async () => {
       // The receipt before the events: events are the transaction's last writes.
-      const number = await numberOrder(tx, subscription.organization_id, orderId);
+      const number = await numberOrder(
+        tx,
+        subscription.organization_id,
+        orderId,
+        automaticInvoiceJob(unnumbered, now),
+      );
       const order = { ...unnumbered, invoice_number: number };
       await queueRenewalReceipt(tx, order, periodEnd, newEnd, now);
       await emitOrderEvents(tx, newOrderEventTypes(order), order, now);

@@ -150,6 +150,7 @@ describe("orders", () => {
     user_id: ids.jane,
     receipt_url: receiptUrl(o.id),
     receipt_pdf_url: receiptPdfUrl(o.id),
+    invoice_url: null,
     paid: true,
     subtotal_amount: o.amount,
     discount_amount: 0,

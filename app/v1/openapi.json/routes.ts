@@ -72,6 +72,7 @@ import * as portalEmailUpdateVerify from "../customer-portal/customers/me/email-
 import * as portalOrders from "../customer-portal/orders/route";
 import * as portalOrder from "../customer-portal/orders/[id]/route";
 import * as portalOrderReceipt from "../customer-portal/orders/[id]/receipt/route";
+import * as portalOrderInvoice from "../customer-portal/orders/[id]/invoice/route";
 import * as portalOrderPaymentStatus from "../customer-portal/orders/[id]/payment-status/route";
 import * as portalOrderConfirmPayment from "../customer-portal/orders/[id]/confirm-payment/route";
 import * as portalBenefitGrants from "../customer-portal/benefit-grants/route";
@@ -106,6 +107,8 @@ import * as payments from "../payments/route";
 import * as organizationGrants from "../benefit-grants/route";
 import * as payment from "../payments/[id]/route";
 import * as orderReceipt from "../orders/[id]/receipt/route";
+import * as orderInvoice from "../orders/[id]/invoice/route";
+import * as orderInvoices from "../orders/[id]/invoices/route";
 import * as orderTimeline from "../orders/[id]/timeline/route";
 import * as metrics from "../metrics/route";
 import * as metricsLimits from "../metrics/limits/route";
@@ -210,6 +213,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/customer-portal/orders/", module: portalOrders },
   { path: "/v1/customer-portal/orders/{id}", module: portalOrder },
   { path: "/v1/customer-portal/orders/{id}/receipt", module: portalOrderReceipt },
+  { path: "/v1/customer-portal/orders/{id}/invoice", module: portalOrderInvoice },
   { path: "/v1/customer-portal/orders/{id}/payment-status", module: portalOrderPaymentStatus },
   { path: "/v1/customer-portal/orders/{id}/confirm-payment", module: portalOrderConfirmPayment },
   { path: "/v1/customer-portal/benefit-grants/", module: portalBenefitGrants },
@@ -247,6 +251,8 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { path: "/v1/benefit-grants/", module: organizationGrants },
   { path: "/v1/payments/{id}", module: payment },
   { path: "/v1/orders/{id}/receipt", module: orderReceipt },
+  { path: "/v1/orders/{id}/invoice", module: orderInvoice },
+  { path: "/v1/orders/{id}/invoices", module: orderInvoices },
   { path: "/v1/orders/{id}/timeline", module: orderTimeline },
   { path: "/v1/metrics/", module: metrics },
   { path: "/v1/metrics/limits", module: metricsLimits },

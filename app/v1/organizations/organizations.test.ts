@@ -33,6 +33,7 @@ const ORGANIZATION_FIELDS = [
   "embed_hosts",
   "feature_settings",
   "id",
+  "invoice_automatically",
   "legal_name",
   "livemode",
   "location",
@@ -162,6 +163,7 @@ function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemo
     },
     // No seller details until the merchant gives them (seller-details.test.ts).
     legal_name: null,
+    invoice_automatically: false,
     address: null,
     tax_id: null,
     country: null,

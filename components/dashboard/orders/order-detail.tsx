@@ -1,6 +1,7 @@
 "use client";
 // /dashboard/<org>/orders/<id>: one order with its amounts, payment, license keys, customer, product
-// and price, discount, subscription, refunds (with the Refund action), disputes (when any),
+// and price, discount, subscription, invoice and credit notes (with "Generate invoice"), refunds
+// (with the Refund action), disputes (when any),
 // timeline (with "Resend receipt"), custom field answers and metadata, in the kit's detail frame
 // (an unknown id is a clear "not found").
 import { formatMoney } from "@/lib/money";
@@ -19,6 +20,7 @@ import {
 } from "./order-sections";
 import { OrderRefunds } from "./order-refunds";
 import { OrderDisputes } from "./order-disputes";
+import { OrderInvoice } from "./order-invoice";
 import { useOrderTimeline } from "../hooks/order-timeline";
 import { OrderKeysSection, OrderPaymentSection } from "./order-activity";
 import { OrderTimelineSection, ResendReceiptButton } from "./order-timeline";
@@ -88,6 +90,7 @@ function OrderView({ o }: { o: Order }) {
             ]}
           />
         </Card>
+        <OrderInvoice order={o} />
         <OrderPaymentSection query={timeline} />
         <OrderKeysSection query={timeline} />
         <CustomerSection order={o} />

@@ -147,6 +147,13 @@ describe("organizationPatch", () => {
     });
   });
 
+  it("sends the automatic-invoice setting only when it changed", () => {
+    const invoicing = { ...organization, invoice_automatically: false };
+    expect(organizationPatch(formFromOrganization(invoicing), invoicing).body).toEqual({});
+    const form = { ...formFromOrganization(invoicing), invoice_automatically: true };
+    expect(organizationPatch(form, invoicing)).toEqual({ body: { invoice_automatically: true }, errors: {} });
+  });
+
   it("sends the order-number prefix upper-cased, and refuses one with other characters", () => {
     const form = { ...formFromOrganization(organization), customer_invoice_prefix: " acme2 " };
     expect(organizationPatch(form, organization)).toEqual({

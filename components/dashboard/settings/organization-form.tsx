@@ -85,6 +85,17 @@ export function OrganizationForm({ organization }: { organization: OrganizationR
           />
         ))}
       </Card>
+      <Card title="Invoices">
+        {/* lib/invoices/queue.ts queues the invoice when an order is paid (docs/invoices.md). */}
+        <CheckboxField
+          name="invoice_automatically"
+          label="Issue an invoice for every paid order automatically"
+        />
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          Otherwise an invoice is issued when you or the buyer ask for it. An order without the buyer&apos;s
+          billing name and address gets none until they are completed.
+        </p>
+      </Card>
       <Card title="Disputes">
         {/* lib/disputes/record.ts reads it when a processor reports a new dispute. */}
         <CheckboxField

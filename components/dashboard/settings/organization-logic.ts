@@ -1,6 +1,6 @@
 // The organization form's values and the PATCH body made from them: empty avatar or support email
 // clears it (null); subscription settings are sent one by one, only those changed (the API refuses
-// an empty settings object); the dispute setting only when it changed.
+// an empty settings object); the dispute and invoice settings only when they changed.
 import type { OrganizationResource, UpdateOrganization } from "../hooks/organizations";
 import { changedFields } from "../forms/values";
 
@@ -12,6 +12,7 @@ export const ORGANIZATION_FIELDS = [
   "customer_invoice_prefix",
   "subscription_settings",
   "feature_settings",
+  "invoice_automatically",
 ] as const;
 
 type SubscriptionSettings = OrganizationResource["subscription_settings"];
@@ -25,6 +26,8 @@ export type OrganizationForm = {
   subscription_settings: SubscriptionSettings;
   /** feature_settings.revoke_benefits_on_dispute */
   revoke_benefits_on_dispute: boolean;
+  /** Issue every paid order's invoice on its own (docs/invoices.md). */
+  invoice_automatically: boolean;
 };
 
 export function formFromOrganization(organization: OrganizationResource): OrganizationForm {
@@ -36,6 +39,7 @@ export function formFromOrganization(organization: OrganizationResource): Organi
     customer_invoice_prefix: organization.customer_invoice_prefix,
     subscription_settings: { ...organization.subscription_settings },
     revoke_benefits_on_dispute: organization.feature_settings.revoke_benefits_on_dispute,
+    invoice_automatically: organization.invoice_automatically,
   };
 }
 
@@ -73,6 +77,8 @@ export function organizationPatch(
   if (Object.keys(changedSettings).length) body.subscription_settings = changedSettings;
   if (form.revoke_benefits_on_dispute !== organization.feature_settings.revoke_benefits_on_dispute)
     body.feature_settings = { revoke_benefits_on_dispute: form.revoke_benefits_on_dispute };
+  if (form.invoice_automatically !== organization.invoice_automatically)
+    body.invoice_automatically = form.invoice_automatically;
   return { body, errors };
 }
 
