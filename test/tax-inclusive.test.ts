@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
 import { createDiscount, createOrganization, createToken } from "@/lib/factories";
 import { TEST_TOKENS } from "@/lib/payments/test-processor";
+import { loadReceipt } from "@/lib/receipts/receipt";
 import { renewalAmounts } from "@/lib/subscriptions/renewal-amounts";
 import { call } from "@/test/http";
 import { runJobsExceptDelivery } from "@/test/webhook-events";
@@ -177,6 +178,15 @@ describe("an inclusive price", () => {
       tax_amount: 1710,
       total_amount: 10710,
     });
+
+    // The receipt reads the same tax-exclusive lines: 100.00 − 10.00, 17.10 tax, 107.10.
+    const receipt = await loadReceipt(db, order.id);
+    expect(receipt!.totals.slice(0, 4).map((row) => row.value)).toEqual([
+      "€100.00",
+      "-€10.00",
+      "€17.10",
+      "€107.10",
+    ]);
 
     const refund = await call(createRefund, {
       method: "POST",

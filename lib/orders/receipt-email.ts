@@ -157,8 +157,9 @@ export async function queueOrderReceipt(
   now: Date,
   options: { portalUrl?: string | null; reference?: string } = {},
 ): Promise<string | null> {
-  // The checkout knows the price before the discount; an order alone knows only what was paid.
-  const discount = order.checkout?.discount_amount ?? 0;
+  // The order's own discount, tax-exclusive like its amount (docs/tax.md); orders from before it
+  // was kept have 0 there, and their checkout's is the same number.
+  const discount = order.discount_amount || (order.checkout?.discount_amount ?? 0);
   const data: OrderReceiptData = {
     customerName: order.customer.name,
     orderId: order.id,

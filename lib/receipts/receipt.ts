@@ -79,10 +79,12 @@ function addressLines(address: Address | null): string[] {
 }
 
 /**
- * The discount, in minor units. A checkout recorded it; a renewal's order knows only what was
- * charged, so its discount is the subscription's price less that.
+ * The discount, in minor units: the order's own, tax-exclusive like its amount (docs/tax.md).
+ * Orders from before it was kept have 0 there: their checkout recorded the same number, and a
+ * renewal's order of then knows only what was charged (the subscription's price less that).
  */
 function discountOf(order: ReceiptOrder): number {
+  if (order.discount_amount > 0) return order.discount_amount;
   if (order.checkout) return order.checkout.discount_amount ?? 0;
   if (order.discount_id && order.subscription) return Math.max(0, order.subscription.amount - order.amount);
   return 0;
