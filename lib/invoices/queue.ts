@@ -14,17 +14,32 @@ export const ISSUE_CREDIT_NOTE_JOB = "invoices.credit-note";
 export type IssueInvoicePayload = { order_id: string };
 export type IssueCreditNotePayload = { refund_id: string };
 
+type NewOrder = { id: string; organization_id: string; amount: number; tax_amount: number };
+
+const nothingPaid = (order: NewOrder) => order.amount + order.tax_amount <= 0;
+
 /**
- * Queues the invoice of a new paid order when its organization issues invoices automatically:
- * one statement that inserts the job only then (no read of the setting on its own); none for an
- * order with nothing paid (a trial's, a free one), which has nothing to invoice.
+ * Queues the invoice of a new paid order when its organization issues invoices automatically and
+ * something was paid (a trial's or a free order has nothing to invoice). `automatically`: the
+ * organization's setting, when the caller read it already (order processing reads it with the
+ * receipt: no statement then unless it is on); otherwise one statement inserts the job only when
+ * the setting is on.
  */
 export async function queueAutomaticInvoice(
   tx: DbOrTx,
-  order: { id: string; organization_id: string; amount: number; tax_amount: number },
+  order: NewOrder,
   now: Date,
+  automatically?: boolean,
 ): Promise<void> {
-  if (order.amount + order.tax_amount <= 0) return;
+  if (nothingPaid(order) || automatically === false) return;
+  if (automatically === true) {
+    await enqueueJob(tx, ISSUE_INVOICE_JOB, { order_id: order.id } satisfies IssueInvoicePayload, {
+      dedupeKey: `invoice:${order.id}`,
+      maxAttempts: 5,
+      now,
+    });
+    return;
+  }
   const at = now.toISOString();
   await directSql(
     tx,

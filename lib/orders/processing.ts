@@ -126,7 +126,7 @@ export async function processCheckout(tx: Tx, checkoutId: string, now: Date): Pr
   // receipt, the events) and the job's finish.
   const receipt = await readReceiptOrder(tx, orderId);
   if (!receipt) throw new Error(`Order ${orderId} vanished before its receipt.`);
-  await queueAutomaticInvoice(tx, unnumbered, now);
+  await queueAutomaticInvoice(tx, unnumbered, now, receipt.organization.invoice_automatically === true);
   const invoiceNumber = await numberOrder(tx, session.organization_id, orderId);
   const order = { ...unnumbered, invoice_number: invoiceNumber };
   await queueOrderReceipt(tx, { ...receipt, invoice_number: invoiceNumber }, now);

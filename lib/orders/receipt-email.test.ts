@@ -16,7 +16,16 @@ import {
 } from "@/lib/factories";
 
 const replacedInclude = {
-  organization: { select: { id: true, name: true, email: true, tax_id: true, tax_id_type: true } },
+  organization: {
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      tax_id: true,
+      tax_id_type: true,
+      invoice_automatically: true,
+    },
+  },
   customer: { select: { id: true, email: true, name: true, tax_id: true } },
   product: { select: { name: true } },
   product_price: { select: { type: true, recurring_interval: true } },

@@ -28,6 +28,8 @@ export type ReceiptOrder = Order & {
     email: string | null;
     tax_id?: string | null;
     tax_id_type?: string | null;
+    /** Read with the receipt so order processing knows it without a statement (docs/invoices.md). */
+    invoice_automatically?: boolean;
   };
   customer: { id: string; email: string; name: string | null; tax_id?: string | null };
   product: { name: string };
@@ -73,7 +75,8 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
     SELECT json_build_object(
              'order', row_to_json(o),
              'organization', json_build_object('id', org.id, 'name', org.name, 'email', org.email,
-                 'tax_id', org.tax_id, 'tax_id_type', org.tax_id_type),
+                 'tax_id', org.tax_id, 'tax_id_type', org.tax_id_type,
+                 'invoice_automatically', org.invoice_automatically),
              'customer', json_build_object('id', c.id, 'email', c.email, 'name', c.name, 'tax_id', c.tax_id),
              'product', json_build_object('name', p.name),
              'product_price', json_build_object('type', pp.type, 'recurring_interval', pp.recurring_interval),

@@ -158,7 +158,7 @@ export async function settlePlanChangeCharge(
   });
   await tx.paymentAttempt.update({ where: { id: attempt.id }, data: { order_id: orderId } });
   const receipt = await readReceiptOrder(tx, orderId);
-  await queueAutomaticInvoice(tx, unnumbered, now);
+  await queueAutomaticInvoice(tx, unnumbered, now, receipt?.organization.invoice_automatically);
   const number = await numberOrder(tx, subscription.organization_id, orderId);
   if (receipt) await queueOrderReceipt(tx, { ...receipt, invoice_number: number }, now);
   const order = { ...unnumbered, invoice_number: number };
