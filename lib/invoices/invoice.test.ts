@@ -157,6 +157,17 @@ describe("the invoice's text", () => {
     expect(document.buyer.lines).toContain("Tax ID: DE123456789");
   });
 
+  it("an order that recorded no rate states the one its amounts imply", () => {
+    const snapshot = invoiceSnapshot(
+      source({}, { tax_basis_points: 0, amount: 900, tax_amount: 171 }),
+      ISSUED,
+    );
+    expect(snapshot.tax_basis_points).toBe(1_900);
+    expect(invoiceDocument(snapshot).totals.find((row) => row.label.startsWith("VAT"))?.label).toBe(
+      "VAT 19%",
+    );
+  });
+
   it("a seller outside the EU without a VAT number says Tax", () => {
     const snapshot = invoiceSnapshot(
       source({

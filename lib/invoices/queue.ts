@@ -13,6 +13,10 @@ export const ISSUE_CREDIT_NOTE_JOB = "invoices.credit-note";
 export type IssueInvoicePayload = { order_id: string };
 export type IssueCreditNotePayload = { refund_id: string };
 
+type NewOrder = { id: string; organization_id: string; amount: number; tax_amount: number };
+
+const nothingPaid = (order: NewOrder) => order.amount + order.tax_amount <= 0;
+
 /**
  * The invoice job of a new paid order when its organization issues invoices automatically, as a
  * common table expression for the statement that numbers the order (lib/orders/invoice-numbers.ts
@@ -20,11 +24,8 @@ export type IssueCreditNotePayload = { refund_id: string };
  * statement more for it. Null for an order with nothing paid (a trial's, a free one): nothing to
  * invoice.
  */
-export function automaticInvoiceJob(
-  order: { id: string; organization_id: string; amount: number; tax_amount: number },
-  now: Date,
-): Prisma.Sql | null {
-  if (order.amount + order.tax_amount <= 0) return null;
+export function automaticInvoiceJob(order: NewOrder, now: Date): Prisma.Sql | null {
+  if (nothingPaid(order)) return null;
   const at = now.toISOString();
   return Prisma.sql`
     automatic_invoice AS (

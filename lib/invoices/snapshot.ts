@@ -103,6 +103,15 @@ function taxLabel(organization: InvoiceSource["organization"]): "vat" | "tax" {
   return isEuMemberState(toAddress(organization.address)?.country) ? "vat" : "tax";
 }
 
+/**
+ * The rate the order recorded; an order that recorded none though it was taxed (made before the
+ * rate was kept) states the one its amounts imply, as the migration that added the column did.
+ */
+function rateOf(order: InvoiceSource["order"]): number {
+  if (order.tax_basis_points > 0 || order.tax_amount <= 0 || order.amount <= 0) return order.tax_basis_points;
+  return Math.round((order.tax_amount * 10_000) / order.amount);
+}
+
 /** The invoice's snapshot (call only when `missingBillingDetails` is null). */
 export function invoiceSnapshot(source: InvoiceSource, issuedAt: Date): InvoiceSnapshot {
   const { order, organization, customer } = source;
@@ -137,7 +146,7 @@ export function invoiceSnapshot(source: InvoiceSource, issuedAt: Date): InvoiceS
     net_amount: order.amount,
     tax_amount: order.tax_amount,
     total_amount: order.amount + order.tax_amount,
-    tax_basis_points: order.tax_basis_points,
+    tax_basis_points: rateOf(order),
     tax_label: taxLabel(organization),
     tax_inclusive: order.tax_behavior === "inclusive",
     reverse_charge: order.reverse_charge
