@@ -92,7 +92,7 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   }).basisPoints;
   const base = computeAmounts({
     price: { type: "recurring", amount_type: "fixed", price_amount: row.amount, preset_amount: null },
-    discount: discountForAmounts(discount),
+    discount: discountForAmounts(discount, row.currency),
     taxBasisPoints,
   });
   // With what a plan change carried to the next renewal (lib/subscriptions/renewal-amounts.ts).

@@ -216,7 +216,7 @@ export async function createCheckout(
   const inputs = {
     price,
     amount: (data.amount as number | undefined) ?? null,
-    discount: discountForAmounts(discount),
+    discount: discountForAmounts(discount, price.price_currency),
     taxBasisPoints: taxBasisPointsFor(
       taxRates,
       data.customer_billing_address as { country?: string; state?: string } | null,

@@ -11,6 +11,7 @@ import { findOrganizationOrThrow } from "./service";
 import { defaultInvoicePrefix } from "../core/invoice-number-format";
 import type { SellerAddress, SellerTaxId } from "./seller-details";
 import { Prisma } from "../generated/prisma/client";
+import { currencySettingsData } from "../currency/settings";
 import {
   organizationResourceInclude,
   toOrganizationResource,
@@ -71,6 +72,7 @@ export async function insertOwnedOrganization(
       email: body.email ?? null,
       ...settingsData(body.subscription_settings),
       revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
+      ...currencySettingsData(body),
     },
   });
   await tx.membership.create({
@@ -121,6 +123,7 @@ export async function updateOrganization(
         ...settingsData(body.subscription_settings),
         revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
         ...sellerDetailsData(body),
+        ...currencySettingsData(body),
         modified_at: now,
       },
       include: organizationResourceInclude,

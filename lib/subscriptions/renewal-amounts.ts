@@ -45,7 +45,7 @@ export async function renewalAmounts(
       price_amount: subscription.amount,
       preset_amount: null,
     },
-    discount: discountForAmounts(discount),
+    discount: discountForAmounts(discount, subscription.currency),
     taxBasisPoints,
   });
   // The plan change's balance, after the discount and before tax; what it takes off or adds is

@@ -1,0 +1,16 @@
+// The checkout's currency as its bodies take it and its view shows it (docs/currencies.md). Pure,
+// no Node imports: lib/checkout/schemas.ts, which the hosted page loads, uses it.
+import { z } from "zod";
+
+/** A currency a body names: three letters, any case, stored lower case; null leaves it. */
+export const checkoutCurrency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, "Currency should be a three-letter ISO 4217 code")
+  .transform((value) => value.toLowerCase())
+  .nullish();
+
+/** A product's prices in `currency`, or all of them when it has none in it. */
+export function pricesInCurrency<T extends { price_currency: string }>(prices: T[], currency: string): T[] {
+  const inCurrency = prices.filter((price) => price.price_currency === currency);
+  return inCurrency.length ? inCurrency : prices;
+}
