@@ -79,6 +79,7 @@ describe("fixedAmountIn", () => {
 describe("presentmentCurrency", () => {
   it("lower-cases known codes and refuses others", () => {
     expect(presentmentCurrency.parse("EUR")).toBe("eur");
-    for (const bad of ["xxx", "eu", "euro", "", "us d"]) expect(presentmentCurrency.safeParse(bad).success).toBe(false);
+    for (const bad of ["xxx", "eu", "euro", "", "us d"])
+      expect(presentmentCurrency.safeParse(bad).success).toBe(false);
   });
 });

@@ -7,6 +7,10 @@
 // The price sold is then the product's price in that currency (of the current price's interval
 // when it has one). Amounts are never converted: each currency's price is the merchant's own.
 import mapping from "../../data/currency/country-currencies.json";
+import { currenciesOf, priceIn } from "./checkout-view";
+
+// The price rules are shared with the hosted page (no data file there).
+export { currenciesOf, priceIn };
 
 /** ISO 3166-1 alpha-2 → lower-case ISO 4217, built in. */
 export const DEFAULT_COUNTRY_CURRENCIES: Readonly<Record<string, string>> = mapping.currencies;
@@ -26,15 +30,13 @@ function overridesOf(settings: CurrencySettings): Record<string, string> {
 }
 
 /** The currency the organization maps a country to, or null (unknown or no country). */
-export function countryCurrency(country: string | null | undefined, settings: CurrencySettings): string | null {
+export function countryCurrency(
+  country: string | null | undefined,
+  settings: CurrencySettings,
+): string | null {
   if (!country) return null;
   const code = country.toUpperCase();
   return overridesOf(settings)[code] ?? DEFAULT_COUNTRY_CURRENCIES[code] ?? null;
-}
-
-/** The distinct currencies of the prices, in their order. */
-export function currenciesOf(prices: readonly PriceLike[]): string[] {
-  return [...new Set(prices.map((price) => price.price_currency))];
 }
 
 /** Rules 2 to 4: the currency for a buyer of `country` when nobody picked one. */
@@ -48,23 +50,6 @@ export function presentedCurrency(
   if (mapped && available.includes(mapped)) return mapped;
   if (available.includes(settings.default_presentment_currency)) return settings.default_presentment_currency;
   return available[0] ?? null;
-}
-
-/**
- * The price in `currency`: of the same interval as `like` when there is one, else the first in
- * that currency; null when the prices have none in it.
- */
-export function priceIn<T extends PriceLike>(
-  prices: readonly T[],
-  currency: string,
-  like?: { recurring_interval?: string | null } | null,
-): T | null {
-  const inCurrency = prices.filter((price) => price.price_currency === currency);
-  return (
-    inCurrency.find((price) => (price.recurring_interval ?? null) === (like?.recurring_interval ?? null)) ??
-    inCurrency[0] ??
-    null
-  );
 }
 
 /** A fixed discount's amount in `currency`, or null when it has none (docs/currencies.md "Discounts"). */

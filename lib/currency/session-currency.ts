@@ -51,7 +51,10 @@ export async function resolveSessionCurrency(
     const found = priceIn(prices, body.currency, price);
     return found
       ? { price: found, picked: true, problem: null }
-      : { ...keep, problem: problem(body.currency, `The product has no price in ${body.currency.toUpperCase()}.`) };
+      : {
+          ...keep,
+          problem: problem(body.currency, `The product has no price in ${body.currency.toUpperCase()}.`),
+        };
   }
   const country = countryOf(body.customer_billing_address);
   if (

@@ -31,7 +31,10 @@ export const currencySettingsInput = {
   currency_by_country: overrides.nullish(),
 };
 
-export function toCurrencySettings(row: { default_presentment_currency: string; currency_by_country: unknown }) {
+export function toCurrencySettings(row: {
+  default_presentment_currency: string;
+  currency_by_country: unknown;
+}) {
   const map = row.currency_by_country;
   return {
     default_presentment_currency: row.default_presentment_currency,
@@ -47,6 +50,7 @@ export function currencySettingsData(body: {
 }) {
   return {
     default_presentment_currency: body.default_presentment_currency ?? undefined,
-    currency_by_country: body.currency_by_country === undefined ? undefined : (body.currency_by_country ?? {}),
+    currency_by_country:
+      body.currency_by_country === undefined ? undefined : (body.currency_by_country ?? {}),
   };
 }

@@ -40,7 +40,8 @@ export function fixedTerms(
     });
   // Without a map sent, a primary pair that moves to another currency leaves the old one behind.
   if (!sentMap && current?.currency && current.currency !== currency) delete map[current.currency];
-  const amount = body.amount ?? (currency in map ? map[currency]! : sentMap ? null : (current?.amount ?? null));
+  const amount =
+    body.amount ?? (currency in map ? map[currency]! : sentMap ? null : (current?.amount ?? null));
   if (amount !== null) map[currency] = amount;
   return { terms: { amount, currency, amounts: map }, problems };
 }

@@ -13,6 +13,7 @@ import { OrganizationForm } from "./organization-form";
 import { LicensePublicKeyCard } from "./license-public-key-card";
 import { PaymentsCard } from "./payments-card";
 import { SellerDetailsForm } from "./seller-details-form";
+import { CurrenciesForm } from "./currencies-form";
 import { TaxRatesEditor } from "./tax-rates-editor";
 
 export function SettingsPage() {
@@ -31,6 +32,7 @@ export function SettingsPage() {
         <>
           <OrganizationForm key={detail.data.id} organization={detail.data} />
           <SellerDetailsForm key={`seller-${detail.data.id}`} organization={detail.data} />
+          <CurrenciesForm key={`currencies-${detail.data.id}`} organization={detail.data} />
         </>
       )}
       <PaymentsCard />

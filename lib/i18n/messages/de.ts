@@ -14,4 +14,9 @@ export const de: Catalog = {
     language: "Sprache",
     currency: "Währung",
   },
+  currency: {
+    payIn: "Bezahlen in",
+    switchFailed: "Diese Währung konnte nicht gewählt werden: {reason}",
+    priceIn: "{currency} · {price}",
+  },
 };

@@ -14,4 +14,9 @@ export const en = {
     language: "Language",
     currency: "Currency",
   },
+  currency: {
+    payIn: "Pay in",
+    switchFailed: "This currency could not be chosen: {reason}",
+    priceIn: "{currency} · {price}",
+  },
 } as const;

@@ -14,4 +14,9 @@ export const es: Catalog = {
     language: "Idioma",
     currency: "Moneda",
   },
+  currency: {
+    payIn: "Pagar en",
+    switchFailed: "No se pudo elegir esta moneda: {reason}",
+    priceIn: "{currency} · {price}",
+  },
 };

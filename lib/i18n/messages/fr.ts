@@ -14,4 +14,9 @@ export const fr: Catalog = {
     language: "Langue",
     currency: "Devise",
   },
+  currency: {
+    payIn: "Payer en",
+    switchFailed: "Cette devise n’a pas pu être choisie : {reason}",
+    priceIn: "{currency} · {price}",
+  },
 };
