@@ -81,7 +81,8 @@ async function findPrice(
   organizationIds: string[],
   body: CreateCheckoutBody,
 ): Promise<
-  { price: PriceToSell; prices: ProductPrice[]; problem: null } | { price: null; prices: []; problem: Problem }
+  | { price: PriceToSell; prices: ProductPrice[]; problem: null }
+  | { price: null; prices: []; problem: Problem }
 > {
   const refused = (field: "product_id" | "product_price_id", msg: string) => ({
     price: null,

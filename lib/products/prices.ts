@@ -195,9 +195,7 @@ type PriceKey = Pick<ProductPrice, "price_currency" | "recurring_interval" | "am
  * price (`isNew`) that repeats an earlier one is refused at its `loc`; prices a product already
  * had are not (a product from before the rule keeps selling).
  */
-export function duplicateCurrencyProblems(
-  prices: { key: PriceKey; loc: Loc; isNew: boolean }[],
-): Problem[] {
+export function duplicateCurrencyProblems(prices: { key: PriceKey; loc: Loc; isNew: boolean }[]): Problem[] {
   if (new Set(prices.map(({ key }) => key.price_currency)).size < 2) return [];
   const seen = new Set<string>();
   const problems: Problem[] = [];
