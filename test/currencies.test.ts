@@ -19,6 +19,7 @@ import { PATCH as updateCheckout } from "@/app/v1/checkouts/custom/[id]/route";
 import { PATCH as updateClient } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import { POST as confirm } from "@/app/v1/checkouts/custom/client/[client_secret]/confirm/route";
 import { GET as metrics } from "@/app/v1/metrics/route";
+import { PATCH as updateSubscription } from "@/app/v1/subscriptions/[id]/route";
 import { RETRY_RENEWAL_JOB } from "@/lib/subscriptions/dunning";
 
 let db: Db;
@@ -403,6 +404,17 @@ describe("the checkout's currency", () => {
       ["subscription_create", "eur", 900],
       ["subscription_cycle", "eur", 900],
     ]);
+    // A plan change to a product without a price in eur is refused: the subscription keeps its currency.
+    const dollarsOnly = await post(createProduct, {
+      name: "Dollars only",
+      recurring_interval: "month",
+      prices: [{ amount_type: "fixed", price_amount: 3000, price_currency: "usd" }],
+    });
+    const change = await patch(updateSubscription, subscription.id, { product_id: dollarsOnly.body.id });
+    expect(change.status).toBe(422);
+    expect(change.body.detail[0].msg).toBe(
+      "The product has no fixed price in EUR: a subscription keeps its currency.",
+    );
     await patch(updateOrganization, organizationId, { currency_by_country: null });
   });
 });
