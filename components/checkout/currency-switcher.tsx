@@ -6,7 +6,7 @@
 // billing country. A plain select: the page's first-load budget is small.
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
-import { currenciesOf, priceIn } from "@/lib/currency/checkout-view";
+import { currenciesOf, priceIn } from "@/lib/currency/prices";
 import { resolveLocale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
 import type { CheckoutView } from "./api";

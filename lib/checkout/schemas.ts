@@ -24,7 +24,8 @@ import {
   toProductPrice,
 } from "../products/schemas";
 import { checkoutDiscountSchema, withDiscountAmounts } from "../discounts/schemas";
-import { checkoutCurrency, pricesInCurrency } from "../currency/checkout-view";
+import { checkoutCurrency } from "../currency/checkout-view";
+import { pricesInCurrency } from "../currency/prices";
 import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
 import { organizationSchema, toOrganization } from "../organizations/schemas";
 import { computeAmounts } from "./amounts";

@@ -7,7 +7,7 @@
 // The price sold is then the product's price in that currency (of the current price's interval
 // when it has one). Amounts are never converted: each currency's price is the merchant's own.
 import mapping from "../../data/currency/country-currencies.json";
-import { currenciesOf, priceIn } from "./checkout-view";
+import { currenciesOf, priceIn } from "./prices";
 
 // The price rules are shared with the hosted page (no data file there).
 export { currenciesOf, priceIn };
