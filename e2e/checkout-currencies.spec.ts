@@ -1,7 +1,9 @@
 // Several currencies on the hosted checkout (docs/currencies.md), on a phone: a buyer opens the
 // checkout link of a product priced in dollars and euros, sees euros once the billing address is in
-// Germany, switches to dollars with the "Pay in" switcher, and pays in dollars.
+// Germany, switches to dollars with the "Pay in" switcher, and pays in dollars; the merchant sets
+// the default currency and a country override in Settings.
 import { email, expectSucceeded, fillCard, fillContact, hydratedForm } from "./checkout-helpers";
+import { signInFromHome } from "./dashboard-helpers";
 import { expect, test } from "./fixtures";
 import { ownShop } from "./own-organization";
 
@@ -47,4 +49,21 @@ test("a buyer sees the country's currency, switches to another of the product's,
   const orders = await shop.get(`/v1/orders/?product_id=${product.id}`);
   expect(orders.items).toHaveLength(1);
   expect(orders.items[0]).toMatchObject({ currency: "usd", amount: 2000, tax_amount: 380 });
+});
+
+test("Settings saves the default currency and the country overrides", async ({ page }) => {
+  await signInFromHome(page, shop);
+  await page.getByRole("link", { name: "Settings", exact: true }).first().click();
+  await expect(page).toHaveURL(`${shop.dashboard}/settings`);
+  const form = page.getByRole("form", { name: "Currencies" });
+  await form.getByLabel("Default currency").selectOption("eur");
+  await form.getByLabel("Country overrides").fill("CH eur\nXX dollars");
+  await form.getByRole("button", { name: "Save currencies" }).click();
+  await expect(form.getByText('Line 2: write a country code and a currency, e.g. "CH eur".')).toBeVisible();
+  await form.getByLabel("Country overrides").fill("ch EUR");
+  await form.getByRole("button", { name: "Save currencies" }).click();
+  await expect(form.getByTestId("form-saved")).toBeVisible();
+  await expect(form.getByLabel("Country overrides")).toHaveValue("CH eur");
+  const saved = await shop.get(`/v1/organizations/${shop.id}`);
+  expect(saved).toMatchObject({ default_presentment_currency: "eur", currency_by_country: { CH: "eur" } });
 });

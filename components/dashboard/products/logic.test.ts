@@ -7,6 +7,7 @@ import {
   EMPTY_PRODUCT_FORM,
   formFromProduct,
   newPriceRow,
+  priceInAnotherCurrency,
   priceSummary,
   productBody,
   productPatch,
@@ -199,5 +200,20 @@ describe("a subscription's free trial", () => {
       trial_interval: null,
       trial_interval_count: null,
     });
+  });
+});
+
+describe("priceInAnotherCurrency", () => {
+  it("copies the last price's type and interval into the first common currency not yet used", () => {
+    const rows = [{ ...newPriceRow("custom", "usd"), interval: "year" as const }];
+    expect(priceInAnotherCurrency(rows, ["usd", "eur", "gbp"])).toMatchObject({
+      amount_type: "custom",
+      currency: "eur",
+      interval: "year",
+      amount: "",
+    });
+    expect(
+      priceInAnotherCurrency([newPriceRow("fixed", "usd"), newPriceRow("fixed", "eur")], ["usd", "eur"]),
+    ).toBeNull();
   });
 });
