@@ -7,6 +7,7 @@ import type { CheckoutView } from "./api";
 import { AmountField } from "./amount-field";
 import { BillingAddressFields } from "./billing-address-fields";
 import type { Choice } from "./countries";
+import { CurrencySwitcher } from "./currency-switcher";
 import { CustomerFields } from "./customer-fields";
 import { CustomFields } from "./custom-fields";
 import { Section } from "./fields";
@@ -55,6 +56,11 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
             data-hydrated={form.hydrated ? "true" : "false"}
             className="mx-auto max-w-md space-y-8 lg:ml-0"
           >
+            <CurrencySwitcher
+              checkout={checkout}
+              disabled={submitting}
+              onPick={(currency) => form.sync.setCurrency(currency)}
+            />
             <ProductPicker
               checkout={checkout}
               disabled={submitting}

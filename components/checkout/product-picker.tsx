@@ -10,8 +10,9 @@ import { intervalLabel } from "./format";
 
 type Product = CheckoutView["products"][number];
 
-function priceLabel(product: Product): string {
-  const price = product.prices[0];
+function priceLabel(product: Product, prices?: Product["prices"]): string {
+  // In the session's currency (docs/currencies.md): `checkout.prices` holds those.
+  const price = (prices ?? product.prices)[0];
   if (!price || price.amount_type === "free") return "Free";
   if (price.amount_type === "custom") return "Pay what you want";
   const amount = formatMoney(price.price_amount ?? 0, price.price_currency);
@@ -45,7 +46,9 @@ export function ProductPicker({
               onChange={() => onPick(product.id)}
             />
             <span className="flex-1 text-zinc-900 dark:text-zinc-100">{product.name}</span>
-            <span className="tabular-nums text-zinc-600 dark:text-zinc-400">{priceLabel(product)}</span>
+            <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
+              {priceLabel(product, checkout.prices?.[product.id])}
+            </span>
           </label>
         ))}
       </div>

@@ -135,6 +135,20 @@ export function useCheckoutSync(options: Options) {
     [enqueue, flush, handleError, mutateAsync],
   );
 
+  /** Presents another of the product's currencies now (docs/currencies.md); a refusal is thrown. */
+  const setCurrency = useCallback(
+    async (currency: string) => {
+      void flush();
+      setPricingInFlight((n) => n + 1);
+      try {
+        return await enqueue(() => mutateAsync({ currency }));
+      } finally {
+        setPricingInFlight((n) => n - 1);
+      }
+    },
+    [enqueue, flush, mutateAsync],
+  );
+
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((t) => clearTimeout(t));
@@ -146,6 +160,7 @@ export function useCheckoutSync(options: Options) {
     settle: flush,
     setDiscountCode,
     setProduct,
+    setCurrency,
     /** A change that can move the total has not been answered yet. */
     isPricingPending: pricingDirty || pricingInFlight > 0,
   };

@@ -9,7 +9,7 @@ import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, queryList } from "../core/validation";
 import { checkoutProductInclude, checkoutProductSchema, toCheckoutProduct } from "../products/schemas";
-import { checkoutDiscountSchema } from "../discounts/schemas";
+import { checkoutDiscountSchema, withDiscountAmounts } from "../discounts/schemas";
 import { checkoutProductIds, httpUrl } from "../checkout/schemas";
 
 export const checkoutLinkSchema = z.object({
@@ -70,7 +70,7 @@ export function checkoutLinkUrl(link: { id: string; slug: string | null }) {
 /** `defaultProcessor`: the server's processor for an organization without one of its own. */
 export function toCheckoutLink(row: CheckoutLinkRow, defaultProcessor: string) {
   // A deleted discount has left the API: the link shows none (and opens sessions without it).
-  const discount = row.discount && !row.discount.deleted_at ? row.discount : null;
+  const discount = row.discount && !row.discount.deleted_at ? withDiscountAmounts(row.discount) : null;
   return {
     ...row,
     client_secret: row.slug ?? row.id,

@@ -10,6 +10,8 @@ import { amountProblem, discountRefusal, priceCheckout } from "./pricing";
 import { validateCustomFieldData } from "./custom-fields";
 import { activeTrial, trialEnd, type Trial } from "../subscriptions/trial-terms";
 import type { TaxIdOutcome } from "./tax-id";
+import { priceIn } from "../currency/choice";
+import { resolveSessionCurrency } from "../currency/session-currency";
 
 type AddressValue = { country?: string | null; state?: string | null } | null;
 
@@ -46,7 +48,7 @@ const CUSTOMER_FIELDS = ["customer_name", "customer_email", "customer_ip_address
 
 /** A product switched to: what the answers and confirm need of it. */
 type SwitchedProduct = Prisma.ProductGetPayload<{
-  include: { attached_custom_fields: { include: { custom_field: true } } };
+  include: { attached_custom_fields: { include: { custom_field: true } }; prices: true };
 }>;
 
 /** The session's products: those given at create, or its own for a session made before there were several. */
@@ -60,7 +62,8 @@ type Switch = { product: CheckoutRow["product"] | SwitchedProduct; price: Produc
 
 /**
  * The product and price after `product_id` / `product_price_id`: another of the session's products
- * at its first price, or a price of one of them (of `product_id` when both are sent).
+ * at its first price in the session's currency (else its first), or a price of one of them (of
+ * `product_id` when both are sent).
  */
 async function resolveProductSwitch(tx: Tx, session: CheckoutRow, body: CheckoutChanges): Promise<Switch> {
   const unchanged: Switch = { product: session.product, price: session.product_price, problems: [] };
@@ -98,14 +101,14 @@ async function resolveProductSwitch(tx: Tx, session: CheckoutRow, body: Checkout
     where: { id: price?.product_id ?? wanted },
     include: {
       attached_custom_fields: { include: { custom_field: true }, orderBy: { order: "asc" } },
-      prices: { where: { is_archived: false }, orderBy: { created_at: "asc" }, take: 1 },
+      prices: { where: { is_archived: false }, orderBy: [{ created_at: "asc" }, { id: "asc" }] },
     },
   });
-  const { prices = [], ...rest } = product ?? {};
-  price ??= prices[0] ?? null;
+  const prices = product?.prices ?? [];
+  price ??= priceIn(prices, session.currency) ?? prices[0] ?? null;
   if (!product || product.is_archived || !price)
     return refused("product_id", "Product is archived or has no price.");
-  return { product: rest as SwitchedProduct, price, problems: [] };
+  return { product, price, problems: [] };
 }
 
 const MERCHANT_FIELDS = ["allow_discount_codes", "success_url", "embed_origin"] as const;
@@ -117,6 +120,8 @@ export async function resolveChanges(
   actor: "merchant" | "buyer",
   now: Date,
   taxId?: TaxIdOutcome,
+  /** False at confirm: the currency the buyer was shown is charged (lib/currency/session-currency.ts). */
+  { followCountry = true }: { followCountry?: boolean } = {},
 ): Promise<ResolvedChanges> {
   const problems: Problem[] = [];
   // A tax ID sent must have been checked (format, VIES) before the transaction: ./tax-id.ts.
@@ -126,7 +131,17 @@ export async function resolveChanges(
 
   const switched = await resolveProductSwitch(tx, session, body);
   problems.push(...switched.problems);
-  const { product, price } = switched;
+  const { product } = switched;
+  // The price in the currency the session presents after this write (docs/currencies.md).
+  const currency = await resolveSessionCurrency(tx, {
+    session,
+    price: switched.price,
+    prices: product.prices,
+    body,
+    followCountry,
+  });
+  if (currency.problem) problems.push(currency.problem);
+  const price = currency.price;
   const productChanged = product.id !== session.product_id;
   // A buyer's amount carries over only while the price stays the same custom price; a new custom
   // price starts from its preset (computeAmounts' default).
@@ -181,9 +196,19 @@ export async function resolveChanges(
     price.id !== session.product_price_id &&
     (await discountRefusal(tx, discount, price, { priceOnly: true }))
   ) {
-    // The price changed under a discount that does not apply to it: drop the discount.
-    discount = null;
-    discountLocked = false;
+    if (discountLocked && body.currency && price.price_currency !== session.currency) {
+      // The merchant's discount stays: a currency it has no amount in is refused, not silently
+      // sold without it (docs/currencies.md "Discounts").
+      discountProblem(
+        "currency",
+        `The checkout's discount has no amount in ${price.price_currency.toUpperCase()}.`,
+        body.currency,
+      );
+    } else {
+      // The price changed under a discount that does not apply to it: drop the discount.
+      discount = null;
+      discountLocked = false;
+    }
   }
 
   let customFieldData = (session.custom_field_data ?? {}) as Record<string, unknown>;
@@ -243,6 +268,7 @@ export async function resolveChanges(
     modified_at: now,
     product_id: product.id,
     product_price_id: price.id,
+    currency_picked: currency.picked,
     discount_id: discount?.id ?? null,
     discount_locked: discountLocked,
   };

@@ -191,7 +191,7 @@ async function startConfirm(
   taxId: TaxIdOutcome | undefined,
 ): Promise<Started> {
   const session = await lockChangeableClientCheckout(tx, clientSecret, now);
-  const changes = await resolveChanges(tx, session, body, "buyer", now, taxId);
+  const changes = await resolveChanges(tx, session, body, "buyer", now, taxId, { followCountry: false });
   const problems = await confirmProblems(tx, session, body, changes, now);
   if (problems.length) throw ApiError.validation(problems);
   const subscriptionId = await existingSubscriptionOf(tx, session, changes);

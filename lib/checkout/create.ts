@@ -3,7 +3,7 @@
 // and amount, the merchant's discount, the buyer's details (prefilled from an existing customer), the
 // answers, and the stored amounts; a fresh client secret and the expiry from the configured TTL.
 import { randomUUID } from "node:crypto";
-import { Prisma } from "../generated/prisma/client";
+import { Prisma, type ProductPrice } from "../generated/prisma/client";
 import type { Db } from "../db/client";
 import { directSql } from "../db/direct";
 import type { Principal } from "../core/principal";
@@ -19,12 +19,17 @@ import { emitCheckoutEvent } from "./events";
 import { assertCanTakePayments } from "../organizations/payments-ready";
 import { activeTrial, trialEnd } from "../subscriptions/trial-terms";
 import { checkTaxIdInput, customerTaxId } from "./tax-id";
+import { currenciesOf, presentedCurrency, priceIn } from "../currency/choice";
 
 type PriceToSell = Prisma.ProductPriceGetPayload<{ include: { product: true } }>;
 
+/**
+ * `prices`: the sold product's buyable prices, the currency choice's options; `named`: the body
+ * named the price (its currency is then picked).
+ */
 type Offer =
-  | { price: PriceToSell; productIds: string[]; problems: [] }
-  | { price: null; productIds: string[]; problems: Problem[] };
+  | { price: PriceToSell; prices: ProductPrice[]; named: boolean; productIds: string[]; problems: [] }
+  | { price: null; prices: []; named: false; productIds: string[]; problems: Problem[] };
 
 /**
  * `products`: each must be a non-archived product with a price, all of one organization (the
@@ -33,7 +38,7 @@ type Offer =
 async function findProducts(db: Db, organizationIds: string[], productIds: string[]): Promise<Offer> {
   const rows = await db.product.findMany({
     where: { id: { in: productIds }, ...inOrganizations(organizationIds) },
-    include: { prices: { where: { is_archived: false }, orderBy: { created_at: "asc" }, take: 1 } },
+    include: { prices: { where: { is_archived: false }, orderBy: [{ created_at: "asc" }, { id: "asc" }] } },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const organizationId = byId.get(productIds[0]!)?.organization_id;
@@ -47,9 +52,9 @@ async function findProducts(db: Db, organizationIds: string[], productIds: strin
           : null;
     return msg ? [{ type: "value_error", loc: ["body", "products", index], msg, input: id }] : [];
   });
-  if (problems.length) return { price: null, productIds, problems };
+  if (problems.length) return { price: null, prices: [], named: false, productIds, problems };
   const { prices, ...first } = byId.get(productIds[0]!)!;
-  return { price: { ...prices[0]!, product: first }, productIds, problems: [] };
+  return { price: { ...prices[0]!, product: first }, prices, named: false, productIds, problems: [] };
 }
 
 /**
@@ -61,17 +66,27 @@ async function findOffer(db: Db, organizationIds: string[], body: CreateCheckout
   if (body.products) return findProducts(db, organizationIds, body.products);
   const found = await findPrice(db, organizationIds, body);
   return found.price
-    ? { price: found.price, productIds: [found.price.product_id], problems: [] }
-    : { price: null, productIds: [], problems: [found.problem] };
+    ? {
+        price: found.price,
+        prices: found.prices,
+        named: !!body.product_price_id,
+        productIds: [found.price.product_id],
+        problems: [],
+      }
+    : { price: null, prices: [], named: false, productIds: [], problems: [found.problem] };
 }
 
 async function findPrice(
   db: Db,
   organizationIds: string[],
   body: CreateCheckoutBody,
-): Promise<{ price: PriceToSell; problem: null } | { price: null; problem: Problem }> {
+): Promise<
+  | { price: PriceToSell; prices: ProductPrice[]; problem: null }
+  | { price: null; prices: []; problem: Problem }
+> {
   const refused = (field: "product_id" | "product_price_id", msg: string) => ({
     price: null,
+    prices: [] as [],
     problem: { type: "value_error", loc: ["body", field], msg, input: body[field] ?? null },
   });
   if (body.product_price_id) {
@@ -82,17 +97,56 @@ async function findPrice(
     if (!price) return refused("product_price_id", "Price does not exist.");
     if (price.is_archived || price.product.is_archived)
       return refused("product_price_id", "Price is archived.");
-    return { price, problem: null };
+    return { price, prices: [price], problem: null };
   }
   const product = await db.product.findFirst({
     where: { id: body.product_id, ...inOrganizations(organizationIds) },
-    include: { prices: { where: { is_archived: false }, orderBy: { created_at: "asc" }, take: 1 } },
+    include: { prices: { where: { is_archived: false }, orderBy: [{ created_at: "asc" }, { id: "asc" }] } },
   });
   if (!product) return refused("product_id", "Product does not exist.");
   const { prices, ...rest } = product;
   const first = prices[0];
   if (rest.is_archived || !first) return refused("product_id", "Product is archived or has no price.");
-  return { price: { ...first, product: rest }, problem: null };
+  return { price: { ...first, product: rest }, prices, problem: null };
+}
+
+/**
+ * The session's currency and price: the price named (its currency picked), or the product's price
+ * in `currency` (picked; 422 when it has none), or in the currency presented to the buyer's
+ * country (lib/currency/choice.ts; the organization is read only for a product in several).
+ */
+async function chooseCreateCurrency(
+  db: Db,
+  found: Offer & { price: PriceToSell },
+  body: CreateCheckoutBody,
+  billingAddress: { country?: string | null } | null | undefined,
+): Promise<{ price: PriceToSell | null; picked: boolean; problem: Problem | null }> {
+  const named = found.price;
+  const refuse = (msg: string) => ({
+    price: null,
+    picked: true,
+    problem: { type: "value_error", loc: ["body", "currency"], msg, input: body.currency ?? null },
+  });
+  if (found.named) {
+    if (body.currency && body.currency !== named.price_currency)
+      return refuse(`The price is in ${named.price_currency.toUpperCase()}.`);
+    return { price: named, picked: true, problem: null };
+  }
+  const withProduct = (price: ProductPrice) => ({ ...price, product: named.product });
+  if (body.currency) {
+    const price = priceIn(found.prices, body.currency);
+    return price
+      ? { price: withProduct(price), picked: true, problem: null }
+      : refuse(`The product has no price in ${body.currency.toUpperCase()}.`);
+  }
+  if (currenciesOf(found.prices).length < 2) return { price: named, picked: false, problem: null };
+  const settings = await db.organization.findUniqueOrThrow({
+    where: { id: named.product.organization_id },
+    select: { default_presentment_currency: true, currency_by_country: true },
+  });
+  const chosen = presentedCurrency(found.prices, billingAddress?.country, settings);
+  const price = chosen ? priceIn(found.prices, chosen) : null;
+  return { price: price ? withProduct(price) : named, picked: false, problem: null };
 }
 
 export async function createCheckout(
@@ -121,10 +175,37 @@ export async function createCheckoutSession(
   { now = new Date(), dropRefusedDiscount = false }: CreateCheckoutOptions = {},
 ) {
   const found = await findOffer(db, organizationIds, body);
-  const price = found.price;
   // Without a price, the other ids are still looked up among the given organizations.
-  const scope = price ? [price.product.organization_id] : organizationIds;
+  const scope = found.price ? [found.price.product.organization_id] : organizationIds;
   const problems: Problem[] = [...found.problems];
+
+  // Read first (its billing country may choose the currency), reported in its place below.
+  let customer = null;
+  const customerProblems: Problem[] = [];
+  if (body.customer_id) {
+    customer = await db.customer.findFirst({
+      // An anonymized (deleted) customer cannot be checked out again: it is not found.
+      where: { id: body.customer_id, deleted_at: null, ...inOrganizations(scope) },
+    });
+    if (!customer)
+      customerProblems.push({
+        type: "value_error",
+        loc: ["body", "customer_id"],
+        msg: "Customer does not exist.",
+        input: body.customer_id,
+      });
+  }
+
+  // Given fields win; an existing customer fills the rest.
+  const billingAddress =
+    body.customer_billing_address !== undefined
+      ? body.customer_billing_address
+      : ((customer?.billing_address as CreateCheckoutBody["customer_billing_address"]) ?? null);
+
+  // The currency, and the product's price in it (docs/currencies.md "The checkout's currency").
+  const currency = found.price ? await chooseCreateCurrency(db, found, body, billingAddress) : null;
+  if (currency?.problem) problems.push(currency.problem);
+  const price = currency?.price ?? null;
 
   let amount: number | null = null;
   if (price && body.amount !== undefined && body.amount !== null) {
@@ -153,20 +234,7 @@ export async function createCheckoutSession(
       });
   }
 
-  let customer = null;
-  if (body.customer_id) {
-    customer = await db.customer.findFirst({
-      // An anonymized (deleted) customer cannot be checked out again: it is not found.
-      where: { id: body.customer_id, deleted_at: null, ...inOrganizations(scope) },
-    });
-    if (!customer)
-      problems.push({
-        type: "value_error",
-        loc: ["body", "customer_id"],
-        msg: "Customer does not exist.",
-        input: body.customer_id,
-      });
-  }
+  problems.push(...customerProblems);
 
   // Format and, for an EU VAT number, VIES: before the transaction (a network call).
   const taxId = await checkTaxIdInput(db, body.customer_tax_id, now);
@@ -185,12 +253,6 @@ export async function createCheckoutSession(
   }
   if (!price || problems.length) throw ApiError.validation(problems);
   const organizationId = price.product.organization_id;
-
-  // Given fields win; an existing customer fills the rest.
-  const billingAddress =
-    body.customer_billing_address !== undefined
-      ? body.customer_billing_address
-      : ((customer?.billing_address as CreateCheckoutBody["customer_billing_address"]) ?? null);
   // Given wins, even null; else the customer's (its EU VAT number asked of VIES at confirm).
   const sessionTaxId =
     taxId?.kind === "set"
@@ -241,6 +303,7 @@ export async function createCheckoutSession(
         trial_end: trial ? trialEnd(now, trial) : null,
         product_id: price.product_id,
         product_price_id: price.id,
+        currency_picked: currency?.picked ?? false,
         discount_id: discount?.id ?? null,
         discount_locked: !!discount,
         allow_discount_codes: body.allow_discount_codes,

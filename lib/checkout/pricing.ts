@@ -16,6 +16,7 @@ import {
 } from "./amounts";
 import { sellerEuVatId } from "../tax/reverse-charge";
 import type { Problem } from "../core/errors";
+import { fixedAmountIn } from "../currency/choice";
 
 /**
  * Why a discount cannot be used on this price now, or null when it can. With `priceOnly`, only the
@@ -32,7 +33,8 @@ export async function discountRefusal(
   // Deleted while a session held it: gone for every rule, so a price change drops it too.
   if (discount.deleted_at) return "Discount is no longer redeemable.";
   if (price.amount_type === "free") return "Discounts do not apply to free prices.";
-  if (discount.type === "fixed" && discount.currency && discount.currency !== price.price_currency) {
+  // A fixed discount applies in the currencies it has an amount in (docs/currencies.md "Discounts").
+  if (discount.type === "fixed" && fixedAmountIn(discount, price.price_currency) === null) {
     return "Discount currency does not match the price.";
   }
   if (!options.priceOnly) {
@@ -65,10 +67,11 @@ export function amountProblem(price: ProductPrice, amount: number): Problem | nu
   return null;
 }
 
-export function discountForAmounts(discount: Discount | null): DiscountForAmounts | null {
+/** The discount's terms for a price in `currency` (a fixed one's amount in that currency). */
+export function discountForAmounts(discount: Discount | null, currency: string): DiscountForAmounts | null {
   if (!discount) return null;
   return discount.type === "fixed"
-    ? { type: "fixed", amount: discount.amount ?? 0 }
+    ? { type: "fixed", amount: fixedAmountIn(discount, currency) ?? 0 }
     : { type: "percentage", basis_points: discount.basis_points ?? 0 };
 }
 
@@ -139,7 +142,7 @@ export async function priceCheckout(
   const inputs = {
     price: input.price,
     amount: input.amount,
-    discount: discountForAmounts(input.discount),
+    discount: discountForAmounts(input.discount, input.price.price_currency),
     taxBasisPoints: tax.basisPoints,
     taxBehavior: tax.behavior,
   };

@@ -21,7 +21,9 @@ import {
   toCheckoutProduct,
   toProductPrice,
 } from "../products/schemas";
-import { checkoutDiscountSchema } from "../discounts/schemas";
+import { checkoutDiscountSchema, withDiscountAmounts } from "../discounts/schemas";
+import { checkoutCurrency } from "../currency/checkout-view";
+import { pricesInCurrency } from "../currency/prices";
 import { attachedCustomFieldSchema, toAttachedCustomField } from "../custom-fields/schemas";
 import { organizationSchema, toOrganization } from "../organizations/schemas";
 import { computeAmounts } from "./amounts";
@@ -255,6 +257,11 @@ const externalCustomerId = z.string().trim().min(1).max(256);
 const productSwitch = {
   product_id: id().optional(),
   product_price_id: id().optional(),
+  /**
+   * The currency to present (docs/currencies.md): the product's price in it is sold; picked, it
+   * no longer follows the billing country. Null leaves it.
+   */
+  currency: checkoutCurrency,
 };
 
 /**
@@ -292,6 +299,8 @@ export const createCheckoutBody = z
     products: checkoutProductIds.optional(),
     product_id: id().optional(),
     product_price_id: id().optional(),
+    /** The currency to present (docs/currencies.md); else the buyer's country's, or the default. */
+    currency: checkoutCurrency,
     external_customer_id: externalCustomerId.nullish(),
     amount: int4().nullish(),
     discount_id: id().nullish(),
@@ -453,7 +462,14 @@ export function toCheckout(row: CheckoutRow & WithSecret) {
     product: toCheckoutProduct(row.product),
     product_price: toProductPrice(row.product_price),
     products: offered.map(toCheckoutProduct),
-    prices: Object.fromEntries(offered.map((product) => [product.id, product.prices.map(toProductPrice)])),
+    discount: row.discount ? withDiscountAmounts(row.discount) : null,
+    // The prices to pick among: each product's in the session's currency (docs/currencies.md).
+    prices: Object.fromEntries(
+      offered.map((product) => [
+        product.id,
+        pricesInCurrency(product.prices, row.currency).map(toProductPrice),
+      ]),
+    ),
     attached_custom_fields: row.product.attached_custom_fields.map(toAttachedCustomField),
   };
 }

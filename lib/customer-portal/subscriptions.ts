@@ -89,7 +89,7 @@ function toPortalSubscription(row: SubscriptionRow, tax: TaxContext, cardOf: Car
   // With what a plan change carried to the next renewal (lib/subscriptions/period-charge.ts).
   const amounts = periodCharge({
     amount: row.amount,
-    discount: discountForAmounts(discount),
+    discount: discountForAmounts(discount, row.currency),
     balance: row.proration_balance,
     taxBasisPoints: sale.basisPoints,
     taxBehavior: sale.behavior,

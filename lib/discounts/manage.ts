@@ -16,6 +16,7 @@ import { lockRow } from "../core/row-lock";
 import { foundOrThrow, organizationForCreate, tenantWhere } from "../core/tenancy";
 import { getDiscount } from "./service";
 import type { CreateDiscountBody, UpdateDiscountBody } from "./schemas";
+import { fixedTerms, storedAmounts } from "./amounts";
 
 // Short transactions; a burst of writes may queue for a pooled connection rather than fail.
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
@@ -88,11 +89,13 @@ export async function createDiscount(
 ) {
   const organizationId = organizationForCreate(principal, body.organization_id);
   const fixed = body.type === "fixed";
+  const fixedPart = fixed ? fixedTerms(body, null) : null;
   // Fields of the other type or duration are ignored, as unknown fields are.
   const terms = {
     type: body.type,
-    amount: fixed ? (body.amount ?? null) : null,
-    currency: fixed ? body.currency : null,
+    amount: fixedPart?.terms.amount ?? null,
+    currency: fixedPart?.terms.currency ?? null,
+    amounts: fixedPart?.terms.amounts ?? {},
     basis_points: fixed ? null : (body.basis_points ?? null),
     duration: body.duration,
     duration_in_months: body.duration === "repeating" ? (body.duration_in_months ?? null) : null,
@@ -102,7 +105,11 @@ export async function createDiscount(
   const productIds = body.products ?? [];
   const code = body.code ?? null;
   return db.$transaction(async (tx) => {
-    const problems = [...termsProblems(terms), ...(await productProblems(tx, organizationId, productIds))];
+    const problems = [
+      ...(fixedPart?.problems ?? []),
+      ...termsProblems(terms),
+      ...(await productProblems(tx, organizationId, productIds)),
+    ];
     if (problems.length) throw ApiError.validation(problems);
     if (code) await assertCodeFree(tx, organizationId, code.toLowerCase());
     const id = randomUUID();
@@ -124,7 +131,7 @@ export async function createDiscount(
   }, TRANSACTION_OPTIONS);
 }
 
-type AmountField = "amount" | "currency" | "basis_points";
+type AmountField = "amount" | "currency" | "amounts" | "basis_points";
 
 /** What the specification's era SDK sends as every discount update's `currency`. */
 const ERA_SDK_CURRENCY = "usd";
@@ -145,8 +152,8 @@ function updateProblems(current: Discount, body: UpdateDiscountBody): Problem[] 
   if (body.duration !== undefined && body.duration !== current.duration)
     refuse("duration", "Duration cannot be changed.", body.duration);
   const fixed = current.type === "fixed";
-  const own: AmountField[] = fixed ? ["amount", "currency"] : ["basis_points"];
-  const foreign: AmountField[] = fixed ? ["basis_points"] : ["amount", "currency"];
+  const own: AmountField[] = fixed ? ["amount", "currency", "amounts"] : ["basis_points"];
+  const foreign: AmountField[] = fixed ? ["basis_points"] : ["amount", "currency", "amounts"];
   for (const field of foreign) {
     if (body[field] != null && !(field === "currency" && body.currency === ERA_SDK_CURRENCY))
       refuse(field, `${fixed ? "Fixed" : "Percentage"} discounts have no ${field}.`, body[field]);
@@ -160,7 +167,11 @@ function updateProblems(current: Discount, body: UpdateDiscountBody): Problem[] 
   }
   if (current.redemptions_count > 0) {
     for (const field of own) {
-      if (body[field] != null && body[field] !== current[field])
+      const unchanged =
+        field === "amounts"
+          ? sameAmounts(body.amounts, storedAmounts(current.amounts))
+          : body[field] === current[field];
+      if (body[field] != null && !unchanged)
         refuse(
           field,
           "This field cannot be changed because the discount has already been redeemed.",
@@ -169,6 +180,12 @@ function updateProblems(current: Discount, body: UpdateDiscountBody): Problem[] 
     }
   }
   return problems;
+}
+
+function sameAmounts(sent: Record<string, number> | null | undefined, stored: Record<string, number>) {
+  if (!sent) return true;
+  const keys = Object.keys(sent);
+  return keys.length === Object.keys(stored).length && keys.every((key) => stored[key] === sent[key]);
 }
 
 export async function updateDiscount(
@@ -186,9 +203,13 @@ export async function updateDiscount(
     );
     const pick = <K extends "starts_at" | "ends_at">(key: K) =>
       body[key] !== undefined ? body[key] : current[key];
+    const fixedPart =
+      current.type === "fixed"
+        ? fixedTerms(body, { ...current, amounts: storedAmounts(current.amounts) })
+        : null;
     const terms: Terms = {
       ...current,
-      amount: body.amount ?? current.amount,
+      amount: fixedPart?.terms.amount ?? current.amount,
       basis_points: body.basis_points ?? current.basis_points,
       duration_in_months: body.duration_in_months ?? current.duration_in_months,
       starts_at: pick("starts_at") ?? null,
@@ -196,6 +217,7 @@ export async function updateDiscount(
     };
     const problems = [
       ...updateProblems(current, body),
+      ...(current.redemptions_count > 0 ? [] : (fixedPart?.problems ?? [])),
       ...termsProblems(
         terms,
         body.ends_at === undefined && body.starts_at !== undefined ? "starts_at" : "ends_at",
@@ -216,7 +238,10 @@ export async function updateDiscount(
       ends_at: terms.ends_at,
     };
     if (body.name !== undefined) data.name = body.name;
-    if (body.currency != null && current.type === "fixed") data.currency = body.currency;
+    if (fixedPart) {
+      data.currency = fixedPart.terms.currency;
+      data.amounts = fixedPart.terms.amounts;
+    }
     if (body.code !== undefined) {
       data.code = body.code;
       data.code_key = codeKey ?? null;

@@ -5,6 +5,7 @@ import { metadataOut, metadataSchema, type Metadata } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, int4, queryList } from "../core/validation";
 import { productBaseSchema, toProductBase } from "../products/schemas";
+import { discountAmountsOf } from "./amounts";
 
 const discountCommon = {
   id: z.string(),
@@ -14,6 +15,11 @@ const discountCommon = {
   /** Fixed discounts; null for percentage ones. */
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
+  /**
+   * Fixed discounts: the amount per currency, `currency`'s included ({} for percentage ones): a
+   * checkout in a currency the map lacks cannot use the discount (docs/currencies.md "Discounts").
+   */
+  amounts: z.record(z.string(), z.number().int()),
   /** Percentage discounts; null for fixed ones. */
   basis_points: z.number().int().nullable(),
   name: z.string(),
@@ -22,6 +28,11 @@ const discountCommon = {
 
 /** The discount inside a checkout session. */
 export const checkoutDiscountSchema = z.object(discountCommon);
+
+/** A discount row with its `amounts` as the API shows them. */
+export function withDiscountAmounts<T extends Discount>(row: T) {
+  return { ...row, amounts: discountAmountsOf(row) };
+}
 
 /** The discount inside an order: with its dates, limits and metadata. */
 export const orderDiscountSchema = z.object({
@@ -38,7 +49,11 @@ export const orderDiscountSchema = z.object({
 });
 
 export function toDiscount(row: Discount) {
-  return { ...row, metadata: row.metadata as Metadata, max_redemptions_per_customer: null };
+  return {
+    ...withDiscountAmounts(row),
+    metadata: row.metadata as Metadata,
+    max_redemptions_per_customer: null,
+  };
 }
 
 /** A product a discount is restricted to: its base fields and metadata. */
@@ -86,6 +101,14 @@ const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, "Currency should be a three-letter ISO 4217 code")
   .transform((value) => value.toLowerCase());
+/** The most currencies one fixed discount has an amount in. */
+export const MAX_DISCOUNT_CURRENCIES = 50;
+/** Currency → amount; the primary `amount`/`currency` pair is kept in it (lib/discounts/amounts.ts). */
+const amounts = z
+  .record(currency, amount)
+  .refine((map) => Object.keys(map).length <= MAX_DISCOUNT_CURRENCIES, {
+    message: `At most ${MAX_DISCOUNT_CURRENCIES} currencies`,
+  });
 const basisPoints = z.number().int().min(1).max(10_000);
 /** Months a repeating discount applies for (the reference API's bounds). */
 const durationInMonths = z.number().int().min(1).max(999);
@@ -101,8 +124,13 @@ export const createDiscountBody = z.object({
   name,
   type: z.enum(["fixed", "percentage"]),
   amount: amount.optional(),
-  /** Fixed discounts; the reference API's default. */
-  currency: currency.default("usd"),
+  /**
+   * Fixed discounts: `amount`'s currency; without it, usd (the reference API's default) or, given
+   * `amounts` alone, usd if among them, else their first.
+   */
+  currency: currency.optional(),
+  /** Fixed discounts: an amount per currency (with or instead of `amount`). */
+  amounts: amounts.nullish(),
   basis_points: basisPoints.optional(),
   duration: z.enum(["once", "forever", "repeating"]),
   duration_in_months: durationInMonths.nullish(),
@@ -127,6 +155,8 @@ export const updateDiscountBody = z.object({
   type: z.enum(["fixed", "percentage"]).optional(),
   amount: amount.nullish(),
   currency: currency.nullish(),
+  /** Replaces the map (`amount`/`currency` kept in it); null leaves it. */
+  amounts: amounts.nullish(),
   basis_points: basisPoints.nullish(),
   duration: z.enum(["once", "forever", "repeating"]).optional(),
   duration_in_months: durationInMonths.nullish(),

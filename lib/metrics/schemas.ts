@@ -34,6 +34,16 @@ const metricsQueryShape = {
   /** Last day of the range (UTC), included. */
   end_date: isoDate(),
   interval: z.enum(METRIC_INTERVALS).default("day"),
+  /**
+   * The currency of the amounts and of the orders, subscriptions and checkouts counted
+   * (docs/currencies.md "Metrics"): amounts in different currencies are never added. Defaults to
+   * the organization's default presentment currency (the first visible organization's).
+   */
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "Currency should be a three-letter ISO 4217 code")
+    .transform((value) => value.toLowerCase())
+    .optional(),
 };
 
 /** The range's bounds: end on or after start, and a span the interval allows. */
@@ -192,6 +202,10 @@ export const metricsSchema = z.object({
   }),
   /** What each figure is (the reference API's `metrics`). */
   metrics: z.record(z.string(), metricDefinition),
+  /** The currency of every figure (the query's, or the organization's default). */
+  currency: z.string(),
+  /** The currencies the organizations have orders or subscriptions in, and the default: each a query's `currency`. */
+  currencies: z.array(z.string()),
 });
 export type Metrics = z.output<typeof metricsSchema>;
 

@@ -72,7 +72,10 @@ export async function getMetrics(
   const end = Prisma.sql`(${query.end_date}::date::timestamp + interval '1 day')`;
   const step = Prisma.sql`${`1 ${unit}`}::interval`;
   const inRange = (column: Prisma.Sql) => Prisma.sql`${column} >= ${start} AND ${column} < ${end}`;
-  const orgs = Prisma.sql`organization_id = ANY(${organizationIds}::uuid[])`;
+  const currencies = await currenciesOf(db, organizationIds);
+  const currency = query.currency ?? currencies.default;
+  // One currency at a time (docs/currencies.md "Metrics"): every table counted has a `currency`.
+  const orgs = Prisma.sql`organization_id = ANY(${organizationIds}::uuid[]) AND currency = ${currency}`;
   const rows = await db.$queryRaw<Row[]>`
     WITH periods AS (
       SELECT generate_series(date_trunc(${unit}::text, ${start}), date_trunc(${unit}::text, ${end} - interval '1 millisecond'), ${step})
@@ -188,7 +191,7 @@ export async function getMetrics(
     return withDerived(period, gross);
   });
   const activeSubscriptions = await db.subscription.count({
-    where: { ...inOrganizations(organizationIds), status: { in: ["active", "trialing"] } },
+    where: { ...inOrganizations(organizationIds), currency, status: { in: ["active", "trialing"] } },
   });
   const last = periods.at(-1);
   return {
@@ -210,6 +213,27 @@ export async function getMetrics(
         { slug, ...definition },
       ]),
     ),
+    currency,
+    currencies: [...new Set([currency, ...currencies.used])].sort(),
+  };
+}
+
+/**
+ * The first visible organization's default presentment currency, and the currencies the visible
+ * organizations have orders or subscriptions in (with every default), in one statement.
+ */
+async function currenciesOf(db: DbOrTx, organizationIds: string[]) {
+  const rows = await db.$queryRaw<{ currency: string; is_default: boolean }[]>`
+    (SELECT default_presentment_currency AS currency, true AS is_default, created_at
+       FROM organizations WHERE id = ANY(${organizationIds}::uuid[]))
+    UNION ALL
+    (SELECT DISTINCT currency, false, NULL::timestamp FROM orders WHERE organization_id = ANY(${organizationIds}::uuid[]))
+    UNION ALL
+    (SELECT DISTINCT currency, false, NULL::timestamp FROM subscriptions WHERE organization_id = ANY(${organizationIds}::uuid[]))
+    ORDER BY is_default DESC, created_at ASC NULLS LAST`;
+  return {
+    default: rows.find((row) => row.is_default)?.currency ?? "usd",
+    used: [...new Set(rows.map((row) => row.currency))],
   };
 }
 

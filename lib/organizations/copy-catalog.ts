@@ -204,6 +204,7 @@ async function copyDiscountsAndLinks(
       organization_id: targetId,
       redemptions_count: 0,
       metadata: discount.metadata as Json,
+      amounts: discount.amounts as Json,
     })),
   });
   await tx.discountProduct.createMany({

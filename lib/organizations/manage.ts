@@ -11,6 +11,7 @@ import { findOrganizationOrThrow } from "./service";
 import { defaultInvoicePrefix } from "../core/invoice-number-format";
 import type { SellerAddress, SellerTaxId } from "./seller-details";
 import { Prisma } from "../generated/prisma/client";
+import { currencySettingsData } from "../currency/settings";
 import {
   organizationResourceInclude,
   toOrganizationResource,
@@ -71,6 +72,7 @@ export async function insertOwnedOrganization(
       email: body.email ?? null,
       ...settingsData(body.subscription_settings),
       revoke_benefits_on_dispute: body.feature_settings?.revoke_benefits_on_dispute,
+      ...currencySettingsData(body),
     },
   });
   await tx.membership.create({
@@ -123,6 +125,7 @@ export async function updateOrganization(
         default_tax_behavior: body.default_tax_behavior,
         ...sellerDetailsData(body),
         invoice_automatically: body.invoice_automatically,
+        ...currencySettingsData(body),
         modified_at: now,
       },
       include: organizationResourceInclude,

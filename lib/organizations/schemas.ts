@@ -9,6 +9,7 @@ import { id } from "../core/validation";
 import { RESERVED_SLUGS, SLUG_PATTERN } from "../core/slug";
 import { INVOICE_PREFIX_MAX_LENGTH, INVOICE_PREFIX_PATTERN } from "../core/invoice-number-format";
 import { sellerDetailsInput, sellerDetailsShape, toSellerDetails } from "./seller-details";
+import { currencySettingsInput, currencySettingsShape, toCurrencySettings } from "../currency/settings";
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -129,7 +130,7 @@ export const organizationResourceSchema = organizationSchema.extend({
   details_submitted_at: dateTime.nullable(),
   onboarding_resubmission_requested_at: dateTime.nullable(),
   sso_enforced: z.boolean(),
-  default_presentment_currency: z.string(),
+  ...currencySettingsShape,
   default_tax_behavior: taxBehaviorSchema,
   subscription_settings: organizationSchema.shape.subscription_settings.extend({
     benefit_revocation_grace_period: z.number().int(),
@@ -194,7 +195,7 @@ export function toOrganizationResource(
     details_submitted_at: null,
     onboarding_resubmission_requested_at: null,
     sso_enforced: false,
-    default_presentment_currency: "usd",
+    ...toCurrencySettings(row),
     default_tax_behavior: taxBehaviorSchema.parse(row.default_tax_behavior),
     subscription_settings: {
       ...base.subscription_settings,
@@ -331,6 +332,7 @@ export const createOrganizationBody = z.object({
   customer_invoice_prefix: invoicePrefix.optional(),
   subscription_settings: subscriptionSettingsInput.optional(),
   feature_settings: featureSettingsInput.optional(),
+  ...currencySettingsInput,
 });
 export type CreateOrganizationBody = z.output<typeof createOrganizationBody>;
 
@@ -351,6 +353,7 @@ export const updateOrganizationBody = z.object({
     .boolean()
     .optional()
     .describe("Issue every paid order's invoice on its own, right after the order (docs/invoices.md)."),
+  ...currencySettingsInput,
 });
 export type UpdateOrganizationBody = z.output<typeof updateOrganizationBody>;
 

@@ -23,7 +23,9 @@ import {
   setMedias,
 } from "./links";
 import {
+  duplicateCurrencyProblems,
   keptPriceProblems,
+  newPriceKey,
   newPriceProblems,
   newPriceRow,
   priceCreatedAt,
@@ -53,6 +55,17 @@ export async function createProduct(db: Db, principal: Principal, body: CreatePr
       ...(await mediaProblems(tx, organizationId, body.medias)),
       ...(await customFieldProblems(tx, organizationId, body.attached_custom_fields)),
     ];
+    // Checked on prices that are otherwise valid (their keys are then complete).
+    if (!problems.length)
+      problems.push(
+        ...duplicateCurrencyProblems(
+          prices.map((price, index) => ({
+            key: newPriceKey(price, isRecurring),
+            loc: ["body", "prices", index],
+            isNew: true,
+          })),
+        ),
+      );
     if (problems.length) throw ApiError.validation(problems);
     const id = randomUUID();
     await tx.product.create({
@@ -122,12 +135,15 @@ function planPrices(prices: PriceInput[], current: ProductPrice[], isRecurring: 
   const byId = new Map(current.map((price) => [price.id, price]));
   const kept = new Set<string>();
   const added: PriceInput[] = [];
+  const keys: Parameters<typeof duplicateCurrencyProblems>[0] = [];
   const problems: Problem[] = [];
   prices.forEach((price, index) => {
     const loc = ["body", "prices", index];
     if (price.id === undefined) {
       added.push(price);
-      problems.push(...newPriceProblems(price, loc, isRecurring));
+      const own = newPriceProblems(price, loc, isRecurring);
+      problems.push(...own);
+      if (!own.length) keys.push({ key: newPriceKey(price, isRecurring), loc, isNew: true });
       return;
     }
     const stored = byId.get(price.id);
@@ -138,8 +154,10 @@ function planPrices(prices: PriceInput[], current: ProductPrice[], isRecurring: 
     else {
       kept.add(price.id);
       problems.push(...keptPriceProblems(price, loc, stored));
+      keys.push({ key: stored, loc, isNew: false });
     }
   });
+  if (!problems.length) problems.push(...duplicateCurrencyProblems(keys));
   return { kept, added, problems };
 }
 

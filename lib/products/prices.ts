@@ -187,3 +187,44 @@ export function newPriceRow(
 export function priceCreatedAt(now: Date, index: number): Date {
   return new Date(now.getTime() + index);
 }
+
+type PriceKey = Pick<ProductPrice, "price_currency" | "recurring_interval" | "amount_type">;
+
+/**
+ * A product priced in several currencies has one price per currency for each interval and amount
+ * type (docs/currencies.md "Prices"): the checkout finds a price's counterpart in the buyer's
+ * currency by them. A product in one currency may offer several alternatives, as before. Each new
+ * price (`isNew`) that repeats an earlier one is refused at its `loc`; prices a product already
+ * had are not (a product from before the rule keeps selling).
+ */
+export function duplicateCurrencyProblems(prices: { key: PriceKey; loc: Loc; isNew: boolean }[]): Problem[] {
+  if (new Set(prices.map(({ key }) => key.price_currency)).size < 2) return [];
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  // Existing prices first: a new one is the one that repeats.
+  for (const { key, loc, isNew } of [...prices].sort((a, b) => Number(a.isNew) - Number(b.isNew))) {
+    const id = `${key.price_currency}:${key.recurring_interval ?? ""}:${key.amount_type}`;
+    if (seen.has(id) && isNew)
+      problems.push(
+        problem(
+          "value_error",
+          [...loc, "price_currency"],
+          `The product already has a ${key.amount_type} price in ${key.price_currency.toUpperCase()}${
+            key.recurring_interval ? ` every ${key.recurring_interval}` : ""
+          }: one price per currency.`,
+          key.price_currency,
+        ),
+      );
+    seen.add(id);
+  }
+  return problems;
+}
+
+/** A new price's key as newPriceRow will store it. */
+export function newPriceKey(price: PriceInput, isRecurring: boolean): PriceKey {
+  return {
+    price_currency: price.price_currency ?? "usd",
+    recurring_interval: isRecurring ? (price.recurring_interval ?? null) : null,
+    amount_type: price.amount_type!,
+  };
+}

@@ -41,7 +41,7 @@ export async function renewalAmounts(
   const taxBasisPoints = saleTerms.basisPoints;
   const charge = periodCharge({
     amount: subscription.amount,
-    discount: discountForAmounts(discount),
+    discount: discountForAmounts(discount, subscription.currency),
     balance: subscription.proration_balance,
     taxBasisPoints,
     taxBehavior: saleTerms.behavior,

@@ -13,6 +13,7 @@ type Problem = { type: string; loc: (string | number)[]; msg: string; input: unk
 
 const DISCOUNT_FIELDS = [
   "amount",
+  "amounts",
   "basis_points",
   "code",
   "created_at",
@@ -128,6 +129,7 @@ describe("POST /v1/discounts/", () => {
       type: "fixed",
       amount: 500,
       currency: "usd",
+      amounts: { usd: 500 },
       basis_points: null,
       duration: "repeating",
       duration_in_months: 3,

@@ -280,6 +280,7 @@ describe("GET /v1/orders/", () => {
     expect(Object.keys(first.discount).sort()).toEqual(
       [
         "amount",
+        "amounts",
         "basis_points",
         "code",
         "created_at",

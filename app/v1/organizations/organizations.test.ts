@@ -21,6 +21,7 @@ const ORGANIZATION_FIELDS = [
   "company",
   "country",
   "created_at",
+  "currency_by_country",
   "customer_email_settings",
   "customer_invoice_prefix",
   "customer_portal_settings",
@@ -127,6 +128,7 @@ function currentApiFields(settings: typeof DEFAULT_SUBSCRIPTION_SETTINGS, livemo
     onboarding_resubmission_requested_at: null,
     sso_enforced: false,
     default_presentment_currency: "usd",
+    currency_by_country: {},
     default_tax_behavior: "exclusive",
     customer_email_settings: {
       order_confirmation: true,

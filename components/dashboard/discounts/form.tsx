@@ -7,6 +7,7 @@ import { useResourceForm } from "../forms/use-record-form";
 import { discounts, type DiscountResource } from "../hooks/catalog";
 import { Card } from "../ui/misc";
 import { DiscountProductsField } from "./products-field";
+import { DiscountAmountsField } from "./amounts-field";
 import { DISCOUNT_FORM_LOGIC } from "./logic";
 
 export function DiscountForm({ discount }: { discount?: DiscountResource }) {
@@ -47,6 +48,15 @@ export function DiscountForm({ discount }: { discount?: DiscountResource }) {
               </SelectField>
             </div>
           )}
+          {values.type === "fixed" ? (
+            <DiscountAmountsField
+              formId={form.id}
+              errors={form.errors}
+              currency={values.currency}
+              value={values.other_amounts}
+              onChange={(rows) => form.set("other_amounts", rows)}
+            />
+          ) : null}
           <SelectField name="duration" label="Duration" disabled={editing} hint="For subscriptions.">
             <option value="once">Once</option>
             <option value="forever">Forever</option>

@@ -21,6 +21,7 @@ const discount: DiscountResource = {
   type: "fixed",
   amount: 1050,
   currency: "usd",
+  amounts: { usd: 1050 },
   basis_points: null,
   name: "Spring",
   code: "SPRING",

@@ -20,6 +20,7 @@ export const DISCOUNT_FIELDS = [
   "type",
   "amount",
   "currency",
+  "amounts",
   "basis_points",
   "duration",
   "duration_in_months",
@@ -38,6 +39,8 @@ export type DiscountForm = {
   type: "fixed" | "percentage";
   amount: string;
   currency: string;
+  /** A fixed discount's amounts in other currencies (docs/currencies.md "Discounts"). */
+  other_amounts: { currency: string; amount: string }[];
   percent: string;
   duration: "once" | "forever" | "repeating";
   duration_in_months: string;
@@ -54,6 +57,7 @@ export const EMPTY_DISCOUNT_FORM: DiscountForm = {
   type: "percentage",
   amount: "",
   currency: "usd",
+  other_amounts: [],
   percent: "",
   duration: "once",
   duration_in_months: "",
@@ -85,6 +89,9 @@ export function formFromDiscount(discount: DiscountResource): DiscountForm {
     type: discount.type,
     amount: discount.amount === null ? "" : moneyInputValue(discount.amount, currency),
     currency,
+    other_amounts: Object.entries(discount.amounts ?? {})
+      .filter(([code]) => code !== currency)
+      .map(([code, amount]) => ({ currency: code, amount: moneyInputValue(amount, code) })),
     percent: discount.basis_points === null ? "" : percentText(discount.basis_points),
     duration: discount.duration,
     duration_in_months: discount.duration_in_months === null ? "" : String(discount.duration_in_months),
@@ -114,6 +121,11 @@ export function discountBody(form: DiscountForm, original?: DiscountResource): B
     if (amount === null) errors.amount = "Enter an amount, e.g. 10.00.";
     else body.amount = amount;
     body.currency = currency;
+    const amounts = otherAmounts(form, errors);
+    // Sent when there are other currencies, or to remove the ones the discount had.
+    const hadOthers = Object.keys(original?.amounts ?? {}).some((code) => code !== original?.currency);
+    if (amount !== null && (Object.keys(amounts).length || hadOthers))
+      body.amounts = sortedAmounts({ ...amounts, [currency]: amount });
   } else {
     const basisPoints = parseBasisPoints(form.percent);
     if (basisPoints === null || basisPoints < 1 || basisPoints > 10_000)
@@ -136,6 +148,24 @@ export function discountBody(form: DiscountForm, original?: DiscountResource): B
   return { body, errors };
 }
 
+/** The other currencies' amounts in minor units; a problem per bad row, keyed `amounts.<code>`. */
+function otherAmounts(form: DiscountForm, errors: Record<string, string>): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  for (const row of form.other_amounts) {
+    const code = row.currency.trim().toLowerCase();
+    const amount = parseMoney(row.amount, code || "usd");
+    if (code === form.currency.trim().toLowerCase() || code in amounts)
+      errors[`amounts.${code}`] = `${code.toUpperCase()} is given twice.`;
+    else if (amount === null) errors[`amounts.${code}`] = "Enter an amount, e.g. 10.00.";
+    else amounts[code] = amount;
+  }
+  return amounts;
+}
+
+function sortedAmounts(amounts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(amounts).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The PATCH body: only what changed (type and duration never do; amounts stay put once redeemed). */
 export function discountPatch(form: DiscountForm, discount: DiscountResource): Built<UpdateDiscount> {
   const { body, errors } = discountBody(form, discount);
@@ -143,6 +173,7 @@ export function discountPatch(form: DiscountForm, discount: DiscountResource): B
   const current = {
     ...discount,
     products: discount.products.map((product) => product.id),
+    amounts: sortedAmounts(discount.amounts ?? {}),
     starts_at: discount.starts_at === null ? null : new Date(discount.starts_at).toISOString(),
     ends_at: discount.ends_at === null ? null : new Date(discount.ends_at).toISOString(),
   };

@@ -16,6 +16,8 @@ export type MetricsParams = {
   /** YYYY-MM-DD, UTC, included. */
   end_date: string;
   interval: MetricInterval;
+  /** The currency of the figures; the organization's default when absent. */
+  currency?: string;
 };
 
 export const metricsKeys = {

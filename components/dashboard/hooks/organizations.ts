@@ -17,7 +17,14 @@ import { sessionKeys } from "./session-keys";
 export type OrganizationResource = z.input<typeof organization.organizationSchema> &
   Pick<
     z.input<typeof organization.organizationResourceSchema>,
-    "legal_name" | "address" | "tax_id" | "country" | "default_tax_behavior" | "invoice_automatically"
+    | "legal_name"
+    | "address"
+    | "tax_id"
+    | "country"
+    | "default_tax_behavior"
+    | "invoice_automatically"
+    | "default_presentment_currency"
+    | "currency_by_country"
   >;
 export type CreateOrganization = z.input<typeof organization.createOrganizationBody>;
 export type UpdateOrganization = z.input<typeof organization.updateOrganizationBody>;

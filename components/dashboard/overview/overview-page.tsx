@@ -15,9 +15,8 @@ import { RecentOrders } from "./recent-orders";
 import { RevenueChart } from "./revenue-chart";
 import { DEFAULT_RANGE, RANGES, previousRangeDates, rangeDates, rangeFrom, type RangeKey } from "./range";
 
-// /v1/metrics sums order amounts without a currency (one currency per organization for now), so
-// the totals are shown in the default one.
-const METRICS_CURRENCY = "usd";
+// /v1/metrics answers one currency at a time (docs/currencies.md "Metrics"): the organization's
+// default, or the one picked (`?currency=eur`) when it sells in several.
 
 export function OverviewPage() {
   const organization = useOrganization();
@@ -26,8 +25,15 @@ export function OverviewPage() {
   const { interval, description } = RANGES[range];
   // The dates follow the range only: a re-render must not change the query key mid-day.
   const dates = useMemo(() => rangeDates(range, new Date()), [range]);
-  const metrics = useMetrics({ organization_id: organization.id, ...dates, interval });
-  const before = useMetrics({ organization_id: organization.id, ...previousRangeDates(dates), interval });
+  const picked = url.get("currency") ?? undefined;
+  const metrics = useMetrics({ organization_id: organization.id, ...dates, interval, currency: picked });
+  const before = useMetrics({
+    organization_id: organization.id,
+    ...previousRangeDates(dates),
+    interval,
+    currency: picked,
+  });
+  const METRICS_CURRENCY = metrics.data?.currency ?? picked ?? "usd";
   const totals = metrics.data?.totals;
   const previous = before.data && !before.isPlaceholderData ? before.data.totals : null;
   const against = `previous ${description.replace(/^last /, "")}`;
@@ -38,7 +44,16 @@ export function OverviewPage() {
     <>
       <PageHeader
         title="Overview"
-        actions={<RangeSwitch value={range} onChange={(r) => url.update({ range: r })} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <CurrencySwitch
+              value={METRICS_CURRENCY}
+              options={metrics.data?.currencies ?? []}
+              onChange={(currency) => url.update({ currency })}
+            />
+            <RangeSwitch value={range} onChange={(r) => url.update({ range: r })} />
+          </div>
+        }
       >
         {organization.name} · {description} (UTC)
       </PageHeader>
@@ -112,6 +127,25 @@ export function OverviewPage() {
         <RecentOrders />
       </div>
     </>
+  );
+}
+
+/** Which currency the figures are in, shown when the organizations sell in more than one. */
+function CurrencySwitch(props: { value: string; options: string[]; onChange: (currency: string) => void }) {
+  if (props.options.length < 2) return null;
+  return (
+    <select
+      aria-label="Currency"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      {props.options.map((currency) => (
+        <option key={currency} value={currency}>
+          {currency.toUpperCase()}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   formFromProduct,
   newPriceBody,
   newPriceRow,
+  priceInAnotherCurrency,
   priceSummary,
   productBody,
   productPatch,
@@ -213,5 +214,20 @@ describe("a price's tax behaviour", () => {
       tax_behavior: "inclusive",
     });
     expect(errors).toEqual({});
+  });
+});
+
+describe("priceInAnotherCurrency", () => {
+  it("copies the last price's type and interval into the first common currency not yet used", () => {
+    const rows = [{ ...newPriceRow("custom", "usd"), interval: "year" as const }];
+    expect(priceInAnotherCurrency(rows, ["usd", "eur", "gbp"])).toMatchObject({
+      amount_type: "custom",
+      currency: "eur",
+      interval: "year",
+      amount: "",
+    });
+    expect(
+      priceInAnotherCurrency([newPriceRow("fixed", "usd"), newPriceRow("fixed", "eur")], ["usd", "eur"]),
+    ).toBeNull();
   });
 });

@@ -299,3 +299,17 @@ export function priceSummary(product: { prices: readonly (PriceLike & { is_archi
       .join(", ") || "—"
   );
 }
+
+/**
+ * A new price like the last one in a currency the product has no price in yet (docs/currencies.md
+ * "Prices"): the common currencies first; null when every common one is taken.
+ */
+export function priceInAnotherCurrency(rows: PriceRow[], common: readonly string[]): PriceRow | null {
+  const taken = new Set(rows.map((row) => row.existing?.price_currency ?? row.currency));
+  const currency = common.find((code) => !taken.has(code));
+  const last = rows.at(-1);
+  if (!currency) return null;
+  const amountType = last?.existing?.amount_type ?? last?.amount_type ?? "fixed";
+  const interval = (last?.existing?.recurring_interval ?? last?.interval ?? "month") as Interval;
+  return { ...newPriceRow(amountType, currency), interval };
+}

@@ -9,9 +9,11 @@ import type { ProductPrice } from "../hooks/catalog";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
 import { Badge } from "../ui/misc";
+import { COMMON_CURRENCIES } from "../forms/currencies";
 import {
   MAX_PRICES,
   newPriceRow,
+  priceInAnotherCurrency,
   priceText,
   type AmountType,
   type Interval,
@@ -100,13 +102,27 @@ export function PricesEditor({ formId, errors, isRecurring, rows, archived, onCh
           </li>
         ))}
       </ul>
-      <Button
-        size="sm"
-        disabled={rows.length >= MAX_PRICES}
-        onClick={() => onChange([...rows, newPriceRow("fixed", rows.at(-1)?.currency ?? "usd")], archived)}
-      >
-        Add price
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={rows.length >= MAX_PRICES}
+          onClick={() => onChange([...rows, newPriceRow("fixed", rows.at(-1)?.currency ?? "usd")], archived)}
+        >
+          Add price
+        </Button>
+        {/* The same price in another currency: buyers see their country's (docs/currencies.md). */}
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={rows.length >= MAX_PRICES || !priceInAnotherCurrency(rows, COMMON_CURRENCIES)}
+          onClick={() => {
+            const row = priceInAnotherCurrency(rows, COMMON_CURRENCIES);
+            if (row) onChange([...rows, row], archived);
+          }}
+        >
+          Add a currency
+        </Button>
+      </div>
       {archived.length ? (
         <div
           role="status"

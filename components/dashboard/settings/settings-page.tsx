@@ -13,6 +13,7 @@ import { OrganizationForm } from "./organization-form";
 import { LicensePublicKeyCard } from "./license-public-key-card";
 import { PaymentsCard } from "./payments-card";
 import { SellerDetailsForm } from "./seller-details-form";
+import { CurrenciesForm } from "./currencies-form";
 import { TaxBehaviorSetting } from "./tax-behavior-setting";
 import { TaxRatesEditor } from "./tax-rates-editor";
 
@@ -32,6 +33,7 @@ export function SettingsPage() {
         <>
           <OrganizationForm key={detail.data.id} organization={detail.data} />
           <SellerDetailsForm key={`seller-${detail.data.id}`} organization={detail.data} />
+          <CurrenciesForm key={`currencies-${detail.data.id}`} organization={detail.data} />
         </>
       )}
       <PaymentsCard />

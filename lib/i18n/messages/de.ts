@@ -48,4 +48,9 @@ export const de: Catalog = {
     questions: "Fragen? Schreiben Sie an {email}.",
     openPdf: "PDF herunterladen",
   },
+  currency: {
+    payIn: "Bezahlen in",
+    switchFailed: "Diese Währung konnte nicht gewählt werden: {reason}",
+    priceIn: "{currency} · {price}",
+  },
 };

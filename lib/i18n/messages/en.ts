@@ -48,4 +48,9 @@ export const en = {
     questions: "Questions? Write to {email}.",
     openPdf: "Download PDF",
   },
+  currency: {
+    payIn: "Pay in",
+    switchFailed: "This currency could not be chosen: {reason}",
+    priceIn: "{currency} · {price}",
+  },
 } as const;

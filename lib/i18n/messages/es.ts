@@ -48,4 +48,9 @@ export const es: Catalog = {
     questions: "¿Preguntas? Escriba a {email}.",
     openPdf: "Descargar PDF",
   },
+  currency: {
+    payIn: "Pagar en",
+    switchFailed: "No se pudo elegir esta moneda: {reason}",
+    priceIn: "{currency} · {price}",
+  },
 };

@@ -48,4 +48,9 @@ export const fr: Catalog = {
     questions: "Des questions ? Écrivez à {email}.",
     openPdf: "Télécharger le PDF",
   },
+  currency: {
+    payIn: "Payer en",
+    switchFailed: "Cette devise n’a pas pu être choisie : {reason}",
+    priceIn: "{currency} · {price}",
+  },
 };

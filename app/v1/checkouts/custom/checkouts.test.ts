@@ -438,6 +438,7 @@ describe("PATCH /v1/checkouts/custom/{id}", () => {
     });
     expect(Object.keys(res.body.discount).sort()).toEqual([
       "amount",
+      "amounts",
       "basis_points",
       "code",
       "currency",
@@ -600,6 +601,7 @@ describe("PATCH /v1/checkouts/custom/{id}: rules", () => {
       type: "fixed",
       amount: 300,
       currency: "usd",
+      amounts: { usd: 300 },
       basis_points: null,
       duration: "once",
       duration_in_months: null,

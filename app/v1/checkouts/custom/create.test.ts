@@ -351,6 +351,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       type: "percentage",
       amount: null,
       currency: null,
+      amounts: {},
       basis_points: 2500,
       duration: "once",
       duration_in_months: null,
