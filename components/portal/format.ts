@@ -2,12 +2,15 @@
 // dates: one fixed locale and UTC, like the hosted checkout, so server and browser print the same).
 import { formatMoney } from "@/lib/money";
 import type { CancellationReason } from "@/lib/subscriptions/lifecycle";
-import { formatDate } from "@/components/checkout/format";
 import { keyExpiryLabel } from "@/lib/license-keys/expiry-label";
 import { describePriceSchedule } from "@/lib/subscriptions/price-schedule";
 import type { PortalLicenseKey, PortalOrder, PortalSubscription } from "./api";
 
-export { formatDate };
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
 
 export type Tone = "success" | "warning" | "danger" | "neutral";
 

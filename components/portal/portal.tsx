@@ -15,6 +15,9 @@ import { Overview } from "./overview";
 import { createPortalQueryClient } from "./query-client";
 import { documentCsrfCookie, PortalAuth } from "./session";
 import { SignIn } from "./sign-in";
+import { TranslatorProvider } from "@/components/i18n/translator-context";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Messages } from "@/lib/i18n/translator";
 
 export const EXPIRED_NOTICE = "Your session has expired. Please sign in again.";
 export const SIGNED_OUT_NOTICE = "You're signed out.";
@@ -34,7 +37,24 @@ function SignedInHeader({
   return <PortalHeader organization={organization} signedIn={{ email, onSignOut }} />;
 }
 
-export function Portal({ organization }: { organization: PortalOrganization }) {
+type PortalProps = {
+  organization: PortalOrganization;
+  /** The buyer's language, chosen by the server (docs/i18n.md), and its page's messages. */
+  locale: Locale;
+  messages: Messages;
+};
+
+export function Portal({ organization, locale, messages }: PortalProps) {
+  return (
+    <TranslatorProvider locale={locale} messages={messages}>
+      <div lang={locale} className="contents">
+        <PortalPage organization={organization} />
+      </div>
+    </TranslatorProvider>
+  );
+}
+
+function PortalPage({ organization }: { organization: PortalOrganization }) {
   const [auth] = useState(
     () => new PortalAuth(organization.slug, typeof window === "undefined" ? null : documentCsrfCookie()),
   );

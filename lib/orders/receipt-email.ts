@@ -16,6 +16,7 @@ import { DecryptionError } from "../secrets";
 import { queueEmail } from "../email/queue";
 import { discountDisclosure } from "../checkout/discount-disclosure";
 import { formatMoney } from "../money";
+import { translator } from "../i18n/translate";
 import { reverseChargeLines } from "../tax/reverse-charge";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import { orderReceipt, type OrderReceiptData } from "../email/templates/order-receipt";
@@ -178,16 +179,19 @@ export async function queueOrderReceipt(
     // A trial's receipt says when the first charge comes and what it is (docs/subscriptions.md).
     discountDisclosure:
       trialDisclosure(order) ??
-      discountDisclosure({
-        currency: order.currency,
-        interval: order.product_price.recurring_interval,
-        totalToday: order.amount + order.tax_amount,
-        totalAfterDiscount:
-          order.product_price.type === "recurring"
-            ? (order.checkout?.total_amount_after_discount_ends ?? null)
-            : null,
-        discount: order.discount,
-      }),
+      discountDisclosure(
+        {
+          currency: order.currency,
+          interval: order.product_price.recurring_interval,
+          totalToday: order.amount + order.tax_amount,
+          totalAfterDiscount:
+            order.product_price.type === "recurring"
+              ? (order.checkout?.total_amount_after_discount_ends ?? null)
+              : null,
+          discount: order.discount,
+        },
+        translator("en"),
+      ),
     reverseCharge: order.reverse_charge
       ? reverseChargeLines({
           sellerVatId:
