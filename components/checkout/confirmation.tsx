@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { CheckoutView } from "./api";
 import { isEmbedded, postToEmbedder } from "./embed";
 import { Spinner } from "./fields";
-import { checkoutDisclosure, intervalLabel } from "./format";
+import { checkoutDisclosure } from "./format";
 import { useTranslator } from "@/components/i18n/translator-context";
 import { useCheckoutBenefits } from "./hooks";
 import { LicenseKeyDetails } from "./license-key";
@@ -219,9 +219,11 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
               <dd className="text-right text-zinc-900 dark:text-zinc-100">
                 {disclosure
                   ? tr.t("confirmation.billingUntilCancel", { disclosure })
-                  : tr.t("confirmation.everyIntervalUntilCancel", {
-                      interval: intervalLabel(price.recurring_interval, tr),
-                    })}
+                  : tr.t(
+                      price.recurring_interval === "year"
+                        ? "confirmation.everyUntil_year"
+                        : "confirmation.everyUntil_month",
+                    )}
               </dd>
             </div>
           ) : null}

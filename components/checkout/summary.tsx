@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import type { CheckoutView } from "./api";
 import { useTranslator } from "@/components/i18n/translator-context";
 import type { Translator } from "@/lib/i18n/translator";
-import { checkoutDisclosure, formatDate, intervalLabel, perInterval, trialDisclosure } from "./format";
+import { checkoutDisclosure, formatDate, perInterval, trialDisclosure } from "./format";
 
 export function OrganizationBadge({ organization }: { organization: CheckoutView["organization"] }) {
   return (
@@ -227,7 +227,9 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
         {recurring ? (
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             {tr.t(disclosure ? "checkout.renewsEveryAfterDiscount" : "checkout.renewsEvery", {
-              interval: intervalLabel(price.recurring_interval, tr),
+              every: tr.t(
+                price.recurring_interval === "year" ? "checkout.every_year" : "checkout.every_month",
+              ),
             })}
           </p>
         ) : null}
