@@ -63,7 +63,7 @@ describe("first-period discount disclosure", () => {
     const base = { currency: "eur", interval: "month" as const, totalToday: 857, totalAfterDiscount: 1071 };
     const nbsp = (text: string | null) => text?.replace(/\s/g, " ");
     expect(nbsp(disclose({ ...base, discount: once }, translator("de")))).toBe(
-      "heute 8,57 €, danach 10,71 € / Monat",
+      "8,57 € heute, danach 10,71 € / Monat",
     );
     expect(
       nbsp(

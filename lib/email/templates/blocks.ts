@@ -17,8 +17,9 @@ export const emailTranslator = (data: Localized): Translator => translator(data.
 
 export type Rows = [label: string, value: string][];
 
-export function textRows(rows: Rows): string {
-  return rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+/** "Label: value" lines ("Label : value" in French), in the email's language. */
+export function textRows(rows: Rows, tr: Translator = translator(DEFAULT_LOCALE)): string {
+  return rows.map(([label, value]) => tr.t("common.labelValue", { label, value })).join("\n");
 }
 
 const CELL = "padding:4px 0;";

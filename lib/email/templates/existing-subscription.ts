@@ -26,7 +26,13 @@ export const existingSubscription: EmailTemplate<ExistingSubscriptionData> = {
     const ignore = tr.t("email.existingIgnore");
     const action = tr.t("email.openPortal");
 
-    const text = textParts([greeting, intro, manage, `${action}: ${data.portalUrl}`, ignore]);
+    const text = textParts([
+      greeting,
+      intro,
+      manage,
+      tr.t("common.labelValue", { label: action, value: data.portalUrl }),
+      ignore,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, manage])} ${htmlLink(action, data.portalUrl)}
     ${htmlParagraphs([ignore])}`;
     return {

@@ -101,14 +101,17 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
     const text = [
       greeting,
       thanks,
-      textRows(details),
-      textRows(amounts),
+      textRows(details, tr),
+      textRows(amounts, tr),
       disclosure,
       data.reverseCharge?.length ? data.reverseCharge.join("\n") : null,
       data.licenseKeys.length
-        ? `${keysTitle}:\n` + data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key, tr)})`).join("\n")
+        ? `${tr.t("common.labelValue", { label: keysTitle, value: "" }).trimEnd()}\n` +
+          data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key, tr)})`).join("\n")
         : null,
-      links.length ? links.map(([label, url]) => `${label}: ${url}`).join("\n") : null,
+      links.length
+        ? links.map(([label, url]) => tr.t("common.labelValue", { label: label, value: url })).join("\n")
+        : null,
     ]
       .filter((part) => part !== null)
       .join("\n\n");

@@ -58,7 +58,7 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
     amounts.push([tr.t("email.refundedInAll"), money(data.refundedTotal)]);
     const access = accessNote(data, tr);
 
-    const text = [greeting, lead, textRows(details), textRows(amounts), access].join("\n\n");
+    const text = [greeting, lead, textRows(details, tr), textRows(amounts, tr), access].join("\n\n");
 
     const body = html`<p style="margin:0 0 12px;">${greeting}</p>
       <p style="margin:0 0 16px;">${lead}</p>

@@ -32,7 +32,12 @@ export const subscriptionCanceled: EmailTemplate<SubscriptionCanceledData> = {
     const keep = tr.t("email.canceledKeep", { date: until });
     const action = tr.t("email.manageSubscription");
 
-    const text = textParts([greeting, intro, keep, data.portalUrl ? `${action}: ${data.portalUrl}` : null]);
+    const text = textParts([
+      greeting,
+      intro,
+      keep,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, keep])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {

@@ -37,7 +37,12 @@ export const subscriptionEnded: EmailTemplate<SubscriptionEndedData> = {
     const keys = tr.t("email.endedKeys");
     const action = tr.t("email.yourPurchases");
 
-    const text = textParts([greeting, intro, keys, data.portalUrl ? `${action}: ${data.portalUrl}` : null]);
+    const text = textParts([
+      greeting,
+      intro,
+      keys,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, keys])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {

@@ -51,7 +51,13 @@ export const subscriptionPaymentFailed: EmailTemplate<SubscriptionPaymentFailedD
     if (data.failureReason) rows.splice(1, 0, [tr.t("email.reason"), data.failureReason]);
     const action = tr.t("email.updatePaymentMethod");
 
-    const text = textParts([greeting, intro, textRows(rows), next, `${action}: ${data.updateUrl}`]);
+    const text = textParts([
+      greeting,
+      intro,
+      textRows(rows, tr),
+      next,
+      tr.t("common.labelValue", { label: action, value: data.updateUrl }),
+    ]);
     const body = html`${htmlParagraphs([greeting, intro])} ${htmlRows(rows)} ${htmlParagraphs([next])}
     ${htmlLink(action, data.updateUrl)}`;
     return {

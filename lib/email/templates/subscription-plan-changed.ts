@@ -33,7 +33,12 @@ export const subscriptionPlanChanged: EmailTemplate<SubscriptionPlanChangedData>
       every: tr.t(data.recurringInterval === "year" ? "checkout.every_year" : "checkout.every_month"),
     });
     const action = tr.t("email.manageSubscription");
-    const text = textParts([greeting, intro, price, data.portalUrl ? `${action}: ${data.portalUrl}` : null]);
+    const text = textParts([
+      greeting,
+      intro,
+      price,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, price])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {

@@ -73,12 +73,16 @@ export const subscriptionRenewalReceipt: EmailTemplate<SubscriptionRenewalReceip
     const text = textParts([
       greeting,
       intro,
-      textRows(details),
-      textRows(amounts),
+      textRows(details, tr),
+      textRows(amounts, tr),
       data.reverseCharge?.length ? data.reverseCharge.join("\n") : null,
-      data.receiptUrl ? `${tr.t("email.receipt")}: ${data.receiptUrl}` : null,
-      data.receiptPdfUrl ? `${tr.t("email.linkReceiptPdf")}: ${data.receiptPdfUrl}` : null,
-      data.portalUrl ? `${manage}: ${data.portalUrl}` : null,
+      data.receiptUrl
+        ? tr.t("common.labelValue", { label: tr.t("email.receipt"), value: data.receiptUrl })
+        : null,
+      data.receiptPdfUrl
+        ? tr.t("common.labelValue", { label: tr.t("email.linkReceiptPdf"), value: data.receiptPdfUrl })
+        : null,
+      data.portalUrl ? tr.t("common.labelValue", { label: manage, value: data.portalUrl }) : null,
     ]);
     const body = html`${htmlParagraphs([greeting, intro])} ${htmlRows(details)}
     ${htmlRows(amounts, { boldLast: true, alignRight: true })}

@@ -43,7 +43,7 @@ export const subscriptionTrialEnding: EmailTemplate<SubscriptionTrialEndingData>
       intro,
       charge,
       cancel,
-      data.portalUrl ? `${action}: ${data.portalUrl}` : null,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
     ]);
     const body = html`${htmlParagraphs([greeting, intro, charge, cancel])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;

@@ -2,6 +2,7 @@ import type { Catalog } from "../catalog";
 
 export const de: Catalog = {
   common: {
+    labelValue: "{label}: {value}",
     total: "Gesamt",
     subtotal: "Zwischensumme",
     tax: "Steuer",
@@ -46,7 +47,7 @@ export const de: Catalog = {
     trial_month_other: "{count} Monate",
     trial_year_one: "{count} Jahr",
     trial_year_other: "{count} Jahre",
-    discountToday: "heute {today}, danach {then} / {interval}",
+    discountToday: "{today} heute, danach {then} / {interval}",
     discountForPeriods: "{today} / {interval} für {periods} {intervals}, danach {then} / {interval}",
     intervals_month: "Monate",
     intervals_year: "Jahre",

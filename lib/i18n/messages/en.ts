@@ -2,6 +2,7 @@
 // Placeholders are {name}; a text with a count has `_one` / `_other` keys.
 export const en = {
   common: {
+    labelValue: "{label}: {value}",
     total: "Total",
     subtotal: "Subtotal",
     tax: "Tax",

@@ -2,6 +2,7 @@ import type { Catalog } from "../catalog";
 
 export const es: Catalog = {
   common: {
+    labelValue: "{label}: {value}",
     total: "Total",
     subtotal: "Subtotal",
     tax: "Impuesto",

@@ -2,6 +2,7 @@ import type { Catalog } from "../catalog";
 
 export const fr: Catalog = {
   common: {
+    labelValue: "{label} : {value}",
     total: "Total",
     subtotal: "Sous-total",
     tax: "Taxe",
@@ -105,16 +106,16 @@ export const fr: Catalog = {
     offForMonths_other: "{off} pendant {count} mois",
     somethingWentWrong: "Une erreur s'est produite. Veuillez réessayer.",
     select: "Sélectionnez…",
-    alreadyCustomer: "Déjà client de {organization} ?",
+    alreadyCustomer: "Déjà client chez {organization} ?",
     openPortal: "Ouvrir l'espace client",
     failedTitle: "Nous n'avons pas pu finaliser votre commande",
     failedBody:
-      "Une erreur s'est produite lors du traitement de votre commande de {product}. Tout paiement effectué pour celle-ci est remboursé.",
+      "Une erreur s'est produite lors du traitement de votre commande ({product}). Tout paiement effectué pour celle-ci est remboursé.",
     questionsWriteTo: "Des questions ? Écrivez à {email}.",
     expiredTitle: "Cette page de paiement a expiré",
     expiredBody:
       "Les liens de paiement ont une durée de validité limitée, et celui-ci pour {product} a expiré. Aucun paiement n'a été effectué.",
-    expiredBack: "Retournez sur {organization} pour commencer une nouvelle commande.",
+    expiredBack: "Retournez chez {organization} pour commencer une nouvelle commande.",
     testCardTitle: "Mode test.",
     testCardHelp:
       "Utilisez la carte 4242 4242 4242 4242 avec n'importe quelle date future et n'importe quel cryptogramme. La carte 4000 0000 0000 0002 est refusée.",
@@ -229,9 +230,9 @@ export const fr: Catalog = {
     discountNamed: "Réduction ({name})",
     subscriptionMonthly: "{product} (abonnement mensuel)",
     subscriptionYearly: "{product} (abonnement annuel)",
-    receiptSubject: "Votre reçu de {brand}",
+    receiptSubject: "{brand} : votre reçu",
     receiptHeading: "Votre reçu",
-    receiptThanks: "Merci pour votre achat auprès de {brand}. Voici votre reçu.",
+    receiptThanks: "Merci pour votre achat chez {brand}. Voici votre reçu.",
     licenseKey: "Votre clé de licence",
     licenseKeys: "Vos clés de licence",
     keyValidUntil: "{benefit}, valable jusqu'au {date}",
@@ -240,14 +241,16 @@ export const fr: Catalog = {
     linkPurchase: "Votre achat",
     linkManagePurchases: "Gérer vos achats",
     trialDisclosure: "Essai gratuit jusqu'au {date}, puis {price}",
-    renewalSubject: "Votre abonnement {product} a été renouvelé",
+    renewalSubject: "Votre abonnement « {product} » a été renouvelé",
     renewalHeading: "Abonnement renouvelé",
-    renewalIntroMonthly: "Votre abonnement mensuel à {product} de {brand} a été renouvelé. Voici votre reçu.",
-    renewalIntroYearly: "Votre abonnement annuel à {product} de {brand} a été renouvelé. Voici votre reçu.",
+    renewalIntroMonthly:
+      "Votre abonnement mensuel « {product} » chez {brand} a été renouvelé. Voici votre reçu.",
+    renewalIntroYearly:
+      "Votre abonnement annuel « {product} » chez {brand} a été renouvelé. Voici votre reçu.",
     receipt: "Reçu",
     viewReceipt: "Voir le reçu",
     manageSubscription: "Gérer votre abonnement",
-    refundSubject: "Votre remboursement de {brand}",
+    refundSubject: "{brand} : votre remboursement",
     refundHeading: "Remboursement effectué",
     refundLead:
       "{brand} vous a remboursé {amount} pour votre commande. Le montant est reversé sur le moyen de paiement utilisé ; votre banque peut mettre quelques jours à l'afficher.",
@@ -262,16 +265,17 @@ export const fr: Catalog = {
     accessKept: "Votre accès à {product} n'est pas affecté par ce remboursement.",
     signInSubject: "Votre code de connexion pour {brand}",
     signInHeading: "Votre code de connexion",
-    signInIntro: "Utilisez ce code pour vous connecter à l'espace client de {brand} :",
+    signInIntro: "Utilisez ce code pour vous connecter à votre espace client chez {brand} :",
     signInValidity: "Il n'est valable qu'une fois, pendant {minutes} minutes.",
     signInPreview: "Votre code est valable {minutes} minutes.",
     signInAt: "Connectez-vous sur : {url}",
     signInLink: "Se connecter à l'espace client",
     signInIgnore:
       "Si vous ne l'avez pas demandé, ignorez cet e-mail : personne ne peut se connecter sans le code.",
-    paymentFailedSubject: "Échec du paiement de votre abonnement {product}",
+    paymentFailedSubject: "Échec du paiement de votre abonnement « {product} »",
     paymentFailedHeading: "Votre paiement a échoué",
-    paymentFailedIntro: "Nous n'avons pas pu prélever {amount} pour votre abonnement {product} de {brand}.",
+    paymentFailedIntro:
+      "Nous n'avons pas pu prélever {amount} pour votre abonnement « {product} » chez {brand}.",
     paymentFailedRetry:
       "Nous réessaierons le {date}. Mettez à jour votre moyen de paiement d'ici là pour conserver votre abonnement.",
     paymentFailedLast:
@@ -281,34 +285,34 @@ export const fr: Catalog = {
     nextAttempt: "Prochaine tentative",
     noNextAttempt: "aucune (dernière tentative)",
     updatePaymentMethod: "Mettre à jour votre moyen de paiement",
-    canceledSubject: "Votre abonnement {product} est résilié",
+    canceledSubject: "Votre abonnement « {product} » est résilié",
     canceledHeading: "Abonnement résilié",
-    canceledIntro: "Votre abonnement à {product} de {brand} est résilié. Il ne sera pas renouvelé.",
+    canceledIntro: "Votre abonnement « {product} » chez {brand} est résilié. Il ne sera pas renouvelé.",
     canceledKeep:
       "Vous conservez l'accès, clés de licence comprises, jusqu'au {date}. Vous avez changé d'avis ? Vous pouvez garder votre abonnement d'ici là.",
-    endedSubject: "Votre abonnement {product} a pris fin",
+    endedSubject: "Votre abonnement « {product} » a pris fin",
     endedHeading: "Abonnement terminé",
-    endedIntro: "Votre abonnement à {product} de {brand} a pris fin le {date}. {why}",
+    endedIntro: "Votre abonnement « {product} » chez {brand} a pris fin le {date}. {why}",
     endedWhy_canceled: "Il a été résilié et sa dernière période payée est écoulée.",
     endedWhy_revoked: "Le vendeur y a mis fin.",
     endedWhy_unpaid: "Son renouvellement n'a pas pu être payé après plusieurs tentatives.",
     endedKeys: "Ses clés de licence ne fonctionnent plus et vous ne serez plus débité.",
     yourPurchases: "Vos achats",
-    planChangedSubject: "Votre abonnement est désormais {product}",
+    planChangedSubject: "Votre abonnement est désormais « {product} »",
     planChangedHeading: "Formule modifiée",
-    planChangedIntro: "Votre abonnement auprès de {brand} est passé de {previous} à {product}.",
+    planChangedIntro: "Votre abonnement chez {brand} est passé de « {previous} » à « {product} ».",
     planChangedPrice: "Il coûte désormais {amount} {every}, hors taxes.",
-    trialEndingSubject: "Votre essai de {product} se termine le {date}",
+    trialEndingSubject: "Votre essai « {product} » se termine le {date}",
     trialEndingHeading: "Votre essai se termine bientôt",
-    trialEndingIntro: "Votre essai gratuit de {product} de {brand} se termine le {date}.",
+    trialEndingIntro: "Votre essai gratuit « {product} » chez {brand} se termine le {date}.",
     trialEndingCharge:
       "Votre carte sera alors débitée de {amount}, puis à nouveau {every} jusqu'à votre résiliation.",
     trialEndingCancel:
       "Pour éviter le premier prélèvement, résiliez avant la fin de l'essai : rien ne sera débité.",
-    existingSubject: "À propos de votre abonnement {brand}",
+    existingSubject: "À propos de votre abonnement chez {brand}",
     existingHeading: "Vous êtes déjà abonné",
     existingIntro:
-      "Quelqu'un, probablement vous, a commencé une commande de {product} de {brand} avec cette adresse e-mail. Cette adresse a déjà un abonnement actif chez {brand} : aucun nouvel abonnement n'a été créé et rien n'a été débité.",
+      "Quelqu'un, probablement vous, a commencé une commande « {product} » chez {brand} avec cette adresse e-mail. Cette adresse a déjà un abonnement actif chez {brand} : aucun nouvel abonnement n'a été créé et rien n'a été débité.",
     existingManage:
       "Pour consulter votre abonnement, changer de formule ou de carte, ou le résilier, connectez-vous à l'espace client avec cette adresse : nous vous envoyons un code à usage unique.",
     existingIgnore: "Si ce n'était pas vous, vous pouvez ignorer cet e-mail.",
@@ -316,7 +320,7 @@ export const fr: Catalog = {
     emailUpdateSubject: "Confirmez votre nouvelle adresse e-mail pour {brand}",
     emailUpdateHeading: "Confirmez votre nouvelle adresse e-mail",
     emailUpdateIntro:
-      "Vous avez demandé à utiliser {email} pour vos achats auprès de {brand}. Confirmez-la avec ce lien :",
+      "Vous avez demandé à utiliser {email} pour vos achats chez {brand}. Confirmez-la avec ce lien :",
     emailUpdateValidity:
       "Le lien n'est valable qu'une fois, pendant {minutes} minutes. D'ici là, votre compte conserve son adresse actuelle.",
     emailUpdatePreview: "Le lien est valable {minutes} minutes.",
@@ -335,7 +339,7 @@ export const fr: Catalog = {
   receipt: {
     title: "Reçu",
     titleNumbered: "Reçu {number}",
-    subject: "Reçu {number} de {seller}",
+    subject: "Reçu {number} – {seller}",
     actions: "Actions sur le reçu",
     print: "Imprimer",
     downloadPdf: "Télécharger le PDF",
