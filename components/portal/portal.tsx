@@ -15,7 +15,7 @@ import { Overview } from "./overview";
 import { createPortalQueryClient } from "./query-client";
 import { documentCsrfCookie, PortalAuth } from "./session";
 import { SignIn } from "./sign-in";
-import { TranslatorProvider } from "@/components/i18n/translator-context";
+import { TranslatorProvider, useTranslator } from "@/components/i18n/translator-context";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Messages } from "@/lib/i18n/translator";
 
@@ -55,6 +55,7 @@ export function Portal({ organization, locale, messages }: PortalProps) {
 }
 
 function PortalPage({ organization }: { organization: PortalOrganization }) {
+  const tr = useTranslator();
   const [auth] = useState(
     () => new PortalAuth(organization.slug, typeof window === "undefined" ? null : documentCsrfCookie()),
   );
@@ -101,7 +102,7 @@ function PortalPage({ organization }: { organization: PortalOrganization }) {
             <EmailLinkNotice link={emailLink} />
             {phase.kind === "starting" ? (
               <p role="status" className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
-                <Spinner /> Loading…
+                <Spinner /> {tr.t("portal.loading")}
               </p>
             ) : phase.kind === "signed-out" ? (
               <div className="mx-auto max-w-md">
