@@ -107,3 +107,16 @@ test.describe("checkout in German on a phone", () => {
     await page.screenshot({ path: test.info().outputPath("confirmation-de-375.png"), fullPage: true });
   });
 });
+
+test.describe("the customer portal in the buyer's language", () => {
+  test.use({ locale: "es-ES" });
+
+  test("by the browser's language, and by ?locale= from an email's link", async ({ page }) => {
+    await page.goto(shop.portal);
+    await expect(page.getByRole("heading", { name: "Accede a tus compras" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Enviarme un código" })).toBeVisible();
+    await page.goto(`${shop.portal}?locale=de`);
+    await expect(page.getByRole("heading", { name: "Bei Ihren Käufen anmelden" })).toBeVisible();
+    await expect(page.getByText("Kundenportal")).toBeVisible();
+  });
+});

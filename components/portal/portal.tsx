@@ -61,7 +61,7 @@ function PortalPage({ organization }: { organization: PortalOrganization }) {
   );
   const [client] = useState(() =>
     createPortalQueryClient((queryClient) => {
-      if (auth.leave(EXPIRED_NOTICE)) queryClient.clear();
+      if (auth.leave(tr.t("portal.expiredNotice"))) queryClient.clear();
     }),
   );
   const phase = useSyncExternalStore(auth.subscribe, auth.getPhase, auth.getServerPhase);
@@ -76,7 +76,7 @@ function PortalPage({ organization }: { organization: PortalOrganization }) {
   };
 
   const onSignOut = () => {
-    const csrf = leave(SIGNED_OUT_NOTICE);
+    const csrf = leave(tr.t("portal.signedOutNotice"));
     // The server ends the session and clears its cookie; if that fails, it still expires on its own.
     if (csrf) void signOut(csrf).catch(() => undefined);
   };
@@ -110,7 +110,10 @@ function PortalPage({ organization }: { organization: PortalOrganization }) {
               </div>
             ) : (
               // Another store's session stays good there: its cookie is kept.
-              <Overview key={phase.csrf} onForeignSession={() => leave(FOREIGN_NOTICE, false)} />
+              <Overview
+                key={phase.csrf}
+                onForeignSession={() => leave(tr.t("portal.foreignNotice"), false)}
+              />
             )}
           </main>
         </div>
