@@ -16,6 +16,9 @@ import { subscriptionCanceled } from "../lib/email/templates/subscription-cancel
 import { subscriptionEnded } from "../lib/email/templates/subscription-ended";
 import { subscriptionPaymentFailed } from "../lib/email/templates/subscription-payment-failed";
 import { subscriptionRenewalReceipt } from "../lib/email/templates/subscription-renewal-receipt";
+import { discountDisclosure } from "../lib/checkout/discount-disclosure";
+import { translator } from "../lib/i18n/translate";
+import type { Locale } from "../lib/i18n/locales";
 
 const brand: Brand = { name: "Acme Software", supportEmail: "help@acme.example" };
 const base = "https://shop.acme.example";
@@ -173,12 +176,67 @@ const previews: [EmailTemplate<never>, unknown][] = [
   ],
 ];
 
+/**
+ * The receipt in the buyer's other languages (docs/i18n.md), in euros: `order_receipt.<locale>`.
+ * Everything the email says is translated; the product's and the benefit's names are as written.
+ */
+const localizedReceipts = (["de", "fr", "es"] as const satisfies readonly Locale[]).map((locale) => {
+  const tr = translator(locale);
+  const amounts = { subtotal: 4900, discount: 490, tax: 838, total: 5248 };
+  return {
+    name: `${orderReceipt.kind}.${locale}`,
+    email: orderReceipt.render(
+      {
+        locale,
+        customerName: "Jane Doe",
+        orderId,
+        invoiceNumber: "ACME-0042",
+        orderedAt: at("2026-11-24T10:43:00Z"),
+        productName: "Acme Sync Pro",
+        recurringInterval: "month",
+        currency: "eur",
+        amounts,
+        discountName: "Launch week",
+        discountDisclosure: discountDisclosure(
+          {
+            currency: "eur",
+            interval: "month",
+            totalToday: amounts.total,
+            totalAfterDiscount: 5831,
+            discount: { duration: "once", duration_in_months: null },
+          },
+          tr,
+        ),
+        reverseCharge: null,
+        licenseKeys: [
+          {
+            key: "ACME-3F2A9C1E-7B4D-4E8A-9C21-5D0C2A523F7E",
+            benefit: "Acme Sync Pro license",
+            expiresAt: at("2027-11-24T10:43:00Z"),
+          },
+        ],
+        purchaseUrl: `${base}/checkout/cs_example/confirmation`,
+        receiptUrl: receipt,
+        receiptPdfUrl: `${receipt}/pdf`,
+        portalUrl: `${portal}?locale=${locale}`,
+      },
+      brand,
+    ),
+  };
+});
+
 const out = path.resolve(process.argv[2] ?? "email-previews");
 fs.mkdirSync(out, { recursive: true });
-for (const [template, data] of previews) {
-  const email = template.render(data as never, brand);
-  fs.writeFileSync(path.join(out, `${template.kind}.html`), email.html);
-  fs.writeFileSync(path.join(out, `${template.kind}.txt`), `Subject: ${email.subject}\n\n${email.text}`);
-  console.log(`${template.kind}: ${email.subject}`);
+const rendered = [
+  ...previews.map(([template, data]) => ({
+    name: template.kind,
+    email: template.render(data as never, brand),
+  })),
+  ...localizedReceipts,
+];
+for (const { name, email } of rendered) {
+  fs.writeFileSync(path.join(out, `${name}.html`), email.html);
+  fs.writeFileSync(path.join(out, `${name}.txt`), `Subject: ${email.subject}\n\n${email.text}`);
+  console.log(`${name}: ${email.subject}`);
 }
-console.log(`Wrote ${previews.length} emails to ${out}`);
+console.log(`Wrote ${rendered.length} emails to ${out}`);

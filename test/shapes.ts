@@ -13,6 +13,8 @@ export const CHECKOUT_KEYS = [
   "billing_address_fields",
   "customer_billing_name",
   "is_business_customer",
+  // The buyer's language as set on the session (docs/i18n.md); null: chosen by the browser.
+  "locale",
   "max_units",
   "min_units",
   "net_amount",

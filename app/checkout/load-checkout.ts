@@ -5,6 +5,11 @@ import { cache } from "react";
 import { GET } from "@/app/v1/checkouts/custom/client/[client_secret]/route";
 import type { CheckoutView } from "@/components/checkout/api";
 import { addressHeaders } from "@/lib/http/peer";
+import type { Locale } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { pageMessages } from "@/lib/i18n/translate";
+import { localizedCountries } from "@/lib/i18n/countries";
+import { COUNTRIES } from "@/lib/core/countries";
 
 export type LoadedCheckout = { checkout: CheckoutView; loadedAt: number };
 
@@ -29,4 +34,25 @@ export async function checkoutTitle(clientSecret: string): Promise<string> {
   return loaded
     ? `${loaded.checkout.product.name} · ${loaded.checkout.organization.name}`
     : "Checkout not found";
+}
+
+/** The namespaces of the catalog the checkout's page uses (its browser gets only these). */
+export const CHECKOUT_NAMESPACES = ["common", "checkout", "confirmation", "errors", "devices"] as const;
+
+/**
+ * The checkout page's language (docs/i18n.md): `?locale=`, the session's (a session made for a
+ * customer has the customer's unless given one: lib/checkout/create.ts), the browser's, English;
+ * and that language's messages and country names for the page.
+ */
+export async function checkoutLanguage(checkout: CheckoutView, query: string | string[] | undefined) {
+  const locale: Locale = pageLocale({
+    query,
+    choices: [checkout.locale],
+    acceptLanguage: (await headers()).get("accept-language"),
+  });
+  return {
+    locale,
+    messages: pageMessages(locale, CHECKOUT_NAMESPACES),
+    countries: localizedCountries(locale, COUNTRIES),
+  };
 }

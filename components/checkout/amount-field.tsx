@@ -1,23 +1,23 @@
 // Pay what you want: the buyer's amount within the price's bounds, checked as typed and on leaving.
-import { currencySymbol, formatMoney } from "@/lib/money";
+import { currencySymbol } from "@/lib/money";
+import { useTranslator } from "@/components/i18n/translator-context";
 import { Field, Section, TextInput } from "./fields";
 import { amountBounds, isCustomPrice } from "./form-state";
 import type { CheckoutForm } from "./use-checkout-form";
 
 export function AmountField({ form }: { form: CheckoutForm }) {
   const { checkout, values, submitting } = form;
+  const tr = useTranslator();
   const price = checkout.product_price;
   if (!isCustomPrice(price)) return null;
   const bounds = amountBounds(price);
-  const maximum = price.maximum_amount ? `, maximum ${formatMoney(bounds.max, checkout.currency)}` : "";
+  const min = tr.money(bounds.min, checkout.currency);
+  const help = price.maximum_amount
+    ? tr.t("checkout.amountHelpWithMaximum", { min, max: tr.money(bounds.max, checkout.currency) })
+    : tr.t("checkout.amountHelp", { min });
   return (
-    <Section title="Choose your price">
-      <Field
-        {...form.field("amount")}
-        label="Amount"
-        required
-        help={`Minimum ${formatMoney(bounds.min, checkout.currency)}${maximum}.`}
-      >
+    <Section title={tr.t("checkout.choosePrice")}>
+      <Field {...form.field("amount")} label={tr.t("checkout.amount")} required help={help}>
         <div className="flex">
           <span
             aria-hidden="true"

@@ -7,6 +7,7 @@ import { Field, Section, Select, TextInput } from "./fields";
 import type { FormValues } from "./form-state";
 import type { Subdivisions } from "./subdivisions";
 import type { CheckoutForm } from "./use-checkout-form";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 type Props = { form: CheckoutForm; countries: readonly Choice[]; subdivisions: Subdivisions };
 
@@ -14,9 +15,12 @@ type AddressPart = "line1" | "city" | "postalCode";
 
 export function BillingAddressFields({ form, countries, subdivisions }: Props) {
   const { checkout, values, submitting } = form;
+  const tr = useTranslator();
   const paymentForm = checkout.is_payment_form_required;
   if (checkout.is_free_product_price && !paymentForm) return null;
   const subdivision = values.country ? subdivisions[values.country] : undefined;
+  // The data's labels are English ("State", "Province"): each has its words in the catalog.
+  const kind = subdivision?.label.toLowerCase() === "province" ? "province" : "state";
 
   /** A free-text part of the address: its field key is `customer_billing_address.<key>`. */
   const addressInput = (part: AddressPart, key: string): ComponentProps<typeof TextInput> => ({
@@ -31,10 +35,10 @@ export function BillingAddressFields({ form, countries, subdivisions }: Props) {
     form.change("state", state, "customer_billing_address", "customer_billing_address.state");
 
   return (
-    <Section title="Billing address">
+    <Section title={tr.t("checkout.billingAddress")}>
       <Field
         {...form.field("customer_billing_address.country")}
-        label="Country"
+        label={tr.t("checkout.country")}
         required={paymentForm}
         optional={!paymentForm}
       >
@@ -46,7 +50,7 @@ export function BillingAddressFields({ form, countries, subdivisions }: Props) {
           disabled={submitting}
           onChange={(e) => form.changeCountry(e.target.value)}
         >
-          <option value="">Select a country…</option>
+          <option value="">{tr.t("checkout.selectCountry")}</option>
           {countries.map(([code, name]) => (
             <option key={code} value={code}>
               {name}
@@ -55,7 +59,11 @@ export function BillingAddressFields({ form, countries, subdivisions }: Props) {
         </Select>
       </Field>
       {subdivision ? (
-        <Field {...form.field("customer_billing_address.state")} label={subdivision.label} required>
+        <Field
+          {...form.field("customer_billing_address.state")}
+          label={tr.t(`checkout.subdivision_${kind}`)}
+          required
+        >
           <Select
             {...form.field("customer_billing_address.state")}
             autoComplete="address-level1"
@@ -64,7 +72,7 @@ export function BillingAddressFields({ form, countries, subdivisions }: Props) {
             disabled={submitting}
             onChange={(e) => changeState(e.target.value)}
           >
-            <option value="">Select a {subdivision.label.toLowerCase()}…</option>
+            <option value="">{tr.t(`checkout.selectSubdivision_${kind}`)}</option>
             {subdivision.choices.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
@@ -73,22 +81,26 @@ export function BillingAddressFields({ form, countries, subdivisions }: Props) {
           </Select>
         </Field>
       ) : null}
-      <Field {...form.field("customer_billing_address.line1")} label="Address" optional>
+      <Field {...form.field("customer_billing_address.line1")} label={tr.t("checkout.address")} optional>
         <TextInput {...addressInput("line1", "line1")} autoComplete="address-line1" />
       </Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field {...form.field("customer_billing_address.city")} label="City" optional>
+        <Field {...form.field("customer_billing_address.city")} label={tr.t("checkout.city")} optional>
           <TextInput {...addressInput("city", "city")} autoComplete="address-level2" />
         </Field>
-        <Field {...form.field("customer_billing_address.postal_code")} label="Postal code" optional>
+        <Field
+          {...form.field("customer_billing_address.postal_code")}
+          label={tr.t("checkout.postalCode")}
+          optional
+        >
           <TextInput {...addressInput("postalCode", "postal_code")} autoComplete="postal-code" />
         </Field>
       </div>
       <Field
         {...form.field("customer_tax_id")}
-        label="Tax ID"
+        label={tr.t("checkout.taxId")}
         optional
-        help="VAT or GST number, when buying for a business."
+        help={tr.t("checkout.taxIdHelp")}
       >
         <TextInput
           {...form.field("customer_tax_id")}
@@ -114,14 +126,14 @@ const normalized = (value: string) => value.replace(/[\s.\-\u2010-\u2015]/g, "")
  * typed is what it checked: confirmed by VIES, or not confirmed now (taxed as usual).
  */
 function TaxIdStatus({ checkout, typed }: { checkout: CheckoutForm["checkout"]; typed: string }) {
+  const tr = useTranslator();
   const saved = checkout.customer_tax_id;
   if (!saved || checkout.customer_tax_id_type !== "eu_vat" || normalized(typed) !== saved) return null;
   const verified = checkout.customer_tax_id_status === "verified";
+
   return (
     <p role="status" data-testid="tax-id-status" className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-      {verified
-        ? "✓ VAT number confirmed by the EU's VIES service."
-        : "This VAT number could not be confirmed right now: VAT is charged as usual."}
+      {verified ? tr.t("checkout.vatConfirmed") : tr.t("checkout.vatNotConfirmed")}
     </p>
   );
 }

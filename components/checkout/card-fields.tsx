@@ -4,6 +4,7 @@ import type { Ref } from "react";
 import { cardBrand, formatCardNumber, formatCvc, formatExpiry, type CardInput } from "@/lib/checkout/card";
 import { Field, TextInput } from "./fields";
 import { fieldId, type FieldErrors } from "./form-state";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 type Props = {
   card: CardInput;
@@ -22,6 +23,7 @@ const BRAND_NAMES: Record<string, string> = {
 };
 
 export function CardFields({ card, errors, disabled, onChange, onBlurField, ref }: Props) {
+  const tr = useTranslator();
   const brand = BRAND_NAMES[cardBrand(card.number)];
   const numberId = fieldId("card.number");
   const expiryId = fieldId("card.expiry");
@@ -29,10 +31,10 @@ export function CardFields({ card, errors, disabled, onChange, onBlurField, ref 
   return (
     <div ref={ref} className="space-y-4">
       <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
-        <strong className="font-semibold">Test mode.</strong> Use card 4242 4242 4242 4242 with any future
-        date and any CVC. 4000 0000 0000 0002 is declined.
+        <strong className="font-semibold">{tr.t("checkout.testCardTitle")}</strong>{" "}
+        {tr.t("checkout.testCardHelp")}
       </p>
-      <Field id={numberId} label="Card number" required error={errors["card.number"]}>
+      <Field id={numberId} label={tr.t("checkout.cardNumber")} required error={errors["card.number"]}>
         <div className="relative">
           <TextInput
             id={numberId}
@@ -56,7 +58,7 @@ export function CardFields({ card, errors, disabled, onChange, onBlurField, ref 
         </div>
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field id={expiryId} label="Expiry (MM/YY)" required error={errors["card.expiry"]}>
+        <Field id={expiryId} label={tr.t("checkout.cardExpiry")} required error={errors["card.expiry"]}>
           <TextInput
             id={expiryId}
             type="text"
@@ -72,7 +74,7 @@ export function CardFields({ card, errors, disabled, onChange, onBlurField, ref 
             className="font-mono tabular-nums"
           />
         </Field>
-        <Field id={cvcId} label="CVC" required error={errors["card.cvc"]}>
+        <Field id={cvcId} label={tr.t("checkout.cardCvc")} required error={errors["card.cvc"]}>
           <TextInput
             id={cvcId}
             type="text"

@@ -1,9 +1,12 @@
 // What the page says when the server sent the next step by email (a subscription checkout for an
 // address that already subscribes, lib/checkout/existing-subscription.ts): only "check your email",
 // which tells nobody whether the address subscribes, and the way to the customer portal.
+import { useTranslator } from "@/components/i18n/translator-context";
+
 type Props = { message: string; organization: { name: string; slug: string } };
 
 export function CheckEmailNotice({ message, organization }: Props) {
+  const tr = useTranslator();
   return (
     <div
       role="status"
@@ -11,14 +14,14 @@ export function CheckEmailNotice({ message, organization }: Props) {
     >
       <p>{message}</p>
       <p className="mt-1">
-        Already a customer of {organization.name}?{" "}
+        {tr.t("checkout.alreadyCustomer", { organization: organization.name })}{" "}
         <a
           href={`/portal/${encodeURIComponent(organization.slug)}`}
           target="_blank"
           rel="noopener"
           className="font-semibold underline underline-offset-2"
         >
-          Open the customer portal
+          {tr.t("checkout.openPortal")}
         </a>
       </p>
     </div>

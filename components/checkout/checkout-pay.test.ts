@@ -10,6 +10,7 @@ import { payCheckout, type PayInput } from "./checkout-pay";
 import { createConfirmKeys } from "./confirm-keys";
 import { initialValues, PAY_BUTTON_ID, type FormValues } from "./form-state";
 import type { PaymentForm, PaymentFormHandle } from "./payment-form";
+import { translator } from "@/lib/i18n/translate";
 
 const shown = checkoutView({ attached_custom_fields: [], total_amount: 4900, payment_processor: "test" });
 const filled: FormValues = { ...initialValues(shown), email: "ada@example.com", name: "Ada", country: "FR" };
@@ -40,6 +41,7 @@ function input(overrides: Partial<PayInput> & { handle?: PaymentFormHandle | nul
     latest: vi.fn((): CheckoutView => shown),
     confirm: vi.fn(async () => confirmed()),
     confirmKeys: createConfirmKeys(() => `key-${++n}`),
+    tr: translator("en"),
     ...rest,
   } satisfies PayInput;
 }

@@ -6,7 +6,7 @@
 // ./confirm-keys.ts). A processor's further step (`requires_action`) goes to the payment form.
 // Loaded once the page is idle, with the schemas it needs: not part of the page's first load.
 import { ApiRequestError } from "@/components/api-client";
-import { formatMoney } from "@/lib/money";
+import type { Translator } from "@/lib/i18n/translator";
 import type { CheckoutView, ConfirmCheckoutBody, ConfirmedCheckoutView } from "./api";
 import type { ConfirmKeys } from "./confirm-keys";
 import {
@@ -51,6 +51,8 @@ export type PayInput = {
   latest: () => CheckoutView;
   confirm: (body: ConfirmCheckoutBody, idempotencyKey: string) => Promise<ConfirmedCheckoutView>;
   confirmKeys: ConfirmKeys;
+  /** The page's language: its messages, and the session's `locale` when none was set (docs/i18n.md). */
+  tr: Translator;
 };
 
 const message = (text: string, focus: string | null = null): PayOutcome => ({
@@ -59,25 +61,31 @@ const message = (text: string, focus: string | null = null): PayOutcome => ({
   focus,
 });
 
+/**
+ * Confirm's body; a session without a `locale` gets the one its page was shown in, so the receipt
+ * and the buyer's next emails speak it too (docs/i18n.md).
+ */
+function confirmBody(input: PayInput, token: string | null): ConfirmCheckoutBody {
+  const body = buildConfirmBody(input.shown, input.values, token);
+  if (!input.shown.locale) body.locale = input.tr.locale;
+  return body;
+}
+
 export async function payCheckout(input: PayInput): Promise<PayOutcome> {
-  const { shown, values, payment } = input;
+  const { shown, values, payment, tr } = input;
   const handle = payment?.handle ?? null;
   if (payment && !handle) {
-    return message("Payments for this checkout cannot be taken on this page. Please contact the seller.");
+    return message(tr.t("errors.paymentsNotHere"));
   }
   const paymentProblems = handle ? await handle.check() : {};
 
   const { schemas } = input;
-  const parsed = schemas.parseWith(
-    schemas.confirmCheckoutBody,
-    buildConfirmBody(shown, values, null),
-    "body",
-  );
+  const parsed = schemas.parseWith(schemas.confirmCheckoutBody, confirmBody(input, null), "body");
   const problems = [
     ...(parsed.ok ? [] : parsed.problems),
     ...requirementProblems(shown, values, schemas.validateCustomFieldData),
   ];
-  const found: FieldErrors = { ...errorsFrom(problems, shown), ...paymentProblems };
+  const found: FieldErrors = { ...errorsFrom(problems, shown, tr), ...paymentProblems };
   if (Object.keys(found).length) return { kind: "problems", errors: found, checkout: shown };
 
   // What is charged must be what the buyer saw: land pending changes, then compare.
@@ -87,8 +95,8 @@ export async function payCheckout(input: PayInput): Promise<PayOutcome> {
     latest.total_amount !== shown.total_amount ||
     latest.is_payment_form_required !== shown.is_payment_form_required
   ) {
-    const total = formatMoney(latest.total_amount ?? 0, latest.currency);
-    return message(`Your total is now ${total}. Please check it and try again.`, PAY_BUTTON_ID);
+    const total = tr.money(latest.total_amount ?? 0, latest.currency);
+    return message(tr.t("errors.totalChanged", { total }), PAY_BUTTON_ID);
   }
 
   let token: string | null = null;
@@ -98,7 +106,7 @@ export async function payCheckout(input: PayInput): Promise<PayOutcome> {
     token = result.token;
   }
 
-  const body = buildConfirmBody(shown, values, token);
+  const body = confirmBody(input, token);
   const idempotencyKey = input.confirmKeys.keyFor(body);
   let confirmed: ConfirmedCheckoutView;
   try {
@@ -106,18 +114,21 @@ export async function payCheckout(input: PayInput): Promise<PayOutcome> {
     input.confirmKeys.ended(idempotencyKey, body, null);
   } catch (error) {
     input.confirmKeys.ended(idempotencyKey, body, error);
-    return confirmErrorOutcome(error, latest, payment?.form?.declineField ?? null);
+    return confirmErrorOutcome(error, latest, payment?.form?.declineField ?? null, tr);
   }
 
   const action = nextAction(confirmed);
   if (!action) return { kind: "confirmed", checkout: confirmed };
   if (!handle?.handleNextAction) {
-    return message("Your bank needs you to confirm this payment, which this page cannot show yet.");
+    return message(tr.t("errors.bankConfirmUnsupported"));
   }
   try {
     await handle.handleNextAction(action);
   } catch (error) {
-    return message(error instanceof Error ? error.message : "Your payment was not confirmed.", PAY_BUTTON_ID);
+    return message(
+      error instanceof Error ? error.message : tr.t("errors.paymentNotConfirmed"),
+      PAY_BUTTON_ID,
+    );
   }
   return { kind: "action-taken" };
 }
@@ -129,10 +140,15 @@ export function nextAction(checkout: ConfirmedCheckoutView): Record<string, unkn
   return action && typeof action === "object" ? (action as Record<string, unknown>) : null;
 }
 
-function confirmErrorOutcome(error: unknown, current: CheckoutView, declineField: string | null): PayOutcome {
-  if (!(error instanceof ApiRequestError)) return message("Something went wrong. Please try again.");
+function confirmErrorOutcome(
+  error: unknown,
+  current: CheckoutView,
+  declineField: string | null,
+  tr: Translator,
+): PayOutcome {
+  if (!(error instanceof ApiRequestError)) return message(tr.t("errors.somethingWentWrong"));
   if (error.problems.length) {
-    return { kind: "problems", errors: errorsFrom(error.problems, current), checkout: current };
+    return { kind: "problems", errors: errorsFrom(error.problems, current, tr), checkout: current };
   }
   switch (error.code) {
     case "PaymentError":

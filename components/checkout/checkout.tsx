@@ -12,6 +12,9 @@ import { OpenCheckout } from "./open-checkout";
 import { CheckoutProviders } from "./providers";
 import { StatusMessage } from "./status-message";
 import { OrganizationBadge } from "./summary";
+import { TranslatorProvider, useTranslator } from "@/components/i18n/translator-context";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Messages } from "@/lib/i18n/translator";
 
 type Props = {
   initialCheckout: CheckoutView;
@@ -21,6 +24,9 @@ type Props = {
   countries: readonly Choice[];
   /** The states and provinces where the address needs one: page data too (./subdivisions.ts). */
   subdivisions: Subdivisions;
+  /** The buyer's language, chosen by the server (docs/i18n.md), and its page's messages. */
+  locale: Locale;
+  messages: Messages;
 };
 
 /**
@@ -44,6 +50,7 @@ function useExpiredByClock(expiresAt: string, renderedAt: number): boolean {
 }
 
 function CheckoutByStatus({ initialCheckout, renderedAt, countries, subdivisions }: Props) {
+  const tr = useTranslator();
   const { data: checkout, refetch } = useCheckout();
   const expiredByClock = useExpiredByClock(checkout.expires_at, renderedAt);
   // A write answered "not open" while the session still reads `open`: it expired on the server.
@@ -75,21 +82,14 @@ function CheckoutByStatus({ initialCheckout, renderedAt, countries, subdivisions
       return <Confirmation checkout={checkout} />;
     case "failed":
       return (
-        <StatusMessage title="We couldn't complete your order" tone="error" header={header}>
-          <p>
-            Something went wrong while processing your order for {checkout.product.name}. Any payment taken
-            for it is refunded.
-          </p>
+        <StatusMessage title={tr.t("checkout.failedTitle")} tone="error" header={header}>
+          <p>{tr.t("checkout.failedBody", { product: checkout.product.name })}</p>
           {checkout.organization.email ? (
             <p>
-              Questions? Write to{" "}
-              <a
-                href={`mailto:${checkout.organization.email}`}
-                className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-400"
-              >
-                {checkout.organization.email}
-              </a>
-              .
+              <MailtoSentence
+                template={tr.t("checkout.questionsWriteTo")}
+                email={checkout.organization.email}
+              />
             </p>
           ) : null}
         </StatusMessage>
@@ -97,21 +97,40 @@ function CheckoutByStatus({ initialCheckout, renderedAt, countries, subdivisions
     case "expired":
     default:
       return (
-        <StatusMessage title="This checkout has expired" tone="warning" header={header}>
-          <p>
-            Checkout links are valid for a limited time, and this one for {checkout.product.name} has run out.
-            No payment was taken.
-          </p>
-          <p>Go back to {checkout.organization.name} to start a new checkout.</p>
+        <StatusMessage title={tr.t("checkout.expiredTitle")} tone="warning" header={header}>
+          <p>{tr.t("checkout.expiredBody", { product: checkout.product.name })}</p>
+          <p>{tr.t("checkout.expiredBack", { organization: checkout.organization.name })}</p>
         </StatusMessage>
       );
   }
 }
 
+/** A sentence with an {email} placeholder, the address a mailto link within it. */
+function MailtoSentence({ template, email }: { template: string; email: string }) {
+  const [before = "", after = ""] = template.split("{email}");
+  return (
+    <>
+      {before}
+      <a
+        href={`mailto:${email}`}
+        className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-400"
+      >
+        {email}
+      </a>
+      {after}
+    </>
+  );
+}
+
 export function Checkout(props: Props) {
   return (
-    <CheckoutProviders initialCheckout={props.initialCheckout}>
-      <CheckoutByStatus {...props} />
-    </CheckoutProviders>
+    <TranslatorProvider locale={props.locale} messages={props.messages}>
+      <CheckoutProviders initialCheckout={props.initialCheckout}>
+        {/* The page's language for assistive technology and hyphenation; no box of its own. */}
+        <div lang={props.locale} className="contents">
+          <CheckoutByStatus {...props} />
+        </div>
+      </CheckoutProviders>
+    </TranslatorProvider>
   );
 }

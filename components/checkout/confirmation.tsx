@@ -6,8 +6,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { CheckoutView } from "./api";
 import { isEmbedded, postToEmbedder } from "./embed";
 import { Spinner } from "./fields";
-import { formatMoney } from "@/lib/money";
-import { checkoutDisclosure, intervalLabel } from "./format";
+import { checkoutDisclosure } from "./format";
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useCheckoutBenefits } from "./hooks";
 import { LicenseKeyDetails } from "./license-key";
 import { OrganizationBadge } from "./summary";
@@ -30,20 +30,21 @@ export function merchantSuccessUrl(checkout: CheckoutView): string | null {
 }
 
 function Benefits({ checkout }: { checkout: CheckoutView }) {
+  const tr = useTranslator();
   const { state, retry } = useCheckoutBenefits(checkout.status === "succeeded");
   if (state.status === "pending") {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <Spinner /> Loading your purchase…
+        <Spinner /> {tr.t("confirmation.loadingPurchase")}
       </p>
     );
   }
   if (state.status === "error") {
     return (
       <div role="alert" className="text-sm text-red-700 dark:text-red-400">
-        We couldn&apos;t load your license keys.{" "}
+        {tr.t("confirmation.keysFailed")}{" "}
         <button type="button" onClick={retry} className="font-medium underline underline-offset-2">
-          Try again
+          {tr.t("confirmation.tryAgain")}
         </button>
       </div>
     );
@@ -52,7 +53,7 @@ function Benefits({ checkout }: { checkout: CheckoutView }) {
   return (
     <section aria-labelledby="benefits-heading">
       <h2 id="benefits-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-        What you get
+        {tr.t("confirmation.whatYouGet")}
       </h2>
       <ul className="mt-3 divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
         {state.data.items.map((benefit) => (
@@ -71,6 +72,7 @@ function Benefits({ checkout }: { checkout: CheckoutView }) {
 }
 
 function Redirect({ url }: { url: string }) {
+  const tr = useTranslator();
   const { state: benefits } = useCheckoutBenefits(true);
   const [stayed, setStayed] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
@@ -94,27 +96,25 @@ function Redirect({ url }: { url: string }) {
       {stayed ? (
         <p>
           <a href={url} className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-400">
-            Continue to {host}
+            {tr.t("confirmation.continueTo", { host })}
           </a>
         </p>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p aria-live="polite">
-            Taking you to {host} in {secondsLeft} s…
-          </p>
+          <p aria-live="polite">{tr.t("confirmation.takingYouTo", { host, seconds: secondsLeft })}</p>
           <div className="flex gap-2">
             <button
               type="button"
               onClick={() => setStayed(true)}
               className="rounded-md px-2 py-1 font-medium underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
             >
-              Stay on this page
+              {tr.t("confirmation.stay")}
             </button>
             <a
               href={url}
               className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-white dark:text-zinc-900"
             >
-              Continue now
+              {tr.t("confirmation.continueNow")}
             </a>
           </div>
         </div>
@@ -124,6 +124,7 @@ function Redirect({ url }: { url: string }) {
 }
 
 export function Confirmation({ checkout }: { checkout: CheckoutView }) {
+  const tr = useTranslator();
   const succeeded = checkout.status === "succeeded";
   const embedded = useEmbedded();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -149,8 +150,8 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
   }, [succeeded, checkout.embed_origin, checkout.id, successUrl]);
 
   const price = checkout.product_price;
-  const paid = formatMoney(checkout.total_amount ?? 0, checkout.currency);
-  const disclosure = checkoutDisclosure(checkout);
+  const paid = tr.money(checkout.total_amount ?? 0, checkout.currency);
+  const disclosure = checkoutDisclosure(checkout, tr);
   const order = checkout.order;
 
   return (
@@ -180,50 +181,55 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
             tabIndex={-1}
             className="mt-5 text-xl font-semibold tracking-tight text-zinc-900 outline-none dark:text-zinc-50"
           >
-            {succeeded ? "Thank you for your purchase!" : "Processing your order…"}
+            {succeeded ? tr.t("confirmation.thankYou") : tr.t("confirmation.processingOrder")}
           </h1>
           <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
             {succeeded
-              ? "Your payment went through and your order is complete."
+              ? tr.t("confirmation.complete")
               : slow
-                ? "This is taking longer than usual. Your payment is safe; you can keep this page open."
-                : "Your payment was accepted. This takes a few seconds."}
+                ? tr.t("confirmation.slow")
+                : tr.t("confirmation.accepted")}
           </p>
         </div>
 
         <dl className="mt-6 space-y-2 border-t border-zinc-200 pt-5 text-sm dark:border-zinc-800">
           {order ? (
             <div className="flex justify-between gap-4">
-              <dt className="text-zinc-600 dark:text-zinc-400">Order number</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">{tr.t("confirmation.orderNumber")}</dt>
               <dd data-testid="invoice-number" className="font-medium text-zinc-900 dark:text-zinc-100">
                 {order.invoice_number}
               </dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-4">
-            <dt className="text-zinc-600 dark:text-zinc-400">Product</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">{tr.t("confirmation.product")}</dt>
             <dd className="text-right font-medium text-zinc-900 dark:text-zinc-100">
               {checkout.product.name}
             </dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-zinc-600 dark:text-zinc-400">
-              {price.type === "recurring" ? "Paid today" : "Amount paid"}
+              {price.type === "recurring" ? tr.t("confirmation.paidToday") : tr.t("confirmation.amountPaid")}
             </dt>
             <dd className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{paid}</dd>
           </div>
           {price.type === "recurring" ? (
             <div className="flex justify-between gap-4">
-              <dt className="text-zinc-600 dark:text-zinc-400">Billing</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">{tr.t("confirmation.billing")}</dt>
               <dd className="text-right text-zinc-900 dark:text-zinc-100">
-                {disclosure ? `${disclosure}, ` : `Every ${intervalLabel(price.recurring_interval)}, `}
-                until you cancel
+                {disclosure
+                  ? tr.t("confirmation.billingUntilCancel", { disclosure })
+                  : tr.t(
+                      price.recurring_interval === "year"
+                        ? "confirmation.everyUntil_year"
+                        : "confirmation.everyUntil_month",
+                    )}
               </dd>
             </div>
           ) : null}
           {checkout.customer_email ? (
             <div className="flex justify-between gap-4">
-              <dt className="text-zinc-600 dark:text-zinc-400">Email</dt>
+              <dt className="text-zinc-600 dark:text-zinc-400">{tr.t("confirmation.email")}</dt>
               <dd className="truncate text-zinc-900 dark:text-zinc-100">{checkout.customer_email}</dd>
             </div>
           ) : null}
@@ -239,14 +245,14 @@ export function Confirmation({ checkout }: { checkout: CheckoutView }) {
                   rel="noopener"
                   className="font-medium text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-blue-400"
                 >
-                  View your receipt
+                  {tr.t("confirmation.viewReceipt")}
                 </a>
                 <span className="text-zinc-500 dark:text-zinc-400"> · </span>
                 <a
                   href={order.receipt_pdf_url}
                   className="font-medium text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-blue-400"
                 >
-                  Download PDF
+                  {tr.t("confirmation.downloadPdf")}
                 </a>
               </p>
             ) : null}

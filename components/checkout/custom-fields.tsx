@@ -3,6 +3,7 @@
 import type { CheckoutView } from "./api";
 import { describedBy, ErrorText, Field, inputClass, Select, TextInput } from "./fields";
 import { fieldId, fieldProps, type Answer, type FieldErrors } from "./form-state";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 type Props = {
   fields: CheckoutView["attached_custom_fields"];
@@ -13,6 +14,7 @@ type Props = {
 };
 
 export function CustomFields({ fields, answers, errors, onChange, disabled }: Props) {
+  const tr = useTranslator();
   return (
     <>
       {[...fields]
@@ -70,7 +72,7 @@ export function CustomFields({ fields, answers, errors, onChange, disabled }: Pr
           if (field.type === "select") {
             control = (
               <Select {...common} value={text} onChange={(e) => onChange(field.slug, e.target.value)}>
-                <option value="">{props.placeholder ?? "Select…"}</option>
+                <option value="">{props.placeholder ?? tr.t("checkout.select")}</option>
                 {props.options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}

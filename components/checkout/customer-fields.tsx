@@ -2,13 +2,15 @@
 // asked for, as confirm requires: lib/checkout/confirm.ts).
 import { Field, Section, TextInput } from "./fields";
 import type { CheckoutForm } from "./use-checkout-form";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 export function CustomerFields({ form }: { form: CheckoutForm }) {
   const { values, submitting } = form;
+  const tr = useTranslator();
   const paymentForm = form.checkout.is_payment_form_required;
   return (
-    <Section title="Contact information">
-      <Field {...form.field("customer_email")} label="Email" required>
+    <Section title={tr.t("checkout.contactInformation")}>
+      <Field {...form.field("customer_email")} label={tr.t("checkout.email")} required>
         <TextInput
           {...form.field("customer_email")}
           type="email"
@@ -16,7 +18,7 @@ export function CustomerFields({ form }: { form: CheckoutForm }) {
           inputMode="email"
           spellCheck={false}
           required
-          placeholder="you@example.com"
+          placeholder={tr.t("checkout.emailPlaceholder")}
           value={values.email}
           disabled={submitting}
           onChange={(e) => form.change("email", e.target.value, "customer_email", "customer_email")}
@@ -25,7 +27,7 @@ export function CustomerFields({ form }: { form: CheckoutForm }) {
       </Field>
       <Field
         {...form.field("customer_name")}
-        label="Full name"
+        label={tr.t("checkout.fullName")}
         required={paymentForm}
         optional={!paymentForm}
       >

@@ -5,6 +5,7 @@
 // "Deactivate" after Cancel; a failure is shown in the row and the question stays.
 import { useEffect, useRef, useState } from "react";
 import { formatDate } from "./format";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 export type DeviceRowDevice = { id: string; label: string; created_at: string };
 
@@ -17,6 +18,7 @@ type Props<D extends DeviceRowDevice> = {
 };
 
 export function DeviceRow<D extends DeviceRowDevice>({ device, onDeactivate, buttons }: Props<D>) {
+  const tr = useTranslator();
   const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
   const [error, setError] = useState<string | null>(null);
   const startRef = useRef<HTMLButtonElement>(null);
@@ -38,7 +40,7 @@ export function DeviceRow<D extends DeviceRowDevice>({ device, onDeactivate, but
     try {
       await onDeactivate(device);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
+      setError(failure instanceof Error ? failure.message : tr.t("devices.somethingWentWrong"));
       setStep("confirm");
     }
   };
@@ -47,15 +49,20 @@ export function DeviceRow<D extends DeviceRowDevice>({ device, onDeactivate, but
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
       <div className="min-w-0">
         <p className="text-sm font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{device.label}</p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Activated {formatDate(device.created_at)}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          {tr.t("devices.activatedOn", { date: formatDate(device.created_at, tr) })}
+        </p>
       </div>
       {!onDeactivate ? null : step === "idle" ? (
         <button ref={startRef} type="button" onClick={() => setStep("confirm")} className={buttons.secondary}>
-          Deactivate<span className="sr-only"> {device.label}</span>
+          {tr.t("devices.deactivate")}
+          <span className="sr-only"> {device.label}</span>
         </button>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">Deactivate this device?</span>
+          <span className="text-sm text-zinc-700 dark:text-zinc-300">
+            {tr.t("devices.confirmDeactivate")}
+          </span>
           <button
             ref={confirmRef}
             type="button"
@@ -63,7 +70,7 @@ export function DeviceRow<D extends DeviceRowDevice>({ device, onDeactivate, but
             disabled={step === "busy"}
             className={buttons.danger}
           >
-            {step === "busy" ? "Deactivating…" : "Yes, deactivate"}
+            {step === "busy" ? tr.t("devices.deactivating") : tr.t("devices.yesDeactivate")}
             <span className="sr-only"> {device.label}</span>
           </button>
           <button
@@ -76,7 +83,8 @@ export function DeviceRow<D extends DeviceRowDevice>({ device, onDeactivate, but
             disabled={step === "busy"}
             className={buttons.secondary}
           >
-            Cancel<span className="sr-only"> deactivating {device.label}</span>
+            {tr.t("devices.cancel")}
+            <span className="sr-only"> {tr.t("devices.cancelDeactivating", { device: device.label })}</span>
           </button>
         </div>
       )}

@@ -8,6 +8,7 @@ import { ApiRequestError } from "@/components/api-client";
 import { deactivateDevice, type CheckoutDevice } from "./api";
 import { DeviceRow } from "./device-row";
 import { useCheckoutStore } from "./hooks";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 const BUTTON =
   "rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60";
@@ -19,6 +20,7 @@ type Outcome = "deactivated" | "already-gone";
 
 export function Devices({ licenseKeyId, devices }: { licenseKeyId: string; devices: CheckoutDevice[] }) {
   const store = useCheckoutStore();
+  const tr = useTranslator();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Deactivated here: hidden at once, before (and even if not) the list is read again.
@@ -37,7 +39,9 @@ export function Devices({ licenseKeyId, devices }: { licenseKeyId: string; devic
     }
     setGone((before) => new Set(before).add(device.id));
     setAnnouncement(
-      outcome === "deactivated" ? `${device.label} deactivated.` : `${device.label} was already deactivated.`,
+      tr.t(outcome === "deactivated" ? "devices.deactivated" : "devices.alreadyDeactivated", {
+        device: device.label,
+      }),
     );
     // The row, and the button that had focus, are gone: keep keyboard users in this list.
     headingRef.current?.focus();
@@ -52,7 +56,7 @@ export function Devices({ licenseKeyId, devices }: { licenseKeyId: string; devic
         tabIndex={-1}
         className="text-sm font-semibold text-zinc-900 outline-none dark:text-zinc-100"
       >
-        Devices
+        {tr.t("devices.title")}
       </h3>
       {shown.length ? (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -61,7 +65,7 @@ export function Devices({ licenseKeyId, devices }: { licenseKeyId: string; devic
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">No devices activated yet.</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tr.t("devices.none")}</p>
       )}
       <p
         role="status"

@@ -6,7 +6,8 @@ import { ApiRequestError } from "@/components/api-client";
 import type { CheckoutView } from "./api";
 import { ErrorText, Spinner, TextInput } from "./fields";
 import { errorsFrom, fieldId } from "./form-state";
-import { formatMoney } from "@/lib/money";
+import { useTranslator } from "@/components/i18n/translator-context";
+import type { Translator } from "@/lib/i18n/translator";
 
 type Props = {
   checkout: CheckoutView;
@@ -14,15 +15,21 @@ type Props = {
   disabled?: boolean;
 };
 
-export function discountLabel(discount: NonNullable<CheckoutView["discount"]>, checkout: CheckoutView) {
+export function discountLabel(
+  discount: NonNullable<CheckoutView["discount"]>,
+  checkout: CheckoutView,
+  tr: Translator,
+) {
   const off =
     discount.type === "percentage"
-      ? `${(discount.basis_points ?? 0) / 100}% off`
-      : `${formatMoney(discount.amount ?? 0, discount.currency ?? checkout.currency)} off`;
+      ? tr.t("checkout.percentOff", { percent: tr.number((discount.basis_points ?? 0) / 100) })
+      : tr.t("checkout.amountOff", {
+          amount: tr.money(discount.amount ?? 0, discount.currency ?? checkout.currency),
+        });
   if (checkout.product_price.type !== "recurring") return off;
-  if (discount.duration === "once") return `${off} the first payment`;
+  if (discount.duration === "once") return tr.t("checkout.offFirstPayment", { off });
   if (discount.duration === "repeating" && discount.duration_in_months) {
-    return `${off} for ${discount.duration_in_months} month${discount.duration_in_months === 1 ? "" : "s"}`;
+    return tr.plural("checkout.offForMonths", discount.duration_in_months, { off });
   }
   return off;
 }
@@ -33,6 +40,7 @@ export function isDiscountFixed(checkout: CheckoutView) {
 }
 
 export function DiscountField({ checkout, onSetCode, disabled }: Props) {
+  const tr = useTranslator();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -50,20 +58,23 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
     try {
       const updated = await onSetCode(next);
       if (next === null) {
-        setStatus(updated.discount ? "This discount cannot be removed." : "Discount removed.");
+        setStatus(tr.t(updated.discount ? "checkout.discountNotRemovable" : "checkout.discountRemoved"));
       } else if (updated.discount) {
         setCode("");
         setStatus(
-          `Discount ${updated.discount.code ?? updated.discount.name} applied. You save ${formatMoney(updated.discount_amount, updated.currency)}.`,
+          tr.t("checkout.discountApplied", {
+            code: updated.discount.code ?? updated.discount.name,
+            amount: tr.money(updated.discount_amount, updated.currency),
+          }),
         );
       }
     } catch (e) {
       if (e instanceof ApiRequestError && e.problems.length) {
-        setError(errorsFrom(e.problems, checkout).discount_code ?? e.message);
+        setError(errorsFrom(e.problems, checkout, tr).discount_code ?? e.message);
       } else if (e instanceof ApiRequestError) {
         setError(e.message);
       } else {
-        setError("Something went wrong. Please try again.");
+        setError(tr.t("checkout.somethingWentWrong"));
       }
     } finally {
       setPending(false);
@@ -74,7 +85,7 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) {
-      setError("Enter a discount code.");
+      setError(tr.t("checkout.enterDiscountCode"));
       return;
     }
     void submit(trimmed);
@@ -90,10 +101,10 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
           <div className="min-w-0">
             <p className="font-medium text-emerald-900 dark:text-emerald-200">
               <span className="font-mono">{discount.code ?? discount.name}</span>
-              <span className="font-normal"> · {discountLabel(discount, checkout)}</span>
+              <span className="font-normal"> · {discountLabel(discount, checkout, tr)}</span>
             </p>
             <p className="text-emerald-800 dark:text-emerald-300">
-              You save {formatMoney(checkout.discount_amount, checkout.currency)}
+              {tr.t("checkout.youSave", { amount: tr.money(checkout.discount_amount, checkout.currency) })}
             </p>
           </div>
           {isDiscountFixed(checkout) ? null : (
@@ -101,17 +112,17 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
               type="button"
               onClick={() => void submit(null)}
               disabled={disabled || pending}
-              aria-label={`Remove discount code ${discount.code ?? discount.name}`}
+              aria-label={tr.t("checkout.removeDiscountCode", { code: discount.code ?? discount.name })}
               className="shrink-0 rounded-md px-2 py-1 font-medium text-emerald-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:text-emerald-200"
             >
-              {pending ? <Spinner /> : "Remove"}
+              {pending ? <Spinner /> : tr.t("checkout.remove")}
             </button>
           )}
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Discount code
+            {tr.t("checkout.discountCode")}
           </label>
           <div className="flex gap-2">
             <TextInput
@@ -128,7 +139,7 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
                 if (error) setError(null);
               }}
               className="uppercase placeholder:normal-case"
-              placeholder="Enter code"
+              placeholder={tr.t("checkout.enterCode")}
             />
             <button
               type="submit"
@@ -136,7 +147,7 @@ export function DiscountField({ checkout, onSetCode, disabled }: Props) {
               className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-zinc-300 bg-white px-4 text-sm font-medium text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
             >
               {pending ? <Spinner /> : null}
-              Apply
+              {tr.t("checkout.apply")}
             </button>
           </div>
           {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}

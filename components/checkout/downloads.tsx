@@ -1,11 +1,13 @@
 // A downloadables benefit's files on the confirmation page: each a link signed for ten minutes
 // (the portal lists them again later, with fresh links).
 import type { CheckoutBenefit } from "./api";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 export function BenefitDownloads({ downloads }: { downloads: CheckoutBenefit["downloads"] }) {
+  const tr = useTranslator();
   if (!downloads.length) return null;
   return (
-    <ul aria-label="Downloads" className="mt-2 space-y-1.5">
+    <ul aria-label={tr.t("confirmation.downloads")} className="mt-2 space-y-1.5">
       {downloads.map((file) => (
         <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="min-w-0 wrap-anywhere text-zinc-700 dark:text-zinc-300">
@@ -17,7 +19,7 @@ export function BenefitDownloads({ downloads }: { downloads: CheckoutBenefit["do
             data-testid="benefit-download"
             className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-400"
           >
-            Download <span className="sr-only">{file.name}</span>
+            {tr.t("confirmation.download")} <span className="sr-only">{file.name}</span>
           </a>
         </li>
       ))}

@@ -2,6 +2,7 @@
 // aria-describedby, aria-invalid when it has an error, and required ones marked for eyes and
 // assistive technology alike.
 import type { ComponentProps, ReactNode } from "react";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 export const inputClass =
   "block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 shadow-xs " +
@@ -44,6 +45,7 @@ type FieldProps = {
 
 /** Label, control, help and error, stacked. */
 export function Field({ id, label, required, optional, help, error, className, children }: FieldProps) {
+  const tr = useTranslator();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -54,7 +56,9 @@ export function Field({ id, label, required, optional, help, error, className, c
           </span>
         ) : null}
         {optional ? (
-          <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
+          <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">
+            {tr.t("checkout.optional")}
+          </span>
         ) : null}
       </label>
       {children}

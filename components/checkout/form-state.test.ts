@@ -1,5 +1,6 @@
 // The hosted checkout's form rules as plain data: initial values, request bodies, the checks
 // confirm would make, and 422 problems turned into buyer-facing messages.
+import { translator } from "@/lib/i18n/translate";
 import { describe, expect, it } from "vitest";
 import { checkoutView as checkout } from "./checkout-fixture";
 import { SUBDIVISION_COUNTRIES } from "./subdivision-countries";
@@ -148,6 +149,7 @@ describe("messages from 422 problems", () => {
         { type: "missing", loc: ["body", "confirmation_token_id"], msg: "Field required", input: null },
       ],
       c,
+      translator("en"),
     );
     expect(errors).toEqual({
       customer_email: "Enter your email address.",
@@ -158,6 +160,24 @@ describe("messages from 422 problems", () => {
       confirmation_token_id: "Enter your card details.",
     });
     expect(fieldId("custom_field_data.company")).toBe("field-custom_field_data-company");
+  });
+
+  it("speak the page's language, with its money and numbers", () => {
+    const c = checkout({ product_price: pwyw, currency: "eur" });
+    const problems = [
+      { type: "missing", loc: ["body", "customer_email"], msg: "Field required", input: null },
+      { type: "greater_than_equal", loc: ["body", "amount"], msg: "", input: 100 },
+      { type: "missing", loc: ["body", "customer_tax_id"], msg: "Field required", input: null },
+    ];
+    const nbsp = (errors: Record<string, string>) =>
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.replace(/\s/g, " ")]));
+    expect(nbsp(errorsFrom(problems, c, translator("de")))).toEqual({
+      customer_email: "Geben Sie Ihre E-Mail-Adresse ein.",
+      amount: "Geben Sie mindestens 3,00 € ein.",
+      customer_tax_id: "Steuernummer ist erforderlich.",
+    });
+    expect(nbsp(errorsFrom(problems, c, translator("fr"))).amount).toBe("Saisissez au moins 3,00 €.");
+    expect(nbsp(errorsFrom(problems, c, translator("es"))).amount).toBe("Introduce al menos 3,00 €.");
   });
 });
 

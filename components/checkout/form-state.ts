@@ -5,7 +5,9 @@ import { MAX_CUSTOM_AMOUNT, MIN_CUSTOM_AMOUNT } from "@/lib/checkout/amounts";
 import type { validateCustomFieldData } from "@/lib/checkout/custom-fields";
 import type { CheckoutView, ConfirmCheckoutBody, Problem, UpdateCheckoutBody } from "./api";
 import { hasSubdivisions } from "./subdivision-countries";
-import { formatMoney, moneyInputValue, parseMoney } from "@/lib/money";
+import { moneyInputValue, parseMoney } from "@/lib/money";
+import type { MessageKey } from "@/lib/i18n/catalog";
+import type { Translator } from "@/lib/i18n/translator";
 
 export type Answer = string | boolean;
 
@@ -249,30 +251,33 @@ export function fieldId(key: string): string {
   return `field-${key.replace(/[^A-Za-z0-9_-]+/g, "-")}`;
 }
 
-const LABELS: Record<string, string> = {
-  customer_email: "Email",
-  customer_name: "Name",
-  customer_tax_id: "Tax ID",
-  "customer_billing_address.country": "Country",
-  "customer_billing_address.state": "State",
-  "customer_billing_address.postal_code": "Postal code",
-  "customer_billing_address.line1": "Address",
-  "customer_billing_address.city": "City",
-  amount: "Amount",
-  discount_code: "Discount code",
+/** The fields' names in problem sentences, by field key (their catalog keys: lib/i18n/messages). */
+const LABELS: Record<string, MessageKey> = {
+  customer_email: "errors.label_email",
+  customer_name: "errors.label_name",
+  customer_tax_id: "errors.label_taxId",
+  "customer_billing_address.country": "errors.label_country",
+  "customer_billing_address.state": "errors.label_state",
+  "customer_billing_address.postal_code": "errors.label_postalCode",
+  "customer_billing_address.line1": "errors.label_address",
+  "customer_billing_address.city": "errors.label_city",
+  amount: "errors.label_amount",
+  discount_code: "errors.label_discountCode",
 };
 
-/** A buyer-facing sentence for a problem at a field. */
-export function messageFor(problem: Problem, checkout: CheckoutView): string {
+/** A buyer-facing sentence for a problem at a field, in the page's language. */
+export function messageFor(problem: Problem, checkout: CheckoutView, tr: Translator): string {
   const key = keyOf(problem.loc);
-  const number = (fallback: number | undefined) => fallback ?? Number(/-?\d+/.exec(problem.msg)?.[0]);
+  const number = (fallback: number | undefined) =>
+    tr.number(fallback ?? Number(/-?\d+/.exec(problem.msg)?.[0]));
   if (key === "amount") {
     const { min, max } = amountBounds(checkout.product_price);
     if (problem.type === "greater_than_equal")
-      return `Enter at least ${formatMoney(min, checkout.currency)}.`;
-    if (problem.type === "less_than_equal") return `Enter at most ${formatMoney(max, checkout.currency)}.`;
-    if (problem.type === "missing") return "Enter the amount you want to pay.";
-    if (problem.type === "int_type") return "Enter an amount, like 15.00.";
+      return tr.t("errors.amountAtLeast", { amount: tr.money(min, checkout.currency) });
+    if (problem.type === "less_than_equal")
+      return tr.t("errors.amountAtMost", { amount: tr.money(max, checkout.currency) });
+    if (problem.type === "missing") return tr.t("errors.amountMissing");
+    if (problem.type === "int_type") return tr.t("errors.amountInvalid");
     return problem.msg;
   }
   if (key.startsWith("custom_field_data.")) {
@@ -283,45 +288,50 @@ export function messageFor(problem: Problem, checkout: CheckoutView): string {
     const label = props?.label ?? slug;
     switch (problem.type) {
       case "missing":
-        return field?.type === "checkbox" ? "Please check this box to continue." : `${label} is required.`;
+        return field?.type === "checkbox" ? tr.t("errors.checkBox") : tr.t("errors.required", { label });
       case "value_error":
-        if (field?.type === "checkbox") return "Please check this box to continue.";
-        return field?.type === "date" ? "Enter a valid date." : problem.msg;
+        if (field?.type === "checkbox") return tr.t("errors.checkBox");
+        return field?.type === "date" ? tr.t("errors.invalidDate") : problem.msg;
       case "string_too_short":
-        return `Enter at least ${number(props?.minLength)} characters.`;
+        return tr.t("errors.minLength", { count: number(props?.minLength) });
       case "string_too_long":
-        return `Enter at most ${number(props?.maxLength)} characters.`;
+        return tr.t("errors.maxLength", { count: number(props?.maxLength) });
       case "greater_than_equal":
-        return `Enter a number of at least ${number(props?.ge)}.`;
+        return tr.t("errors.numberAtLeast", { number: number(props?.ge) });
       case "less_than_equal":
-        return `Enter a number of at most ${number(props?.le)}.`;
+        return tr.t("errors.numberAtMost", { number: number(props?.le) });
       case "int_type":
-        return "Enter a whole number.";
+        return tr.t("errors.wholeNumber");
       case "enum":
-        return "Choose one of the options.";
+        return tr.t("errors.chooseOption");
       default:
         return problem.msg;
     }
   }
   if (problem.type === "missing") {
-    if (key === "customer_email") return "Enter your email address.";
-    if (key === "customer_name") return "Enter your name.";
-    if (key === "customer_billing_address.country") return "Select your country.";
-    if (key === "customer_billing_address.state") return "Select your state or province.";
-    if (key === "confirmation_token_id") return "Enter your card details.";
-    return `${LABELS[key] ?? "This field"} is required.`;
+    if (key === "customer_email") return tr.t("errors.emailMissing");
+    if (key === "customer_name") return tr.t("errors.nameMissing");
+    if (key === "customer_billing_address.country") return tr.t("errors.countryMissing");
+    if (key === "customer_billing_address.state") return tr.t("errors.stateMissing");
+    if (key === "confirmation_token_id") return tr.t("errors.cardMissing");
+    return tr.t("errors.required", { label: tr.t(LABELS[key] ?? "errors.label_field") });
   }
-  if (key === "customer_email") return "Enter a valid email address, like name@example.com.";
-  if (problem.type === "string_too_long") return `${LABELS[key] ?? "This field"} is too long.`;
+  if (key === "customer_email") return tr.t("errors.emailInvalid");
+  if (problem.type === "string_too_long")
+    return tr.t("errors.tooLong", { label: tr.t(LABELS[key] ?? "errors.label_field") });
   return problem.msg;
 }
 
 /** One message per field (the first problem wins), in the order the problems came. */
-export function errorsFrom(problems: readonly Problem[], checkout: CheckoutView): FieldErrors {
+export function errorsFrom(
+  problems: readonly Problem[],
+  checkout: CheckoutView,
+  tr: Translator,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const problem of problems) {
     const key = keyOf(problem.loc);
-    errors[key] ??= messageFor(problem, checkout);
+    errors[key] ??= messageFor(problem, checkout, tr);
   }
   return errors;
 }

@@ -1,18 +1,22 @@
-// Price wording and dates for the hosted page (money itself: lib/money.ts). One fixed locale, so
-// the server's first paint and the browser's hydration print the same characters.
+// Price wording and dates for the hosted page (money itself: lib/money.ts), in the buyer's language
+// (docs/i18n.md): every function takes the page's Translator, whose locale the server chose, so the
+// server's first paint and the browser's hydration print the same characters.
 import { discountDisclosure } from "@/lib/checkout/discount-disclosure";
+import type { Translator } from "@/lib/i18n/translator";
 import { describeTrial, type TrialInterval } from "@/lib/subscriptions/trial-terms";
-import { formatMoney } from "@/lib/money";
 
-const LOCALE = "en-US";
-export function intervalLabel(interval: "month" | "year" | null | undefined): string {
-  return interval === "year" ? "year" : "month";
+export function intervalLabel(interval: "month" | "year" | null | undefined, tr: Translator): string {
+  return tr.t(interval === "year" ? "checkout.interval_year" : "checkout.interval_month");
 }
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
+/** "$10.00 / month". */
+export function perInterval(amount: string, interval: "month" | "year" | null | undefined, tr: Translator) {
+  return tr.t("checkout.perInterval", { amount, interval: intervalLabel(interval, tr) });
+}
 
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/** "Mar 5, 2026", "5. März 2026". */
+export function formatDate(iso: string, tr: Translator): string {
+  return tr.date(iso, { style: "medium" });
 }
 
 type DisclosedCheckout = {
@@ -24,15 +28,18 @@ type DisclosedCheckout = {
 };
 
 /** "$8.57 today, then $10.71 / month" when the discount covers only the first period(s); else null. */
-export function checkoutDisclosure(checkout: DisclosedCheckout): string | null {
+export function checkoutDisclosure(checkout: DisclosedCheckout, tr: Translator): string | null {
   if (checkout.product_price.type !== "recurring") return null;
-  return discountDisclosure({
-    currency: checkout.currency,
-    interval: checkout.product_price.recurring_interval,
-    totalToday: checkout.total_amount ?? 0,
-    totalAfterDiscount: checkout.total_amount_after_discount_ends,
-    discount: checkout.discount,
-  });
+  return discountDisclosure(
+    {
+      currency: checkout.currency,
+      interval: checkout.product_price.recurring_interval,
+      totalToday: checkout.total_amount ?? 0,
+      totalAfterDiscount: checkout.total_amount_after_discount_ends,
+      discount: checkout.discount,
+    },
+    tr,
+  );
 }
 
 type TrialCheckout = DisclosedCheckout & {
@@ -45,15 +52,19 @@ type TrialCheckout = DisclosedCheckout & {
  * "Free for 14 days, then $10.71 / month" (tax included; with a first-period discount, what the
  * first charge and the next ones cost) when the purchase starts with a trial; else null.
  */
-export function trialDisclosure(checkout: TrialCheckout): string | null {
+export function trialDisclosure(checkout: TrialCheckout, tr: Translator): string | null {
   if (!checkout.trial_end || !checkout.active_trial_interval || !checkout.active_trial_interval_count)
     return null;
-  const trial = describeTrial({
-    interval: checkout.active_trial_interval,
-    count: checkout.active_trial_interval_count,
-  });
+  const trial = describeTrial(
+    { interval: checkout.active_trial_interval, count: checkout.active_trial_interval_count },
+    tr,
+  );
   const after =
-    checkoutDisclosure(checkout) ??
-    `${formatMoney(checkout.total_amount ?? 0, checkout.currency)} / ${intervalLabel(checkout.product_price.recurring_interval)}`;
-  return `Free for ${trial}, then ${after}`;
+    checkoutDisclosure(checkout, tr) ??
+    perInterval(
+      tr.money(checkout.total_amount ?? 0, checkout.currency),
+      checkout.product_price.recurring_interval,
+      tr,
+    );
+  return tr.t("checkout.trialDisclosure", { trial, after });
 }

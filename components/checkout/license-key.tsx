@@ -5,8 +5,10 @@ import { useEffect, useState } from "react";
 import type { CheckoutLicenseKey } from "./api";
 import { Devices } from "./devices";
 import { formatDate } from "./format";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 function CopyButton({ value, label }: { value: string; label: string }) {
+  const tr = useTranslator();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -22,19 +24,24 @@ function CopyButton({ value, label }: { value: string; label: string }) {
           () => setCopied(false),
         );
       }}
-      aria-label={copied ? `${label} copied` : `Copy ${label}`}
+      aria-label={
+        copied ? tr.t("confirmation.labelCopied", { label }) : tr.t("confirmation.copyLabel", { label })
+      }
       className="shrink-0 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
     >
-      {copied ? "Copied" : "Copy"}
+      {copied ? tr.t("confirmation.copied") : tr.t("confirmation.copy")}
     </button>
   );
 }
 
 export function LicenseKeyDetails({ licenseKey: key }: { licenseKey: CheckoutLicenseKey }) {
+  const tr = useTranslator();
   const facts = [
-    key.expires_at ? `Valid until ${formatDate(key.expires_at)}` : "Never expires",
-    key.limit_activations ? `up to ${key.limit_activations} activations` : null,
-    key.limit_usage ? `${key.limit_usage} uses` : null,
+    key.expires_at
+      ? tr.t("confirmation.validUntil", { date: formatDate(key.expires_at, tr) })
+      : tr.t("confirmation.neverExpires"),
+    key.limit_activations ? tr.t("confirmation.upToActivations", { count: key.limit_activations }) : null,
+    key.limit_usage ? tr.t("confirmation.uses", { count: key.limit_usage }) : null,
   ].filter(Boolean);
   return (
     <div className="mt-3">
@@ -45,7 +52,7 @@ export function LicenseKeyDetails({ licenseKey: key }: { licenseKey: CheckoutLic
         >
           {key.key}
         </code>
-        <CopyButton value={key.key} label="license key" />
+        <CopyButton value={key.key} label={tr.t("confirmation.licenseKey")} />
       </div>
       <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{facts.join(" · ")}</p>
       {key.activations ? <Devices licenseKeyId={key.id} devices={key.activations} /> : null}

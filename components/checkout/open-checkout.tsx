@@ -17,6 +17,7 @@ import { PaymentSection } from "./payment-section";
 import { ProductPicker } from "./product-picker";
 import type { Subdivisions } from "./subdivisions";
 import { useCheckoutForm } from "./use-checkout-form";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 type Props = {
   checkout: CheckoutView;
@@ -31,6 +32,7 @@ type Props = {
 export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Props) {
   const { form, rootRef, formRef, paymentRef } = useCheckoutForm(checkout, onClosed);
   const { submitting } = form;
+  const tr = useTranslator();
 
   return (
     <div ref={rootRef} className="relative">
@@ -44,7 +46,10 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
       <main className="relative mx-auto grid max-w-6xl lg:min-h-screen lg:grid-cols-2">
         <OrderSummary form={form} />
 
-        <section aria-label="Checkout details" className="px-5 py-8 sm:px-10 lg:py-16 lg:pl-14">
+        <section
+          aria-label={tr.t("checkout.checkoutDetails")}
+          className="px-5 py-8 sm:px-10 lg:py-16 lg:pl-14"
+        >
           <form
             ref={formRef}
             onSubmit={form.onSubmit}
@@ -70,7 +75,7 @@ export function OpenCheckout({ checkout, countries, subdivisions, onClosed }: Pr
             <CustomerFields form={form} />
             <BillingAddressFields form={form} countries={countries} subdivisions={subdivisions} />
             {checkout.attached_custom_fields.length ? (
-              <Section title="Additional information">
+              <Section title={tr.t("checkout.additionalInformation")}>
                 <CustomFields
                   fields={checkout.attached_custom_fields}
                   answers={form.values.answers}

@@ -5,28 +5,34 @@
 import { CheckEmailNotice } from "./check-email-notice";
 import { Spinner } from "./fields";
 import { PAY_BUTTON_ID } from "./form-state";
-import { checkoutDisclosure, intervalLabel } from "./format";
+import { checkoutDisclosure, perInterval } from "./format";
 import type { CheckoutView } from "./api";
-import { formatMoney } from "@/lib/money";
+import { useTranslator } from "@/components/i18n/translator-context";
+import type { Translator } from "@/lib/i18n/translator";
 import type { CheckoutForm } from "./use-checkout-form";
 
-function payLabel(checkout: CheckoutView): string {
-  const total = formatMoney(checkout.total_amount ?? 0, checkout.currency);
+function payLabel(checkout: CheckoutView, tr: Translator): string {
+  const total = tr.money(checkout.total_amount ?? 0, checkout.currency);
   const recurring = checkout.product_price.type === "recurring";
   // A first period that is discounted (or free) says what the next ones cost, tax included.
-  const disclosure = checkoutDisclosure(checkout);
-  if (checkout.trial_end) return "Start free trial";
+  const disclosure = checkoutDisclosure(checkout, tr);
+  if (checkout.trial_end) return tr.t("checkout.startFreeTrial");
   if (!checkout.is_payment_required) {
-    if (!recurring) return "Complete order";
-    return disclosure ? `Start subscription · ${disclosure}` : "Start subscription";
+    if (!recurring) return tr.t("checkout.completeOrder");
+    return disclosure
+      ? tr.t("checkout.startSubscriptionWith", { disclosure })
+      : tr.t("checkout.startSubscription");
   }
   return recurring
-    ? `Subscribe · ${disclosure ?? `${total} / ${intervalLabel(checkout.product_price.recurring_interval)}`}`
-    : `Pay ${total}`;
+    ? tr.t("checkout.subscribe", {
+        price: disclosure ?? perInterval(total, checkout.product_price.recurring_interval, tr),
+      })
+    : tr.t("checkout.pay", { total });
 }
 
 export function PayButton({ form }: { form: CheckoutForm }) {
   const { checkout, submitting } = form;
+  const tr = useTranslator();
   return (
     <div className="space-y-4">
       {form.formError ? (
@@ -52,10 +58,10 @@ export function PayButton({ form }: { form: CheckoutForm }) {
         {submitting ? (
           <>
             <Spinner className="size-5" />
-            Processing…
+            {tr.t("checkout.processing")}
           </>
         ) : (
-          payLabel(checkout)
+          payLabel(checkout, tr)
         )}
       </button>
       <p
@@ -69,7 +75,9 @@ export function PayButton({ form }: { form: CheckoutForm }) {
             clipRule="evenodd"
           />
         </svg>
-        {form.sync.isPricingPending ? "Updating your total…" : `Sold by ${checkout.organization.name}.`}
+        {form.sync.isPricingPending
+          ? tr.t("checkout.updatingTotal")
+          : tr.t("checkout.soldBy", { organization: checkout.organization.name })}
       </p>
     </div>
   );

@@ -6,15 +6,17 @@ import { Section } from "./fields";
 import type { PaymentFormHandle } from "./payment-form";
 import { paymentFormFor } from "./payment-forms";
 import type { CheckoutForm } from "./use-checkout-form";
+import { useTranslator } from "@/components/i18n/translator-context";
 
 type Props = { form: CheckoutForm; paymentRef: Ref<PaymentFormHandle> };
 
 export function PaymentSection({ form, paymentRef }: Props) {
   const { checkout } = form;
+  const tr = useTranslator();
   if (!checkout.is_payment_form_required) return null;
   const payment = paymentFormFor(checkout.payment_processor);
   return (
-    <Section title="Payment">
+    <Section title={tr.t("checkout.payment")}>
       {payment ? (
         <payment.Form
           checkout={checkout}
@@ -26,7 +28,7 @@ export function PaymentSection({ form, paymentRef }: Props) {
         />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          This page cannot take payments for this checkout. Please contact {checkout.organization.name}.
+          {tr.t("checkout.paymentsUnavailable", { organization: checkout.organization.name })}
         </p>
       )}
     </Section>

@@ -3,20 +3,21 @@
 // with its first price. Picking sends `product_id` at once (the server switches the price, the
 // discount and the answers, and the summary follows). Plain inputs, no dependency: the page's
 // first-load budget is small.
-import { formatMoney } from "@/lib/money";
 import type { CheckoutView } from "./api";
 import { Section } from "./fields";
-import { intervalLabel } from "./format";
+import { perInterval } from "./format";
+import { useTranslator } from "@/components/i18n/translator-context";
+import type { Translator } from "@/lib/i18n/translator";
 
 type Product = CheckoutView["products"][number];
 
-function priceLabel(product: Product, prices?: Product["prices"]): string {
+function priceLabel(product: Product, tr: Translator, prices?: Product["prices"]): string {
   // In the session's currency (docs/currencies.md): `checkout.prices` holds those.
   const price = (prices ?? product.prices)[0];
-  if (!price || price.amount_type === "free") return "Free";
-  if (price.amount_type === "custom") return "Pay what you want";
-  const amount = formatMoney(price.price_amount ?? 0, price.price_currency);
-  return price.type === "recurring" ? `${amount} / ${intervalLabel(price.recurring_interval)}` : amount;
+  if (!price || price.amount_type === "free") return tr.t("checkout.free");
+  if (price.amount_type === "custom") return tr.t("checkout.payWhatYouWant");
+  const amount = tr.money(price.price_amount ?? 0, price.price_currency);
+  return price.type === "recurring" ? perInterval(amount, price.recurring_interval, tr) : amount;
 }
 
 export function ProductPicker({
@@ -28,9 +29,10 @@ export function ProductPicker({
   onPick: (productId: string) => void;
   disabled?: boolean;
 }) {
+  const tr = useTranslator();
   if (checkout.products.length < 2) return null;
   return (
-    <Section title="Choose a product">
+    <Section title={tr.t("checkout.chooseProduct")}>
       <div className="space-y-2">
         {checkout.products.map((product) => (
           <label
@@ -47,7 +49,7 @@ export function ProductPicker({
             />
             <span className="flex-1 text-zinc-900 dark:text-zinc-100">{product.name}</span>
             <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
-              {priceLabel(product, checkout.prices?.[product.id])}
+              {priceLabel(product, tr, checkout.prices?.[product.id])}
             </span>
           </label>
         ))}

@@ -8,11 +8,7 @@
 // Stripe sessions (proxy.ts).
 import { useEffect, useImperativeHandle, useRef } from "react";
 import { ErrorText } from "./fields";
-import {
-  PAYMENT_FORM_UNAVAILABLE,
-  PaymentFormLoading,
-  PaymentFormUnavailableMessage,
-} from "./payment-form-unavailable";
+import { PaymentFormLoading, PaymentFormUnavailableMessage } from "./payment-form-unavailable";
 import { fieldId } from "./form-state";
 import type { PaymentFormProps } from "./payment-form";
 import {
@@ -24,8 +20,7 @@ import {
 } from "./stripe-elements";
 import { useStripePaymentElement } from "./use-stripe-element";
 import { STRIPE_PAYMENT_FIELD } from "./stripe-field";
-
-const UNAVAILABLE = PAYMENT_FORM_UNAVAILABLE;
+import { useTranslator } from "@/components/i18n/translator-context";
 
 export function StripePaymentForm({
   checkout,
@@ -35,6 +30,8 @@ export function StripePaymentForm({
   setUnavailable,
   ref,
 }: PaymentFormProps) {
+  const tr = useTranslator();
+  const UNAVAILABLE = tr.t("checkout.paymentFormUnavailable");
   const options = elementsOptionsFor(checkout);
   const publishableKey = publishableKeyOf(checkout);
   const error = errors[STRIPE_PAYMENT_FIELD];
@@ -63,7 +60,8 @@ export function StripePaymentForm({
         const current = loaded.current;
         if (!current || status !== "ready") {
           return {
-            [STRIPE_PAYMENT_FIELD]: status === "failed" ? UNAVAILABLE : "The payment form is still loading.",
+            [STRIPE_PAYMENT_FIELD]:
+              status === "failed" ? UNAVAILABLE : tr.t("checkout.paymentFormStillLoading"),
           };
         }
         const { error } = await current.elements.submit();
@@ -87,12 +85,12 @@ export function StripePaymentForm({
       async handleNextAction(action) {
         const current = loaded.current;
         const clientSecret = clientSecretOfAction(action);
-        if (!current || !clientSecret) throw new Error("Your bank needs a step this page cannot show.");
+        if (!current || !clientSecret) throw new Error(tr.t("checkout.bankStepUnsupported"));
         const { error } = await current.stripe.handleNextAction({ clientSecret });
         if (error) throw new Error(nextActionFailureMessage(error));
       },
     }),
-    [status, loaded],
+    [status, loaded, tr, UNAVAILABLE],
   );
 
   return (
@@ -103,7 +101,7 @@ export function StripePaymentForm({
         id={id}
         ref={mountRef}
         role="group"
-        aria-label="Card details"
+        aria-label={tr.t("checkout.cardDetails")}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         // The focus the page moves to a problem here goes into Stripe's own field.

@@ -3,8 +3,9 @@
 // change is on its way they dim instead of jumping.
 import type { ReactNode } from "react";
 import type { CheckoutView } from "./api";
-import { formatMoney } from "@/lib/money";
-import { checkoutDisclosure, formatDate, intervalLabel, trialDisclosure } from "./format";
+import { useTranslator } from "@/components/i18n/translator-context";
+import type { Translator } from "@/lib/i18n/translator";
+import { checkoutDisclosure, formatDate, perInterval, trialDisclosure } from "./format";
 
 export function OrganizationBadge({ organization }: { organization: CheckoutView["organization"] }) {
   return (
@@ -33,22 +34,23 @@ export function OrganizationBadge({ organization }: { organization: CheckoutView
 
 /** A test organization's sessions take no real payment: the buyer is told (docs/payments.md). */
 function TestModeBadge() {
+  const tr = useTranslator();
   return (
     <span
-      title="Payments on this page are not real"
+      title={tr.t("checkout.testModeTitle")}
       className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 dark:bg-amber-900/40 dark:text-amber-200 dark:ring-amber-700"
     >
-      Test mode
+      {tr.t("checkout.testMode")}
     </span>
   );
 }
 
-export function priceLabel(checkout: CheckoutView): string {
+export function priceLabel(checkout: CheckoutView, tr: Translator): string {
   const price = checkout.product_price;
-  if (price.amount_type === "free") return "Free";
-  if (price.amount_type === "custom") return "Pay what you want";
-  const amount = formatMoney(price.price_amount ?? 0, price.price_currency);
-  return price.type === "recurring" ? `${amount} / ${intervalLabel(price.recurring_interval)}` : amount;
+  if (price.amount_type === "free") return tr.t("checkout.free");
+  if (price.amount_type === "custom") return tr.t("checkout.payWhatYouWant");
+  const amount = tr.money(price.price_amount ?? 0, price.price_currency);
+  return price.type === "recurring" ? perInterval(amount, price.recurring_interval, tr) : amount;
 }
 
 function CheckIcon() {
@@ -69,6 +71,7 @@ function CheckIcon() {
 }
 
 export function ProductDetails({ checkout }: { checkout: CheckoutView }) {
+  const tr = useTranslator();
   const { product } = checkout;
   const images = product.medias.filter((m) => m.mime_type.startsWith("image/") && m.public_url);
   return (
@@ -78,7 +81,7 @@ export function ProductDetails({ checkout }: { checkout: CheckoutView }) {
           {product.name}
         </h1>
         <p className="mt-1 text-lg font-medium text-zinc-700 tabular-nums dark:text-zinc-300">
-          {priceLabel(checkout)}
+          {priceLabel(checkout, tr)}
         </p>
         {product.description ? (
           <p className="mt-3 text-sm leading-6 whitespace-pre-line text-zinc-600 dark:text-zinc-400">
@@ -92,7 +95,7 @@ export function ProductDetails({ checkout }: { checkout: CheckoutView }) {
             <li key={media.id} className={i === 0 ? "col-span-4" : "col-span-1"}>
               <img
                 src={media.public_url}
-                alt={`${product.name}, image ${i + 1} of ${images.length}`}
+                alt={tr.t("checkout.imageAlt", { name: product.name, index: i + 1, count: images.length })}
                 loading={i === 0 ? "eager" : "lazy"}
                 className="aspect-video w-full rounded-lg bg-zinc-100 object-cover ring-1 ring-zinc-200 dark:bg-zinc-800 dark:ring-zinc-700"
               />
@@ -102,7 +105,9 @@ export function ProductDetails({ checkout }: { checkout: CheckoutView }) {
       ) : null}
       {product.benefits.length ? (
         <div>
-          <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Included</h2>
+          <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            {tr.t("checkout.included")}
+          </h2>
           <ul className="mt-2 space-y-1.5">
             {product.benefits.map((benefit) => (
               <li key={benefit.id} className="flex gap-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -139,18 +144,19 @@ type TotalsProps = {
 };
 
 export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsProps) {
-  const money = (minor: number | null) => formatMoney(minor ?? 0, checkout.currency);
+  const tr = useTranslator();
+  const money = (minor: number | null) => tr.money(minor ?? 0, checkout.currency);
   const price = checkout.product_price;
   const recurring = price.type === "recurring";
   const code = checkout.discount ? (checkout.discount.code ?? checkout.discount.name) : null;
-  const trial = trialDisclosure(checkout);
+  const trial = trialDisclosure(checkout, tr);
   // With a trial, the discount's line is part of the trial's ("… then $8.57 today, then …").
-  const disclosure = trial ? null : checkoutDisclosure(checkout);
+  const disclosure = trial ? null : checkoutDisclosure(checkout, tr);
   const inclusive = checkout.tax_behavior === "inclusive";
   return (
     <section aria-labelledby="summary-heading" className="space-y-4">
       <h2 id="summary-heading" className="sr-only">
-        Order summary
+        {tr.t("checkout.orderSummary")}
       </h2>
       {discountSlot}
       <dl
@@ -161,13 +167,15 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
           label={checkout.product.name}
           value={
             price.amount_type === "free"
-              ? "Free"
-              : `${money(checkout.amount)}${recurring ? ` / ${intervalLabel(price.recurring_interval)}` : ""}`
+              ? tr.t("checkout.free")
+              : recurring
+                ? perInterval(money(checkout.amount), price.recurring_interval, tr)
+                : money(checkout.amount)
           }
         />
         {checkout.discount ? (
           <Row
-            label={`Discount (${code})`}
+            label={tr.t("checkout.discountWithCode", { code: code ?? "" })}
             value={
               <span className="text-emerald-700 dark:text-emerald-400">
                 −{money(checkout.discount_amount)}
@@ -176,23 +184,29 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
           />
         ) : null}
         {/* An inclusive price already holds its tax: no subtotal before it, the tax is inside the total. */}
-        {inclusive ? null : <Row label="Subtotal" value={money(checkout.subtotal_amount)} />}
+        {inclusive ? null : <Row label={tr.t("common.subtotal")} value={money(checkout.subtotal_amount)} />}
         <Row
-          label={checkout.reverse_charge ? "Reverse charge" : inclusive ? "Tax included" : "Tax"}
+          label={
+            checkout.reverse_charge
+              ? tr.t("common.reverseCharge")
+              : inclusive
+                ? tr.t("common.taxIncluded")
+                : tr.t("common.tax")
+          }
           value={
             checkout.reverse_charge ? (
-              <span className="text-zinc-500 dark:text-zinc-400">No VAT: paid by the recipient</span>
+              <span className="text-zinc-500 dark:text-zinc-400">{tr.t("checkout.noVatReverseCharge")}</span>
             ) : hasCountry ? (
               money(checkout.tax_amount)
             ) : (
-              <span className="text-zinc-500 dark:text-zinc-400">Added with your country</span>
+              <span className="text-zinc-500 dark:text-zinc-400">{tr.t("checkout.taxAddedWithCountry")}</span>
             )
           }
         />
         <div className="border-t border-zinc-200 dark:border-zinc-800">
           <Row
             strong
-            label={recurring ? "Due today" : "Total"}
+            label={recurring ? tr.t("checkout.dueToday") : tr.t("common.total")}
             value={
               <span data-testid="total" aria-live="polite" aria-atomic="true">
                 {money(trial ? 0 : checkout.total_amount)}
@@ -215,13 +229,16 @@ export function Totals({ checkout, pending, hasCountry, discountSlot }: TotalsPr
         ) : null}
         {trial && checkout.trial_end ? (
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Cancel before {formatDate(String(checkout.trial_end))} and you will not be charged.
+            {tr.t("checkout.cancelBefore", { date: formatDate(String(checkout.trial_end), tr) })}
           </p>
         ) : null}
         {recurring ? (
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Renews every {intervalLabel(price.recurring_interval)} until you cancel
-            {disclosure ? ", at the full price once the discount ends" : ""}.
+            {tr.t(disclosure ? "checkout.renewsEveryAfterDiscount" : "checkout.renewsEvery", {
+              every: tr.t(
+                price.recurring_interval === "year" ? "checkout.every_year" : "checkout.every_month",
+              ),
+            })}
           </p>
         ) : null}
       </dl>

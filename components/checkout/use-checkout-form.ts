@@ -4,6 +4,7 @@
 // ./use-checkout-sync.ts), the problems by field, the message above Pay, the focus, and Pay itself
 // (./checkout-pay.ts; the button locked while it runs). A Pay pressed before the page hydrated is
 // taken over here (./early-pay.ts).
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Problem } from "@/components/api-client";
 import { loadSchemas, updateCheckout, type CheckoutView } from "./api";
@@ -44,6 +45,7 @@ function hasControl(key: string, checkout: CheckoutView): boolean {
 
 export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
   const store = useCheckoutStore();
+  const tr = useTranslator();
   const hydrated = useHydrated();
   const confirm = useConfirmCheckout();
 
@@ -85,7 +87,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
       );
       return Object.fromEntries(Object.entries(body).filter(([key]) => !held.has(key)));
     },
-    onProblems: (problems) => setErrors((e) => ({ ...e, ...errorsFrom(problems, checkoutRef.current) })),
+    onProblems: (problems) => setErrors((e) => ({ ...e, ...errorsFrom(problems, checkoutRef.current, tr) })),
     onClosed,
   });
 
@@ -138,7 +140,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
       const parsed = schemas.parseWith(schemas.clientUpdateCheckoutBody, { customer_email: typed }, "body");
       problems = parsed.ok ? [] : parsed.problems;
     }
-    if (problems.length) setErrors((e) => ({ ...e, ...errorsFrom(problems, current) }));
+    if (problems.length) setErrors((e) => ({ ...e, ...errorsFrom(problems, current, tr) }));
   }
 
   function showErrors(next: FieldErrors, current: CheckoutView) {
@@ -148,8 +150,8 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
     if (orphan.length) setFormError(orphan.join(" "));
     announce(
       keys.length === 1
-        ? `There is a problem: ${Object.values(next)[0]}`
-        : `There are ${keys.length} problems with the form. The first one is selected.`,
+        ? tr.t("errors.problemOne", { message: Object.values(next)[0] ?? "" })
+        : tr.t("errors.problemsMany", { count: keys.length }),
     );
     requestFocus(null);
   }
@@ -173,7 +175,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
       try {
         loaded = await Promise.all([loadPayFlow(), loadSchemas()]);
       } catch {
-        setFormError("We couldn't load the page completely. Check your connection and try again.");
+        setFormError(tr.t("errors.loadFailed"));
         return;
       }
       const [{ payCheckout }, schemas] = loaded;
@@ -186,6 +188,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
         latest: store.getCheckout,
         confirm,
         confirmKeys,
+        tr,
       });
       show(outcome);
     } finally {
@@ -211,7 +214,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
         return;
       case "declined":
         if (outcome.field) setFieldError(outcome.field, outcome.message);
-        setFormError(`${outcome.message} Please try another card.`);
+        setFormError(tr.t("errors.declined", { message: outcome.message }));
         requestFocus(outcome.field ? fieldId(outcome.field) : PAY_BUTTON_ID);
         return;
       case "closed":
@@ -220,9 +223,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
         return setCheckEmail(outcome.message);
       case "trial-redeemed":
         // The session without its trial: Pay now says what is charged today.
-        setFormError(
-          "You have already had a free trial. To subscribe now without one, press the button again.",
-        );
+        setFormError(tr.t("errors.trialAlreadyUsed"));
         void updateCheckout(store.clientSecret, { allow_trial: false })
           .then((checkout) => store.setCheckout(checkout))
           .catch(() => undefined);
@@ -230,7 +231,7 @@ export function useCheckoutForm(checkout: CheckoutView, onClosed: () => void) {
         return;
       case "busy":
         // The same session is being confirmed by another request: show its outcome.
-        setFormError("Your payment is already being processed…");
+        setFormError(tr.t("errors.alreadyProcessing"));
         void store.refresh().catch(() => undefined);
         return;
     }

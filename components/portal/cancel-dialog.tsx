@@ -1,12 +1,13 @@
 "use client";
 // "Cancel subscription": a native modal <dialog> (focus kept inside, Escape closes, focus returns
 // to the opener) asking why, with an optional comment. The subscription runs to its period's end.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { Field, Select, Spinner, inputClass } from "@/components/checkout/fields";
 import type { CancellationReason } from "@/lib/subscriptions/lifecycle";
 import type { PortalSubscription } from "./api";
-import { CANCELLATION_REASONS, CANCELLATION_REASON_LABELS, formatDate } from "./format";
+import { CANCELLATION_REASONS, formatDate } from "./format";
 import { useUpdateSubscription } from "./hooks";
 import { DANGER, SECONDARY } from "./ui";
 
@@ -20,6 +21,7 @@ type Props = {
 };
 
 export function CancelDialog({ subscription, open, onClose, onCanceled }: Props) {
+  const tr = useTranslator();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const reasonId = useId();
@@ -76,30 +78,30 @@ export function CancelDialog({ subscription, open, onClose, onCanceled }: Props)
     >
       <form onSubmit={submit} className="space-y-4 p-6">
         <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-          Cancel {subscription.product.name}?
+          {tr.t("portal.cancelTitle", { product: subscription.product.name })}
         </h2>
         <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
           {periodEnd
-            ? `It stays active until ${formatDate(periodEnd)}, and you won't be charged again.`
-            : "It ends at the end of the current period, and you won't be charged again."}{" "}
-          You can change your mind until then.
+            ? tr.t("portal.cancelStaysUntil", { date: formatDate(periodEnd, tr) })
+            : tr.t("portal.cancelEndsAtPeriodEnd")}{" "}
+          {tr.t("portal.cancelChangeMind")}
         </p>
-        <Field id={reasonId} label="Why are you canceling?" optional>
+        <Field id={reasonId} label={tr.t("portal.cancelWhy")} optional>
           <Select
             id={reasonId}
             value={reason}
             disabled={update.isPending}
             onChange={(e) => setReason(e.target.value as CancellationReason | "")}
           >
-            <option value="">Choose a reason</option>
+            <option value="">{tr.t("portal.cancelChooseReason")}</option>
             {CANCELLATION_REASONS.map((value) => (
               <option key={value} value={value}>
-                {CANCELLATION_REASON_LABELS[value]}
+                {tr.t(`portal.reason_${value}`)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id={commentId} label="Anything else you'd like to tell us?" optional>
+        <Field id={commentId} label={tr.t("portal.cancelComment")} optional>
           <textarea
             id={commentId}
             rows={3}
@@ -117,11 +119,11 @@ export function CancelDialog({ subscription, open, onClose, onCanceled }: Props)
         ) : null}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <button type="button" onClick={close} disabled={update.isPending} className={SECONDARY}>
-            Go back
+            {tr.t("portal.goBack")}
           </button>
           <button type="submit" disabled={update.isPending} className={DANGER}>
             {update.isPending ? <Spinner /> : null}
-            {update.isPending ? "Canceling…" : "Confirm cancellation"}
+            {update.isPending ? tr.t("portal.canceling") : tr.t("portal.confirmCancellation")}
           </button>
         </div>
       </form>

@@ -1,15 +1,17 @@
 "use client";
 // The buyer's files (a downloadables benefit's): name, size and a Download link, signed by the server
 // for ten minutes (the list is read again before they expire). Nothing when they have none.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useDownloadables } from "./hooks";
 import { LINK, Panel, QueryState } from "./ui";
 
 export function Downloads() {
+  const tr = useTranslator();
   const downloads = useDownloadables();
   // A buyer without files sees no empty panel.
   if (downloads.isSuccess && downloads.data.items.length === 0) return null;
   return (
-    <Panel title="Downloads">
+    <Panel title={tr.t("portal.downloads")}>
       <QueryState query={downloads} what="downloads">
         {() => (
           <ul aria-label="Downloads" className="divide-y divide-zinc-200 dark:divide-zinc-800">

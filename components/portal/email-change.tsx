@@ -3,6 +3,7 @@
 // email" → the new address → "Check your inbox"; the link in that email lands on the portal with
 // its token in the fragment, which the page takes out of the address at once and verifies
 // (useEmailLink): "Email changed", and this browser is signed in with the session the answer set.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Field, Spinner, TextInput } from "@/components/checkout/fields";
 import { requestEmailUpdate, verifyEmailUpdate } from "./api";
@@ -79,6 +80,7 @@ const NEW_EMAIL_HELP = "We email a link to this address; your email changes when
 
 /** The account panel: the buyer's email, and the form that asks for a link to a new one. */
 export function EmailSection() {
+  const tr = useTranslator();
   const { csrf } = usePortalSession();
   const me = useMe();
   const [editing, setEditing] = useState(false);
@@ -117,7 +119,7 @@ export function EmailSection() {
   };
 
   return (
-    <Panel title="Account">
+    <Panel title={tr.t("portal.account")}>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         Email: <span className="font-medium break-all text-zinc-900 dark:text-zinc-50">{me.data?.email}</span>
       </p>

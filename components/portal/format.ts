@@ -1,29 +1,36 @@
-// What the portal says about orders, keys and subscriptions, as pure functions (money: lib/money.ts;
-// dates: one fixed locale and UTC, like the hosted checkout, so server and browser print the same).
-import { formatMoney } from "@/lib/money";
+// What the portal says about orders, keys and subscriptions, as pure functions in the page's
+// language (a Translator, docs/i18n.md; English by default, for the tests and the dashboard), dates
+// in UTC, so server and browser print the same.
+import { english } from "@/lib/i18n/english";
+import type { Translator } from "@/lib/i18n/translator";
 import type { CancellationReason } from "@/lib/subscriptions/lifecycle";
-import { formatDate } from "@/components/checkout/format";
 import { keyExpiryLabel } from "@/lib/license-keys/expiry-label";
 import { describePriceSchedule } from "@/lib/subscriptions/price-schedule";
 import type { PortalLicenseKey, PortalOrder, PortalSubscription } from "./api";
 
-export { formatDate };
+/** "Nov 24, 2027", "24.11.2027". */
+export function formatDate(iso: string, tr: Translator = english): string {
+  return tr.date(iso, { style: "medium" });
+}
 
 export type Tone = "success" | "warning" | "danger" | "neutral";
 
-const ORDER_STATUS: Record<PortalOrder["status"], { label: string; tone: Tone }> = {
-  paid: { label: "Paid", tone: "success" },
-  partially_refunded: { label: "Partially refunded", tone: "warning" },
-  refunded: { label: "Refunded", tone: "neutral" },
+const ORDER_TONE: Record<PortalOrder["status"], Tone> = {
+  paid: "success",
+  partially_refunded: "warning",
+  refunded: "neutral",
 };
 
-export function orderStatus(order: Pick<PortalOrder, "status">) {
-  return ORDER_STATUS[order.status];
+export function orderStatus(order: Pick<PortalOrder, "status">, tr: Translator = english) {
+  return { label: tr.t(`portal.order_${order.status}`), tone: ORDER_TONE[order.status] };
 }
 
 /** What the buyer paid, tax included. */
-export function orderTotal(order: Pick<PortalOrder, "amount" | "tax_amount" | "currency">): string {
-  return formatMoney(order.amount + order.tax_amount, order.currency);
+export function orderTotal(
+  order: Pick<PortalOrder, "amount" | "tax_amount" | "currency">,
+  tr: Translator = english,
+): string {
+  return tr.money(order.amount + order.tax_amount, order.currency);
 }
 
 /** The order's number as the buyer sees it everywhere ("ACME-0042"). */
@@ -31,24 +38,27 @@ export function orderNumber(order: Pick<PortalOrder, "invoice_number" | "id">): 
   return order.invoice_number;
 }
 
-const SUBSCRIPTION_STATUS: Record<PortalSubscription["status"], { label: string; tone: Tone }> = {
-  active: { label: "Active", tone: "success" },
-  trialing: { label: "Trial", tone: "success" },
-  past_due: { label: "Payment failed", tone: "danger" },
-  unpaid: { label: "Unpaid", tone: "danger" },
-  canceled: { label: "Canceled", tone: "neutral" },
-  incomplete: { label: "Incomplete", tone: "warning" },
-  incomplete_expired: { label: "Expired", tone: "neutral" },
+const SUBSCRIPTION_TONE: Record<PortalSubscription["status"], Tone> = {
+  active: "success",
+  trialing: "success",
+  past_due: "danger",
+  unpaid: "danger",
+  canceled: "neutral",
+  incomplete: "warning",
+  incomplete_expired: "neutral",
 };
 
 export function subscriptionStatus(
   subscription: Pick<PortalSubscription, "status" | "cancel_at_period_end">,
+  tr: Translator = english,
 ) {
-  const status = SUBSCRIPTION_STATUS[subscription.status];
   if (subscription.cancel_at_period_end && !isEnded(subscription)) {
-    return { label: "Canceling", tone: "warning" as Tone };
+    return { label: tr.t("portal.subscription_canceling"), tone: "warning" as Tone };
   }
-  return status;
+  return {
+    label: tr.t(`portal.subscription_${subscription.status}`),
+    tone: SUBSCRIPTION_TONE[subscription.status],
+  };
 }
 
 export function isEnded(subscription: Pick<PortalSubscription, "status">): boolean {
@@ -58,9 +68,15 @@ export function isEnded(subscription: Pick<PortalSubscription, "status">): boole
 /** "$10.71 / month": the next charge, tax included. */
 export function chargeLabel(
   subscription: Pick<PortalSubscription, "amount" | "tax_amount_next" | "currency" | "recurring_interval">,
+  tr: Translator = english,
 ): string {
   const total = subscription.amount + (subscription.tax_amount_next ?? 0);
-  return `${formatMoney(total, subscription.currency)} / ${subscription.recurring_interval}`;
+  return tr.t("checkout.perInterval", {
+    amount: tr.money(total, subscription.currency),
+    interval: tr.t(
+      subscription.recurring_interval === "year" ? "checkout.interval_year" : "checkout.interval_month",
+    ),
+  });
 }
 
 /**
@@ -89,21 +105,22 @@ export function discountLine(
 }
 
 /** The one line about what happens next: the next charge, the scheduled end, or the end. */
-export function scheduleLine(subscription: PortalSubscription): string | null {
+export function scheduleLine(subscription: PortalSubscription, tr: Translator = english): string | null {
+  const date = (iso: string) => formatDate(iso, tr);
   if (isEnded(subscription)) {
     const ended = subscription.ended_at ?? subscription.ends_at;
-    return ended ? `Ended on ${formatDate(ended)}` : "Ended";
+    return ended ? tr.t("portal.endedOn", { date: date(ended) }) : tr.t("portal.ended");
   }
   if (subscription.cancel_at_period_end) {
     const ends = subscription.ends_at ?? subscription.current_period_end;
-    return ends ? `Cancels on ${formatDate(ends)}` : "Cancels at the end of the period";
+    return ends ? tr.t("portal.cancelsOn", { date: date(ends) }) : tr.t("portal.cancelsAtPeriodEnd");
   }
-  if (subscription.status === "past_due") return "The last payment failed. Update your card to keep it.";
+  if (subscription.status === "past_due") return tr.t("portal.lastPaymentFailed");
   if (subscription.status === "trialing" && subscription.trial_end) {
-    return `Free trial until ${formatDate(subscription.trial_end)}, then the first charge`;
+    return tr.t("portal.trialUntil", { date: date(subscription.trial_end) });
   }
   return subscription.current_period_end
-    ? `Next charge on ${formatDate(subscription.current_period_end)}`
+    ? tr.t("portal.nextChargeOn", { date: date(subscription.current_period_end) })
     : null;
 }
 
@@ -139,10 +156,13 @@ const BRANDS: Record<string, string> = {
   discover: "Discover",
 };
 
-export function paymentMethodLabel(method: PortalSubscription["payment_method"]): string {
-  if (!method) return "No card on file";
-  const brand = method.brand ? (BRANDS[method.brand] ?? method.brand) : "Card";
-  return method.last4 ? `${brand} ending in ${method.last4}` : brand;
+export function paymentMethodLabel(
+  method: PortalSubscription["payment_method"],
+  tr: Translator = english,
+): string {
+  if (!method) return tr.t("portal.noCard");
+  const brand = method.brand ? (BRANDS[method.brand] ?? method.brand) : tr.t("portal.card");
+  return method.last4 ? tr.t("portal.cardEnding", { brand, last4: method.last4 }) : brand;
 }
 
 /** Why the buyer leaves, in the words the form offers (every reason the API accepts, in order). */
@@ -159,14 +179,14 @@ export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
 
 export const CANCELLATION_REASONS = Object.keys(CANCELLATION_REASON_LABELS) as CancellationReason[];
 
-const KEY_STATUS: Record<PortalLicenseKey["status"], { label: string; tone: Tone }> = {
-  granted: { label: "Active", tone: "success" },
-  revoked: { label: "Revoked", tone: "danger" },
-  disabled: { label: "Disabled", tone: "neutral" },
+const KEY_TONE: Record<PortalLicenseKey["status"], Tone> = {
+  granted: "success",
+  revoked: "danger",
+  disabled: "neutral",
 };
 
-export function licenseKeyStatus(key: Pick<PortalLicenseKey, "status">) {
-  return KEY_STATUS[key.status];
+export function licenseKeyStatus(key: Pick<PortalLicenseKey, "status">, tr: Translator = english) {
+  return { label: tr.t(`portal.key_${key.status}`), tone: KEY_TONE[key.status] };
 }
 
 /** "Valid until Nov 24, 2027 · 1 of 2 devices · used 3 of 10 times". */

@@ -1,4 +1,5 @@
 // The portal's header: whose portal this is, and once signed in, who is signed in and Sign out.
+import { useTranslator } from "@/components/i18n/translator-context";
 import type { PortalOrganization } from "./api";
 import { SECONDARY } from "./ui";
 
@@ -9,6 +10,7 @@ type Props = {
 };
 
 export function PortalHeader({ organization, signedIn }: Props) {
+  const tr = useTranslator();
   return (
     <header className="flex flex-wrap items-center justify-between gap-4">
       <div className="flex min-w-0 items-center gap-3">
@@ -32,19 +34,19 @@ export function PortalHeader({ organization, signedIn }: Props) {
           <p className="truncate text-base font-semibold text-zinc-900 dark:text-zinc-50">
             {organization.name}
           </p>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Customer portal</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{tr.t("portal.title")}</p>
         </div>
       </div>
       {signedIn ? (
         <div className="flex min-w-0 items-center gap-3">
           {signedIn.email ? (
             <p className="min-w-0 truncate text-sm text-zinc-600 dark:text-zinc-400">
-              <span className="sr-only">Signed in as </span>
+              <span className="sr-only">{tr.t("portal.signedInAs")} </span>
               {signedIn.email}
             </p>
           ) : null}
           <button type="button" onClick={signedIn.onSignOut} className={SECONDARY}>
-            Sign out
+            {tr.t("portal.signOut")}
           </button>
         </div>
       ) : null}

@@ -2,6 +2,7 @@
 // The buyer's license keys in full, each with Copy, its status and terms, Replace key
 // (./rotate-key.tsx), and its devices (with Deactivate when the merchant lets buyers manage them:
 // ./devices.tsx).
+import { useTranslator } from "@/components/i18n/translator-context";
 import type { PortalLicenseKey } from "./api";
 import { Devices } from "./devices";
 import { RotateKey } from "./rotate-key";
@@ -10,7 +11,8 @@ import { useLicenseKeys } from "./hooks";
 import { Badge, CopyButton, Empty, Panel, QueryState } from "./ui";
 
 function LicenseKeyCard({ licenseKey: key }: { licenseKey: PortalLicenseKey }) {
-  const status = licenseKeyStatus(key);
+  const tr = useTranslator();
+  const status = licenseKeyStatus(key, tr);
   const title = key.product?.name ?? key.benefit.description;
   return (
     <li data-testid="portal-license-key" className="py-4 first:pt-0 last:pb-0">
@@ -32,7 +34,7 @@ function LicenseKeyCard({ licenseKey: key }: { licenseKey: PortalLicenseKey }) {
         >
           {key.key}
         </code>
-        <CopyButton value={key.key} label={`license key for ${title}`} />
+        <CopyButton value={key.key} label={tr.t("portal.licenseKeyFor", { product: title })} />
       </div>
       <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{licenseKeyFacts(key)}</p>
       {key.status === "revoked" ? null : <RotateKey licenseKeyId={key.id} title={title} />}
@@ -42,9 +44,10 @@ function LicenseKeyCard({ licenseKey: key }: { licenseKey: PortalLicenseKey }) {
 }
 
 export function LicenseKeys() {
+  const tr = useTranslator();
   const keys = useLicenseKeys();
   return (
-    <Panel title="License keys">
+    <Panel title={tr.t("portal.licenseKeys")}>
       <QueryState query={keys} what="license keys">
         {() =>
           keys.data?.items.length ? (
@@ -54,7 +57,7 @@ export function LicenseKeys() {
               ))}
             </ul>
           ) : (
-            <Empty>No license keys yet.</Empty>
+            <Empty>{tr.t("portal.noLicenseKeys")}</Empty>
           )
         }
       </QueryState>

@@ -2,22 +2,23 @@
 // The buyer's orders, newest first: number, date, product, total, status (refunds included), the
 // receipt as an HTML page and a PDF, and the invoice (or "Request invoice"). A list of cards rather
 // than a table: it reads the same on a 375 px phone and to a screen reader.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useOrders } from "./hooks";
 import { formatDate, orderNumber, orderStatus, orderTotal } from "./format";
 import { Badge, Empty, LINK, Panel, QueryState } from "./ui";
-import { formatMoney } from "@/lib/money";
 import { OrderInvoiceLink } from "./order-invoice";
 
 export function Orders() {
+  const tr = useTranslator();
   const orders = useOrders();
   return (
-    <Panel title="Orders">
+    <Panel title={tr.t("portal.orders")}>
       <QueryState query={orders} what="orders">
         {() =>
           orders.data?.items.length ? (
-            <ul aria-label="Orders" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <ul aria-label={tr.t("portal.orders")} className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {orders.data.items.map((order) => {
-                const status = orderStatus(order);
+                const status = orderStatus(order, tr);
                 const number = orderNumber(order);
                 return (
                   <li key={order.id} data-testid="portal-order" className="py-3 first:pt-0 last:pb-0">
@@ -26,23 +27,29 @@ export function Orders() {
                         {order.product.name}
                       </p>
                       <p className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
-                        {orderTotal(order)}
+                        {orderTotal(order, tr)}
                       </p>
                     </div>
                     <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
                       <span className="font-mono">{number}</span>
-                      <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+                      <time dateTime={order.created_at}>{formatDate(order.created_at, tr)}</time>
                       <Badge tone={status.tone}>{status.label}</Badge>
                       {order.refunded_amount > 0 && order.status === "partially_refunded" ? (
-                        <span>{formatMoney(order.refunded_amount, order.currency)} refunded</span>
+                        <span>
+                          {tr.t("portal.refunded", {
+                            amount: tr.money(order.refunded_amount, order.currency),
+                          })}
+                        </span>
                       ) : null}
                     </div>
                     <div className="mt-2 flex flex-wrap gap-4 text-sm">
                       <a href={order.receipt_url} target="_blank" rel="noopener" className={LINK}>
-                        Receipt<span className="sr-only"> for order {number}</span>
+                        {tr.t("portal.receipt")}
+                        <span className="sr-only"> {tr.t("portal.receiptFor", { number })}</span>
                       </a>
                       <a href={order.receipt_pdf_url} target="_blank" rel="noopener" className={LINK}>
-                        PDF<span className="sr-only"> receipt for order {number}</span>
+                        {tr.t("portal.pdf")}
+                        <span className="sr-only"> {tr.t("portal.pdfFor", { number })}</span>
                       </a>
                       <OrderInvoiceLink order={order} number={number} />
                     </div>
@@ -51,7 +58,7 @@ export function Orders() {
               })}
             </ul>
           ) : (
-            <Empty>No orders yet.</Empty>
+            <Empty>{tr.t("portal.noOrders")}</Empty>
           )
         }
       </QueryState>

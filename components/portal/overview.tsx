@@ -1,6 +1,7 @@
 "use client";
 // The signed-in portal: first who the session belongs to (a session of another organization's
 // customer shows nothing here and goes back to sign-in), then subscriptions, keys and orders.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useEffect } from "react";
 import { Spinner } from "@/components/checkout/fields";
 import { usePortalSession, useMe } from "./hooks";
@@ -13,6 +14,7 @@ import { Subscriptions } from "./subscriptions";
 import { QueryState } from "./ui";
 
 export function Overview({ onForeignSession }: { onForeignSession: () => void }) {
+  const tr = useTranslator();
   const { organization } = usePortalSession();
   const me = useMe();
   const customer = me.data;
@@ -25,7 +27,7 @@ export function Overview({ onForeignSession }: { onForeignSession: () => void })
   if (foreign) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
-        <Spinner /> Signing out…
+        <Spinner /> {tr.t("portal.signingOut")}
       </p>
     );
   }
@@ -35,11 +37,12 @@ export function Overview({ onForeignSession }: { onForeignSession: () => void })
         <div className="space-y-6">
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-              Your purchases
+              {tr.t("portal.yourPurchases")}
             </h1>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {customer?.name ? `Hi ${customer.name}. ` : ""}Your subscriptions, license keys and receipts
-              from {organization.name}.
+              {customer?.name
+                ? tr.t("portal.introNamed", { name: customer.name, organization: organization.name })
+                : tr.t("portal.intro", { organization: organization.name })}
             </p>
           </div>
           <Subscriptions />

@@ -15,6 +15,9 @@ import { Overview } from "./overview";
 import { createPortalQueryClient } from "./query-client";
 import { documentCsrfCookie, PortalAuth } from "./session";
 import { SignIn } from "./sign-in";
+import { TranslatorProvider, useTranslator } from "@/components/i18n/translator-context";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Messages } from "@/lib/i18n/translator";
 
 export const EXPIRED_NOTICE = "Your session has expired. Please sign in again.";
 export const SIGNED_OUT_NOTICE = "You're signed out.";
@@ -34,13 +37,31 @@ function SignedInHeader({
   return <PortalHeader organization={organization} signedIn={{ email, onSignOut }} />;
 }
 
-export function Portal({ organization }: { organization: PortalOrganization }) {
+type PortalProps = {
+  organization: PortalOrganization;
+  /** The buyer's language, chosen by the server (docs/i18n.md), and its page's messages. */
+  locale: Locale;
+  messages: Messages;
+};
+
+export function Portal({ organization, locale, messages }: PortalProps) {
+  return (
+    <TranslatorProvider locale={locale} messages={messages}>
+      <div lang={locale} className="contents">
+        <PortalPage organization={organization} />
+      </div>
+    </TranslatorProvider>
+  );
+}
+
+function PortalPage({ organization }: { organization: PortalOrganization }) {
+  const tr = useTranslator();
   const [auth] = useState(
     () => new PortalAuth(organization.slug, typeof window === "undefined" ? null : documentCsrfCookie()),
   );
   const [client] = useState(() =>
     createPortalQueryClient((queryClient) => {
-      if (auth.leave(EXPIRED_NOTICE)) queryClient.clear();
+      if (auth.leave(tr.t("portal.expiredNotice"))) queryClient.clear();
     }),
   );
   const phase = useSyncExternalStore(auth.subscribe, auth.getPhase, auth.getServerPhase);
@@ -55,7 +76,7 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
   };
 
   const onSignOut = () => {
-    const csrf = leave(SIGNED_OUT_NOTICE);
+    const csrf = leave(tr.t("portal.signedOutNotice"));
     // The server ends the session and clears its cookie; if that fails, it still expires on its own.
     if (csrf) void signOut(csrf).catch(() => undefined);
   };
@@ -81,7 +102,7 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
             <EmailLinkNotice link={emailLink} />
             {phase.kind === "starting" ? (
               <p role="status" className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
-                <Spinner /> Loading…
+                <Spinner /> {tr.t("portal.loading")}
               </p>
             ) : phase.kind === "signed-out" ? (
               <div className="mx-auto max-w-md">
@@ -89,7 +110,10 @@ export function Portal({ organization }: { organization: PortalOrganization }) {
               </div>
             ) : (
               // Another store's session stays good there: its cookie is kept.
-              <Overview key={phase.csrf} onForeignSession={() => leave(FOREIGN_NOTICE, false)} />
+              <Overview
+                key={phase.csrf}
+                onForeignSession={() => leave(tr.t("portal.foreignNotice"), false)}
+              />
             )}
           </main>
         </div>

@@ -3,6 +3,7 @@
 // and Add card (./add-saved-card.tsx). A card a subscription still bills cannot go (the server says
 // so, and the message shows under the card); removing asks first. Nothing for a buyer with neither
 // a card nor a subscription.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useState } from "react";
 import type { SavedCard } from "./api";
 import { paymentMethodLabel } from "./format";
@@ -11,12 +12,13 @@ import { useRemoveSavedCard, useSavedCards, useSubscriptions } from "./hooks";
 import { DANGER, Panel, QueryState, SECONDARY } from "./ui";
 
 export function SavedCards() {
+  const tr = useTranslator();
   const cards = useSavedCards();
   const subscriptions = useSubscriptions();
   const none = cards.isSuccess && cards.data.items.length === 0;
   if (none && (!subscriptions.isSuccess || subscriptions.data.items.length === 0)) return null;
   return (
-    <Panel title="Saved cards">
+    <Panel title={tr.t("portal.savedCards")}>
       <QueryState query={cards} what="saved cards">
         {() =>
           none ? (
@@ -39,7 +41,8 @@ function SavedCardRow({ card }: { card: SavedCard }) {
   const remove = useRemoveSavedCard();
   const [asking, setAsking] = useState(false);
   // A card the processor never described (the built-in test processor's) is just "Saved card".
-  const label = card.method_metadata ? paymentMethodLabel(card.method_metadata) : "Saved card";
+  const tr = useTranslator();
+  const label = card.method_metadata ? paymentMethodLabel(card.method_metadata, tr) : "Saved card";
   const expiry = card.method_metadata
     ? ` · expires ${String(card.method_metadata.exp_month).padStart(2, "0")}/${card.method_metadata.exp_year}`
     : "";

@@ -2,6 +2,7 @@
 // Sign-in by email: the buyer's email, then the 6-digit code the server emails them (the same answer
 // whether or not the email buys here), with a new code after a short wait. Every outcome is read
 // out (aria-live), focus follows the step, and errors sit under the field they are about.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Field, Spinner, TextInput } from "@/components/checkout/fields";
 import { authenticate, requestSignInCode, type PortalOrganization } from "./api";
@@ -38,6 +39,7 @@ function useNow(active: boolean): number {
 }
 
 export function SignIn({ organization, notice, onSignedIn }: Props) {
+  const tr = useTranslator();
   const [step, setStep] = useState<"email" | "code">("email");
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
@@ -70,8 +72,12 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
       setSentAt(Date.now());
       setCode("");
       setStep("code");
-      const again = step === "code" ? "new " : "";
-      setStatus(`We sent a ${again}${CODE_LENGTH}-digit code to ${normalizeEmail(email)}.`);
+      setStatus(
+        tr.t(step === "code" ? "portal.newCodeSent" : "portal.codeSent", {
+          digits: CODE_LENGTH,
+          email: normalizeEmail(email),
+        }),
+      );
     } catch (failure) {
       if (codesAlreadySent(failure)) {
         setCode("");
@@ -88,7 +94,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
 
   const signIn = async () => {
     if (!isCompleteCode(code)) {
-      setError(`Enter the ${CODE_LENGTH}-digit code from the email.`);
+      setError(tr.t("portal.enterCode", { digits: CODE_LENGTH }));
       codeRef.current?.focus();
       return;
     }
@@ -97,7 +103,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
     try {
       // The token in the answer is for API clients: the page keeps nothing but the cookies set.
       await authenticate(organization.id, normalizeEmail(email), code);
-      setStatus("Signed in.");
+      setStatus(tr.t("portal.signedIn"));
       onSignedIn();
     } catch (failure) {
       setError(codeErrorMessage(failure));
@@ -115,7 +121,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
   return (
     <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
       <h1 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-        {step === "email" ? "Sign in to your purchases" : "Check your email"}
+        {step === "email" ? tr.t("portal.signInTitle") : tr.t("portal.checkEmailTitle")}
       </h1>
       {notice && step === "email" ? (
         <p
@@ -127,12 +133,12 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
       ) : null}
       <p aria-live="polite" className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
         {step === "email"
-          ? `Enter the email you used to buy from ${organization.name}. We'll email you a ${CODE_LENGTH}-digit code.`
+          ? tr.t("portal.signInIntro", { organization: organization.name, digits: CODE_LENGTH })
           : status}
       </p>
       <form noValidate onSubmit={submit} className="mt-6 space-y-4">
         {step === "email" ? (
-          <Field id={emailId} label="Email" error={error ?? undefined}>
+          <Field id={emailId} label={tr.t("portal.email")} error={error ?? undefined}>
             <TextInput
               ref={emailRef}
               id={emailId}
@@ -151,9 +157,9 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
         ) : (
           <Field
             id={codeId}
-            label="Sign-in code"
+            label={tr.t("portal.signInCode")}
             error={error ?? undefined}
-            help="The code works for 10 minutes."
+            help={tr.t("portal.codeHelp")}
           >
             <TextInput
               ref={codeRef}
@@ -175,7 +181,9 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
         )}
         <button type="submit" disabled={busy} className={BIG_PRIMARY}>
           {busy ? <Spinner /> : null}
-          {step === "email" ? (busy ? "Sending code…" : "Email me a code") : busy ? "Signing in…" : "Sign in"}
+          {step === "email"
+            ? tr.t(busy ? "portal.sendingCode" : "portal.emailMeCode")
+            : tr.t(busy ? "portal.signingIn" : "portal.signIn")}
         </button>
       </form>
       {step === "code" ? (
@@ -190,7 +198,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
               setTimeout(() => emailRef.current?.focus());
             }}
           >
-            Use a different email
+            {tr.t("portal.useDifferentEmail")}
           </button>
           <button
             type="button"
@@ -198,7 +206,9 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
             disabled={busy || secondsLeft > 0}
             onClick={() => void sendCode()}
           >
-            {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : "Send a new code"}
+            {secondsLeft > 0
+              ? tr.t("portal.sendNewCodeIn", { seconds: secondsLeft })
+              : tr.t("portal.sendNewCode")}
           </button>
         </div>
       ) : null}

@@ -3,6 +3,7 @@
 // period's end) or Keep my subscription; Change plan (./plan-dialog.tsx) when the seller allows it;
 // a new card, shown at once with a prominent notice when a payment failed. One card form is open
 // at a time.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { Spinner } from "@/components/checkout/fields";
@@ -37,6 +38,7 @@ type CardProps = {
 function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [planOpen, setPlanOpen] = useState(false);
+  const tr = useTranslator();
   const { organization } = usePortalSession();
   const plans = canChangePlan(sub) ? planOptions(organization, sub) : [];
   const [announcement, setAnnouncement] = useState("");
@@ -50,8 +52,8 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
     moveFocus.current = false;
     (sub.cancel_at_period_end ? keepRef : cancelRef).current?.focus();
   }, [sub.cancel_at_period_end]);
-  const status = subscriptionStatus(sub);
-  const schedule = scheduleLine(sub);
+  const status = subscriptionStatus(sub, tr);
+  const schedule = scheduleLine(sub, tr);
   const discounted = discountLine(sub);
   const pastDue = sub.status === "past_due";
 
@@ -61,7 +63,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
       {
         onSuccess: () => {
           moveFocus.current = true;
-          setAnnouncement("Your subscription will continue. Nothing else changes.");
+          setAnnouncement(tr.t("portal.keptAnnouncement"));
         },
       },
     );
@@ -89,7 +91,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
         </h3>
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
-      <p className="mt-1 text-sm text-zinc-900 tabular-nums dark:text-zinc-100">{chargeLabel(sub)}</p>
+      <p className="mt-1 text-sm text-zinc-900 tabular-nums dark:text-zinc-100">{chargeLabel(sub, tr)}</p>
       {discounted ? (
         <p data-testid="portal-discount-line" className="text-sm text-zinc-600 dark:text-zinc-400">
           {discounted}
@@ -98,8 +100,8 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
       {schedule ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{schedule}</p> : null}
       {!isEnded(sub) ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Paying with {paymentMethodLabel(sub.payment_method)}
-          {sub.started_at ? ` · since ${formatDate(sub.started_at)}` : ""}
+          {tr.t("portal.payingWith", { method: paymentMethodLabel(sub.payment_method, tr) })}
+          {sub.started_at ? ` · ${tr.t("portal.since", { date: formatDate(sub.started_at, tr) })}` : ""}
         </p>
       ) : null}
 
@@ -107,14 +109,13 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
         <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 dark:border-red-500/40 dark:bg-red-500/10">
           <h4 className="font-semibold text-red-800 dark:text-red-200">Your last payment failed</h4>
           <p className="mt-1 mb-4 text-sm text-red-800 dark:text-red-200">
-            We couldn&apos;t charge your card for {sub.product.name}. Enter a new card to pay now and keep
-            your subscription and license keys.
+            {tr.t("portal.pastDueNotice", { product: sub.product.name })}
           </p>
           {formOpen ? (
             form
           ) : (
             <button type="button" className={DANGER} onClick={() => onToggleForm(true)}>
-              Update payment method
+              {tr.t("portal.updatePaymentMethod")}
             </button>
           )}
         </div>
@@ -136,17 +137,17 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
               onClick={keep}
             >
               {uncancel.isPending ? <Spinner /> : null}
-              Keep my subscription
+              {tr.t("portal.keepSubscription")}
             </button>
           ) : null}
           {plans.length ? (
             <button type="button" className={SECONDARY} onClick={() => setPlanOpen(true)}>
-              Change plan
+              {tr.t("portal.changePlan")}
             </button>
           ) : null}
           {canUpdatePaymentMethod(sub) && !pastDue && !formOpen ? (
             <button type="button" className={SECONDARY} onClick={() => onToggleForm(true)}>
-              Update payment method
+              {tr.t("portal.updatePaymentMethod")}
             </button>
           ) : null}
           {canCancel(sub) ? (
@@ -156,7 +157,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
               className={`${LINK} text-sm`}
               onClick={() => setDialogOpen(true)}
             >
-              Cancel subscription
+              {tr.t("portal.cancelSubscription")}
             </button>
           ) : null}
         </div>
@@ -181,7 +182,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
           onClose={() => setPlanOpen(false)}
           onChanged={(updated) => {
             setPlanOpen(false);
-            setAnnouncement(`You are now on ${updated.product.name}.`);
+            setAnnouncement(tr.t("portal.nowOn", { product: updated.product.name }));
           }}
         />
       ) : null}
@@ -196,8 +197,8 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
             const ends = updated.ends_at ?? updated.current_period_end;
             setAnnouncement(
               ends
-                ? `Your subscription is canceled. It stays active until ${formatDate(ends)}.`
-                : "Your subscription is canceled at the end of the period.",
+                ? tr.t("portal.canceledUntil", { date: formatDate(ends, tr) })
+                : tr.t("portal.canceledAtPeriodEnd"),
             );
           }}
         />
@@ -207,13 +208,14 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
 }
 
 export function Subscriptions() {
+  const tr = useTranslator();
   const subscriptions = useSubscriptions();
   // undefined: the default (a past-due subscription's form open); null: every form closed.
   const [openFormId, setOpenFormId] = useState<string | null | undefined>(undefined);
   const items = subscriptions.data?.items ?? [];
   const shownFormId = openPaymentFormId(items, openFormId);
   return (
-    <Panel title="Subscriptions">
+    <Panel title={tr.t("portal.subscriptions")}>
       <QueryState query={subscriptions} what="subscriptions">
         {() =>
           items.length ? (
@@ -228,7 +230,7 @@ export function Subscriptions() {
               ))}
             </ul>
           ) : (
-            <Empty>No subscriptions.</Empty>
+            <Empty>{tr.t("portal.noSubscriptions")}</Empty>
           )
         }
       </QueryState>

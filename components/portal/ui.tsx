@@ -1,6 +1,8 @@
 "use client";
 // The portal's small shared pieces, in the hosted checkout's look: buttons, status badges, a
 // titled panel per section, a copy button, and the loading / error states of a section's data.
+import { useTranslator } from "@/components/i18n/translator-context";
+import type { MessageKey } from "@/lib/i18n/catalog";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/checkout/fields";
 import type { Tone } from "./format";
@@ -60,6 +62,7 @@ export function Panel({
 }
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
+  const tr = useTranslator();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -76,17 +79,27 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
             () => setCopied(false),
           );
         }}
-        aria-label={`Copy ${label}`}
+        aria-label={tr.t("portal.copyLabel", { label })}
         className={`${SECONDARY} shrink-0`}
       >
-        {copied ? "Copied" : "Copy"}
+        {copied ? tr.t("portal.copied") : tr.t("portal.copy")}
       </button>
       <span role="status" className="sr-only">
-        {copied ? `${label} copied to the clipboard.` : ""}
+        {copied ? tr.t("portal.copiedToClipboard", { label }) : ""}
       </span>
     </>
   );
 }
+
+/** What a section holds, in the page's language. */
+const WHAT = {
+  account: "portal.what_account",
+  orders: "portal.what_orders",
+  subscriptions: "portal.what_subscriptions",
+  "license keys": "portal.what_licenseKeys",
+  downloads: "portal.what_downloads",
+  "saved cards": "portal.what_cards",
+} as const satisfies Record<string, MessageKey>;
 
 type QueryLike = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 
@@ -97,13 +110,15 @@ export function QueryState({
   children,
 }: {
   query: QueryLike;
-  what: string;
+  what: "account" | "orders" | "subscriptions" | "license keys" | "downloads" | "saved cards";
   children: () => ReactNode;
 }) {
+  const tr = useTranslator();
+  const words = tr.t(WHAT[what]);
   if (query.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
-        <Spinner /> Loading your {what}…
+        <Spinner /> {tr.t("portal.loadingWhat", { what: words })}
       </p>
     );
   }
@@ -111,11 +126,11 @@ export function QueryState({
     return (
       <div role="alert" className="text-sm text-red-700 dark:text-red-400">
         <p>
-          We couldn&apos;t load your {what}.{" "}
+          {tr.t("portal.loadFailedWhat", { what: words })}{" "}
           {query.error instanceof Error && query.error.message ? query.error.message : ""}
         </p>
         <button type="button" className={`${SECONDARY} mt-2`} onClick={() => void query.refetch()}>
-          Try again
+          {tr.t("portal.tryAgain")}
         </button>
       </div>
     );

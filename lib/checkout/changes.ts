@@ -44,7 +44,7 @@ export type ResolvedChanges = {
 
 // The tax ID is not among them: it is checked before the transaction (./tax-id.ts) and comes as
 // resolveChanges' `taxId`.
-const CUSTOMER_FIELDS = ["customer_name", "customer_email", "customer_ip_address"] as const;
+const CUSTOMER_FIELDS = ["customer_name", "customer_email", "customer_ip_address", "locale"] as const;
 
 /** A product switched to: what the answers and confirm need of it. */
 type SwitchedProduct = Prisma.ProductGetPayload<{

@@ -311,6 +311,8 @@ export async function createCheckoutSession(
         customer_name: body.customer_name ?? customer?.name ?? null,
         customer_email: body.customer_email ?? customer?.email ?? null,
         customer_ip_address: body.customer_ip_address ?? null,
+        // The customer's language unless the session is given one (docs/i18n.md).
+        locale: body.locale ?? customer?.locale ?? null,
         customer_billing_address: billingAddress ?? Prisma.DbNull,
         ...sessionTaxId,
         customer_metadata: body.customer_metadata,

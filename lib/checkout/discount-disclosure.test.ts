@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { totalAfterDiscountEnds } from "./amounts";
-import { discountDisclosure, discountedPeriods } from "./discount-disclosure";
+import { translator } from "../i18n/translate";
+import {
+  discountDisclosure as disclose,
+  discountedPeriods,
+  type DisclosureInput,
+} from "./discount-disclosure";
+
+const en = translator("en");
+const discountDisclosure = (input: DisclosureInput) => disclose(input, en);
 
 const monthly = {
   type: "recurring" as const,
@@ -49,5 +57,21 @@ describe("first-period discount disclosure", () => {
     ).toBe("$8.57 today, then $10.71 / year");
     expect(discountDisclosure({ ...base, totalAfterDiscount: null, discount: once })).toBeNull();
     expect(discountDisclosure({ ...base, discount: null })).toBeNull();
+  });
+
+  it("words it in the buyer's language", () => {
+    const base = { currency: "eur", interval: "month" as const, totalToday: 857, totalAfterDiscount: 1071 };
+    const nbsp = (text: string | null) => text?.replace(/\s/g, " ");
+    expect(nbsp(disclose({ ...base, discount: once }, translator("de")))).toBe(
+      "8,57 € heute, danach 10,71 € / Monat",
+    );
+    expect(
+      nbsp(
+        disclose({ ...base, discount: { duration: "repeating", duration_in_months: 3 } }, translator("fr")),
+      ),
+    ).toBe("8,57 € / mois pendant 3 mois, puis 10,71 € / mois");
+    expect(nbsp(disclose({ ...base, discount: once }, translator("es")))).toBe(
+      "8,57 € hoy, después 10,71 € / mes",
+    );
   });
 });

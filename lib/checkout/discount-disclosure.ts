@@ -2,8 +2,8 @@
 // subscription, every place that states the price says what it costs after the discount ends,
 // tax included ("$8.57 today, then $10.71 / month"), never just the discounted amount. Pure and
 // free of Node imports: the hosted checkout (summary, Pay button, confirmation) and the receipt
-// email all use it.
-import { formatMoney } from "../money";
+// email all use it, each in the buyer's language (a Translator: docs/i18n.md).
+import type { Translator } from "../i18n/translator";
 import type { DiscountDuration } from "./amounts";
 
 type Interval = "month" | "year";
@@ -29,13 +29,17 @@ export type DisclosureInput = {
  * "$8.57 today, then $10.71 / month" (or "$8.57 / month for 3 months, then $10.71 / month"), or
  * null when the price does not change after the first period.
  */
-export function discountDisclosure(input: DisclosureInput): string | null {
+export function discountDisclosure(input: DisclosureInput, tr: Translator): string | null {
   const { discount, totalAfterDiscount } = input;
   if (!discount || totalAfterDiscount === null || totalAfterDiscount === input.totalToday) return null;
   const interval: Interval = input.interval === "year" ? "year" : "month";
-  const money = (minor: number) => formatMoney(minor, input.currency);
-  const then = `then ${money(totalAfterDiscount)} / ${interval}`;
+  const vars = {
+    today: tr.money(input.totalToday, input.currency),
+    then: tr.money(totalAfterDiscount, input.currency),
+    interval: tr.t(`checkout.interval_${interval}`),
+    intervals: tr.t(`checkout.intervals_${interval}`),
+  };
   const periods = discountedPeriods(discount, interval);
-  if (periods <= 1) return `${money(input.totalToday)} today, ${then}`;
-  return `${money(input.totalToday)} / ${interval} for ${periods} ${interval}s, ${then}`;
+  if (periods <= 1) return tr.t("checkout.discountToday", vars);
+  return tr.t("checkout.discountForPeriods", { ...vars, periods });
 }

@@ -4,6 +4,8 @@
 // your email" (403 CheckEmail), and the owner gets an email, sent only to that address, that links
 // to the customer portal (docs/payments-reliability.md). At most one such email per subscription
 // per hour, so a stranger cannot flood the owner's inbox by confirming again and again.
+import { resolveLocale } from "../i18n/locales";
+import { localizedUrl } from "../i18n/links";
 import type { Tx } from "../db/client";
 import { ApiError } from "../core/errors";
 import { queueEmail } from "../email/queue";
@@ -28,14 +30,19 @@ export async function noticeExistingSubscription(
   const subscription = await tx.subscription.findUniqueOrThrow({
     where: { id: subscriptionId },
     select: {
-      customer: { select: { id: true, email: true, name: true } },
+      customer: { select: { id: true, email: true, name: true, locale: true } },
       organization: { select: { id: true, name: true, email: true, slug: true } },
     },
   });
   const { customer, organization } = subscription;
   await queueEmail(tx, {
     template: existingSubscription,
-    data: { customerName: customer.name, productName, portalUrl: portalUrl(organization.slug) },
+    data: {
+      locale: resolveLocale([customer.locale]),
+      customerName: customer.name,
+      productName,
+      portalUrl: localizedUrl(portalUrl(organization.slug), customer.locale),
+    },
     organization,
     to: customer.email,
     reference: `existing_subscription:${subscriptionId}:${Math.floor(now.getTime() / NOTICE_EVERY_MS)}`,

@@ -11,6 +11,7 @@ import {
   trialCountSchema,
   trialIntervalSchema,
 } from "../core/schemas";
+import { localeInput, localeOutput } from "../i18n/schemas";
 import { boundedJsonObject, metadataOut, metadataSchema } from "../core/metadata";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 import { id, int4, queryList } from "../core/validation";
@@ -129,6 +130,7 @@ export const checkoutSchema = z.object({
    * member state than the seller, with a verified EU VAT number, pays no tax (`tax_amount` 0).
    */
   reverse_charge: z.boolean(),
+  locale: localeOutput,
   customer_metadata: metadataOut,
   external_customer_id: z.string().nullable(),
   payment_processor_metadata: jsonObject,
@@ -218,6 +220,8 @@ const customerFields = {
   customer_ip_address: z.string().max(64).nullish(),
   customer_billing_address: addressInput.nullish(),
   customer_tax_id: taxIdInput.nullish(),
+  /** The buyer's language (docs/i18n.md): the page's texts, the receipt's and the emails'. */
+  locale: localeInput.nullish(),
 };
 
 /** Answers keyed by custom field slug; checked against the product's fields by the service. */

@@ -48,6 +48,7 @@ type CustomerFields = Pick<
   | "customer_tax_id_verified_at"
   | "customer_metadata"
   | "external_customer_id"
+  | "locale"
 >;
 
 /** The session's customer fields once `changes` apply (no need to write and read them back). */
@@ -69,6 +70,7 @@ function customerFieldsAfter(session: CheckoutSession, changes: SessionChanges):
     customer_tax_id_verified_at: after("customer_tax_id_verified_at"),
     customer_metadata: after("customer_metadata"),
     external_customer_id: session.external_customer_id,
+    locale: after("locale"),
   };
 }
 
@@ -100,11 +102,11 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
     tx,
     Prisma.sql`
     INSERT INTO customers (id, created_at, organization_id, email, name, billing_address, tax_id, tax_id_type,
-                           tax_id_verified_at, metadata, external_id)
+                           tax_id_verified_at, metadata, external_id, locale)
     VALUES (${randomUUID()}::uuid, ${now.toISOString()}::timestamp, ${session.organization_id}::uuid, ${email},
             ${session.customer_name}, ${address ? JSON.stringify(address) : null}::jsonb,
             ${session.customer_tax_id}, ${session.customer_tax_id_type}, ${taxIdVerifiedAt}::timestamp,
-            ${JSON.stringify(session.customer_metadata ?? {})}::jsonb, ${externalId})
+            ${JSON.stringify(session.customer_metadata ?? {})}::jsonb, ${externalId}, ${session.locale})
     ON CONFLICT (organization_id, email) DO UPDATE SET
       modified_at = EXCLUDED.created_at,
       name = COALESCE(EXCLUDED.name, customers.name),
@@ -114,7 +116,9 @@ async function findOrCreateCustomer(tx: Tx, session: CustomerFields, now: Date):
       tax_id_type = CASE WHEN EXCLUDED.tax_id IS NULL THEN customers.tax_id_type ELSE EXCLUDED.tax_id_type END,
       tax_id_verified_at = CASE WHEN EXCLUDED.tax_id IS NULL THEN customers.tax_id_verified_at
                                 ELSE EXCLUDED.tax_id_verified_at END,
-      external_id = COALESCE(customers.external_id, EXCLUDED.external_id)
+      external_id = COALESCE(customers.external_id, EXCLUDED.external_id),
+      -- The language of the purchase becomes a known buyer's only while they have none (docs/i18n.md).
+      locale = COALESCE(customers.locale, EXCLUDED.locale)
     RETURNING id::text AS id, (xmax = 0) AS inserted`,
   );
   return { id: rows[0]!.id, change: rows[0]!.inserted ? "customer.created" : "customer.updated" };

@@ -95,6 +95,7 @@ export async function updatePortalCustomer(
     ...(body.billing_name !== undefined && { name: body.billing_name }),
     ...(body.billing_address !== undefined && { billing_address: body.billing_address }),
     ...(body.tax_id !== undefined && { tax_id: body.tax_id }),
+    ...(body.locale !== undefined && { locale: body.locale }),
   });
   return getPortalCustomer(db, principal);
 }
@@ -133,6 +134,7 @@ export function toPortalCustomer(customer: Customer) {
     tax_id: customer.tax_id
       ? ([customer.tax_id, customer.tax_id_type ?? "unknown"] as [string, string])
       : null,
+    locale: customer.locale,
     oauth_accounts: {},
   };
 }

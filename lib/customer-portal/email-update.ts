@@ -13,6 +13,7 @@
 //   customer of the organization has the address, from the look-up or, in a race, from the unique
 //   index on (organization_id, email).
 // The emails are queued in the transaction and sent by the job worker after commit.
+import { resolveLocale } from "../i18n/locales";
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../db/client";
 import { ApiError } from "../core/errors";
@@ -71,6 +72,7 @@ export async function requestEmailUpdate(
           id: true,
           name: true,
           email: true,
+          locale: true,
           organization: { select: { id: true, name: true, email: true, slug: true } },
         },
       }),
@@ -94,6 +96,7 @@ export async function requestEmailUpdate(
     await queueEmail(tx, {
       template: portalEmailUpdate,
       data: {
+        locale: resolveLocale([customer.locale]),
         customerName: customer.name,
         newEmail: body.email,
         confirmUrl: emailUpdateUrl(customer.organization.slug, token),
@@ -191,7 +194,12 @@ export async function verifyEmailUpdate(db: Db, token: string, now = new Date())
       if (current.email !== pending.email) {
         await queueEmail(tx, {
           template: customerEmailChanged,
-          data: { customerName: current.name, maskedNewEmail: maskAddress(pending.email), changedAt: now },
+          data: {
+            locale: resolveLocale([current.locale]),
+            customerName: current.name,
+            maskedNewEmail: maskAddress(pending.email),
+            changedAt: now,
+          },
           organization: current.organization,
           to: current.email,
           reference: `customer_email_changed:${pending.id}`,

@@ -115,6 +115,7 @@ export const portalCustomerSchema = z.object({
   billing_address: addressSchema.nullable(),
   /** [value, type], as on the merchant's customer. */
   tax_id: z.tuple([z.string(), z.string()]).nullable(),
+  locale: customerSchema.shape.locale,
   /** Sign-in is by emailed code here, never a linked account: empty. */
   oauth_accounts: z.record(z.string(), z.never()),
   organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
@@ -129,6 +130,8 @@ export const updatePortalCustomerBody = z.object({
   billing_name: updateCustomerBody.shape.name,
   billing_address: updateCustomerBody.shape.billing_address,
   tax_id: updateCustomerBody.shape.tax_id,
+  /** The buyer's language for the portal and emails (docs/i18n.md); null: the browser's. */
+  locale: updateCustomerBody.shape.locale,
 });
 export type UpdatePortalCustomerBody = z.output<typeof updatePortalCustomerBody>;
 

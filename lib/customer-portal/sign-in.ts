@@ -13,6 +13,8 @@
 // codes asked for by someone else cannot take the owner's code away; signing in ends them all.
 // Wrong guesses do not kill codes either: they are bounded by a per-address budget on checking
 // (lib/api/rate-limit.ts `portalSignInCheckRateLimits`), charged for every address alike.
+import { resolveLocale } from "../i18n/locales";
+import { localizedUrl } from "../i18n/links";
 import { randomInt, randomUUID } from "node:crypto";
 import type { Db, DbOrTx, Tx } from "../db/client";
 import { ApiError } from "../core/errors";
@@ -80,6 +82,7 @@ async function findSigningInCustomer(db: DbOrTx, organizationId: string, email: 
       id: true,
       name: true,
       email: true,
+      locale: true,
       organization: { select: { id: true, name: true, email: true, slug: true, blocked_at: true } },
     },
   });
@@ -116,10 +119,11 @@ export async function sendSignInCode(tx: Tx, payload: SignInCodePayload, now: Da
   await queueEmail(tx, {
     template: portalSignInCode,
     data: {
+      locale: resolveLocale([customer.locale]),
       customerName: customer.name,
       code,
       validForMinutes: SIGN_IN_CODE_TTL_MS / 60_000,
-      portalUrl: portalUrl(customer.organization.slug),
+      portalUrl: localizedUrl(portalUrl(customer.organization.slug), customer.locale),
     },
     organization: customer.organization,
     to: customer.email,

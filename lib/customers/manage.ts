@@ -95,6 +95,7 @@ export async function createCustomer(
             ...taxIdColumns(body.tax_id),
             metadata: body.metadata,
             external_id: body.external_id ?? null,
+            locale: body.locale ?? null,
           },
         });
         await emitCustomerEvent(tx, "customer.created", created, now, created);
@@ -149,6 +150,7 @@ export async function updateCustomer(
         if (body.billing_address !== undefined) data.billing_address = jsonOrNull(body.billing_address);
         if (body.tax_id !== undefined) Object.assign(data, taxIdColumns(body.tax_id));
         if (body.metadata !== undefined) data.metadata = body.metadata;
+        if (body.locale !== undefined) data.locale = body.locale;
         if (body.external_id !== undefined) data.external_id = body.external_id;
         const updated = await tx.customer.update({ where: { id }, data });
         await emitCustomerEvent(tx, "customer.updated", updated, now, updated);

@@ -4,6 +4,7 @@ import type { Customer } from "../generated/prisma/client";
 import { addressInput, addressSchema, dateTime, timestamps, toAddress } from "../core/schemas";
 import { metadataOut, metadataSchema } from "../core/metadata";
 import { id, queryList } from "../core/validation";
+import { localeInput, localeOutput } from "../i18n/schemas";
 import { paginationQuery, sortingQuery } from "../core/pagination";
 
 /** The Customer of the interface, as orders and license keys nest it. */
@@ -23,6 +24,7 @@ export const customerSchema = z.object({
   type: z.literal("individual"),
   /** The name on invoices: the customer's name. */
   billing_name: z.string().nullable(),
+  locale: localeOutput,
   /** Usage events are not ingested: always null. */
   first_user_event_at: dateTime.nullable(),
   /** When the customer was anonymized (docs/webhooks.md, `customer.updated`); null otherwise. */
@@ -146,6 +148,8 @@ export const createCustomerBody = z.object({
   tax_id: taxId.nullish(),
   metadata: metadataSchema.default({}),
   external_id: externalId.nullish(),
+  /** The buyer's language for the portal and emails (docs/i18n.md); null: the browser's. */
+  locale: localeInput.nullish(),
   /** Required unless the caller belongs to one organization (an access token always does). */
   organization_id: id().nullish(),
 });
@@ -163,5 +167,6 @@ export const updateCustomerBody = z.object({
   tax_id: taxId.nullish(),
   metadata: metadataSchema.optional(),
   external_id: externalId.nullish(),
+  locale: localeInput.nullish(),
 });
 export type UpdateCustomerBody = z.output<typeof updateCustomerBody>;

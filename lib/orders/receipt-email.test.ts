@@ -17,7 +17,7 @@ import {
 
 const replacedInclude = {
   organization: { select: { id: true, name: true, email: true, tax_id: true, tax_id_type: true } },
-  customer: { select: { id: true, email: true, name: true, tax_id: true } },
+  customer: { select: { id: true, email: true, name: true, tax_id: true, locale: true } },
   product: { select: { name: true } },
   product_price: { select: { type: true, recurring_interval: true } },
   discount: { select: { name: true, duration: true, duration_in_months: true } },
@@ -32,6 +32,7 @@ const replacedInclude = {
       client_secret_ciphertext: true,
       legacy_client_secret: true,
       customer_tax_id: true,
+      locale: true,
     },
   },
   benefit_grants: {

@@ -15,7 +15,9 @@ import { publicBaseUrl } from "../public-url";
 import { DecryptionError } from "../secrets";
 import { queueEmail } from "../email/queue";
 import { discountDisclosure } from "../checkout/discount-disclosure";
-import { formatMoney } from "../money";
+import { resolveLocale, type Locale } from "../i18n/locales";
+import { translator, type Translator } from "../i18n/translate";
+import { localizedUrl } from "../i18n/links";
 import { reverseChargeLines } from "../tax/reverse-charge";
 import { receiptPdfUrl, receiptUrl } from "../receipts/links";
 import { orderReceipt, type OrderReceiptData } from "../email/templates/order-receipt";
@@ -29,7 +31,13 @@ export type ReceiptOrder = Order & {
     tax_id?: string | null;
     tax_id_type?: string | null;
   };
-  customer: { id: string; email: string; name: string | null; tax_id?: string | null };
+  customer: {
+    id: string;
+    email: string;
+    name: string | null;
+    tax_id?: string | null;
+    locale?: string | null;
+  };
   product: { name: string };
   product_price: { type: PriceType; recurring_interval: RecurringInterval | null };
   discount: { name: string; duration: DiscountDuration; duration_in_months: number | null } | null;
@@ -43,6 +51,7 @@ export type ReceiptOrder = Order & {
     client_secret_ciphertext: string | null;
     legacy_client_secret: string | null;
     customer_tax_id?: string | null;
+    locale?: string | null;
   } | null;
   benefit_grants: {
     benefit: { description: string };
@@ -56,14 +65,23 @@ export type ReceiptOrder = Order & {
  * made: a purchase's at one instant, in its product's benefit order (Prisma's include left that tie
  * to the table's physical order). `receipt-read.test.ts` holds it to the include it replaced.
  */
-const TRIAL_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 /** "Free trial until December 13, 2026, then $10.71 / month" for a trial's free order; else null. */
-function trialDisclosure(order: ReceiptOrder): string | null {
+function trialDisclosure(order: ReceiptOrder, tr: Translator): string | null {
   const trialEnd = order.checkout?.trial_end;
   if (!trialEnd || order.product_price.type !== "recurring" || order.amount !== 0) return null;
-  const next = formatMoney(order.checkout!.total_amount ?? 0, order.currency);
-  return `Free trial until ${TRIAL_DATE.format(trialEnd)}, then ${next} / ${order.product_price.recurring_interval ?? "month"}`;
+  const next = tr.money(order.checkout!.total_amount ?? 0, order.currency);
+  const interval = tr.t(
+    order.product_price.recurring_interval === "year" ? "checkout.interval_year" : "checkout.interval_month",
+  );
+  return tr.t("email.trialDisclosure", {
+    date: tr.date(trialEnd),
+    price: tr.t("checkout.perInterval", { amount: next, interval }),
+  });
+}
+
+/** An order's language (docs/i18n.md): its checkout's at the sale, else the customer's, else English. */
+export function orderLocale(order: Pick<ReceiptOrder, "checkout" | "customer">): Locale {
+  return resolveLocale([order.checkout?.locale, order.customer.locale]);
 }
 
 export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<ReceiptOrder | null> {
@@ -74,7 +92,8 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
              'order', row_to_json(o),
              'organization', json_build_object('id', org.id, 'name', org.name, 'email', org.email,
                  'tax_id', org.tax_id, 'tax_id_type', org.tax_id_type),
-             'customer', json_build_object('id', c.id, 'email', c.email, 'name', c.name, 'tax_id', c.tax_id),
+             'customer', json_build_object('id', c.id, 'email', c.email, 'name', c.name, 'tax_id', c.tax_id,
+                 'locale', c.locale),
              'product', json_build_object('name', p.name),
              'product_price', json_build_object('type', pp.type, 'recurring_interval', pp.recurring_interval),
              'discount', CASE WHEN d.id IS NOT NULL THEN json_build_object(
@@ -86,7 +105,7 @@ export async function readReceiptOrder(tx: DbOrTx, orderId: string): Promise<Rec
                  'trial_end', s.trial_end,
                  'client_secret_ciphertext', s.client_secret_ciphertext,
                  'legacy_client_secret', s.legacy_client_secret,
-                 'customer_tax_id', s.customer_tax_id) END,
+                 'customer_tax_id', s.customer_tax_id, 'locale', s.locale) END,
              'benefit_grants', (
                SELECT coalesce(json_agg(json_build_object(
                         'benefit', json_build_object('description', b.description),
@@ -160,7 +179,10 @@ export async function queueOrderReceipt(
   // The order's own discount, tax-exclusive like its amount (docs/tax.md); orders from before it
   // was kept have 0 there, and their checkout's is the same number.
   const discount = order.discount_amount || (order.checkout?.discount_amount ?? 0);
+  const locale = orderLocale(order);
+  const tr = translator(locale);
   const data: OrderReceiptData = {
+    locale,
     customerName: order.customer.name,
     orderId: order.id,
     invoiceNumber: order.invoice_number,
@@ -178,23 +200,29 @@ export async function queueOrderReceipt(
     discountName: discount > 0 ? (order.discount?.name ?? null) : null,
     // A trial's receipt says when the first charge comes and what it is (docs/subscriptions.md).
     discountDisclosure:
-      trialDisclosure(order) ??
-      discountDisclosure({
-        currency: order.currency,
-        interval: order.product_price.recurring_interval,
-        totalToday: order.amount + order.tax_amount,
-        totalAfterDiscount:
-          order.product_price.type === "recurring"
-            ? (order.checkout?.total_amount_after_discount_ends ?? null)
-            : null,
-        discount: order.discount,
-      }),
+      trialDisclosure(order, tr) ??
+      discountDisclosure(
+        {
+          currency: order.currency,
+          interval: order.product_price.recurring_interval,
+          totalToday: order.amount + order.tax_amount,
+          totalAfterDiscount:
+            order.product_price.type === "recurring"
+              ? (order.checkout?.total_amount_after_discount_ends ?? null)
+              : null,
+          discount: order.discount,
+        },
+        tr,
+      ),
     reverseCharge: order.reverse_charge
-      ? reverseChargeLines({
-          sellerVatId:
-            order.organization.tax_id_type === "eu_vat" ? (order.organization.tax_id ?? null) : null,
-          buyerVatId: order.checkout?.customer_tax_id ?? order.customer.tax_id ?? null,
-        })
+      ? reverseChargeLines(
+          {
+            sellerVatId:
+              order.organization.tax_id_type === "eu_vat" ? (order.organization.tax_id ?? null) : null,
+            buyerVatId: order.checkout?.customer_tax_id ?? order.customer.tax_id ?? null,
+          },
+          tr,
+        )
       : null,
     licenseKeys: order.benefit_grants.flatMap((grant) =>
       grant.license_key
@@ -210,7 +238,7 @@ export async function queueOrderReceipt(
     purchaseUrl: order.checkout ? confirmationUrl(order.checkout) : null,
     receiptUrl: receiptUrl(order.id),
     receiptPdfUrl: receiptPdfUrl(order.id),
-    portalUrl: options.portalUrl ?? null,
+    portalUrl: options.portalUrl ? localizedUrl(options.portalUrl, locale) : null,
   };
   return queueEmail(tx, {
     template: orderReceipt,

@@ -3,19 +3,32 @@
 // which keeps the text searchable by the simplest tools; the invoice number is also the title.
 import PDFDocument from "pdfkit";
 import { receiptReverseChargeLines, type ReceiptView } from "./receipt";
+import { translator } from "../i18n/translate";
 
 const MARGIN = 56;
 const MUTED = "#52525b";
 
-export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
+/**
+ * The built-in Helvetica writes WinAnsi only: the narrow spaces French numbers and money use
+ * ("1 234,56 €") become no-break spaces, which it has.
+ */
+function winAnsiSafe<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replace(/[\u2009\u202f]/g, "\u00a0")) as T;
+}
+
+/** The receipt in its own language (docs/i18n.md), as the page shows it. */
+export function renderReceiptPdf(view: ReceiptView): Promise<Buffer> {
+  const receipt = winAnsiSafe(view);
+  const tr = translator(receipt.locale);
+  const t = (...args: Parameters<typeof tr.t>) => winAnsiSafe(tr.t(...args));
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
     compress: false,
     info: {
-      Title: `Receipt ${receipt.invoiceNumber}`,
+      Title: t("receipt.titleNumbered", { number: receipt.invoiceNumber }),
       Author: receipt.seller.name,
-      Subject: `Receipt ${receipt.invoiceNumber} from ${receipt.seller.name}`,
+      Subject: t("receipt.subject", { number: receipt.invoiceNumber, seller: receipt.seller.name }),
       CreationDate: new Date(receipt.issuedAt),
     },
   });
@@ -30,11 +43,11 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
   const right = (text: string, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
     doc.text(text, MARGIN, y, { width, align: "right", ...options });
 
-  doc.font("Helvetica-Bold").fontSize(20).text("Receipt", MARGIN, MARGIN);
+  doc.font("Helvetica-Bold").fontSize(20).text(t("receipt.title"), MARGIN, MARGIN);
   doc.font("Helvetica").fontSize(10).fillColor(MUTED);
-  right(`Number ${receipt.invoiceNumber}`, MARGIN);
-  right(`Date ${receipt.issuedOn}`, doc.y);
-  right(`Status ${receipt.paymentStatus}`, doc.y);
+  right(`${t("receipt.number")} ${receipt.invoiceNumber}`, MARGIN);
+  right(`${t("receipt.date")} ${receipt.issuedOn}`, doc.y);
+  right(`${t("receipt.status")} ${receipt.paymentStatus}`, doc.y);
 
   const partiesTop = Math.max(doc.y, MARGIN + 40) + 24;
   const column = width / 2 - 12;
@@ -49,18 +62,18 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
     return doc.y;
   };
   const sellerBottom = party(
-    "From",
+    t("receipt.from"),
     [receipt.seller.name, receipt.seller.email ?? ""].filter(Boolean),
     MARGIN,
   );
   const buyer = receipt.buyer;
   const buyerBottom = party(
-    "Billed to",
+    t("receipt.billedTo"),
     [
       buyer.name ?? "",
       buyer.email,
       ...buyer.addressLines,
-      buyer.taxId ? `Tax ID: ${buyer.taxId}` : "",
+      buyer.taxId ? t("receipt.taxId", { taxId: buyer.taxId }) : "",
     ].filter(Boolean),
     MARGIN + column + 24,
   );
@@ -73,8 +86,8 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
     .stroke();
   y += 10;
   doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(9);
-  doc.text("DESCRIPTION", MARGIN, y, { width: width - 120 });
-  right(`AMOUNT (${receipt.currency})`, y);
+  doc.text(t("receipt.description").toLocaleUpperCase(tr.intl), MARGIN, y, { width: width - 120 });
+  right(t("receipt.amountIn", { currency: receipt.currency }).toLocaleUpperCase(tr.intl), y);
   y = doc.y + 6;
   for (const line of receipt.lines) {
     doc
@@ -106,7 +119,7 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
     y = doc.y + 4;
   }
 
-  const reverseCharge = receiptReverseChargeLines(receipt);
+  const reverseCharge = winAnsiSafe(receiptReverseChargeLines(receipt));
   if (reverseCharge.length) {
     y += 16;
     doc.fillColor("black").font("Helvetica").fontSize(9);
@@ -117,8 +130,8 @@ export function renderReceiptPdf(receipt: ReceiptView): Promise<Buffer> {
   }
 
   doc.fillColor(MUTED).font("Helvetica").fontSize(9);
-  const support = receipt.seller.email ? ` Questions? Write to ${receipt.seller.email}.` : "";
-  doc.text(`Order ${receipt.orderId}.${support}`, MARGIN, y + 24, { width });
+  const support = receipt.seller.email ? ` ${t("receipt.questions", { email: receipt.seller.email })}` : "";
+  doc.text(`${t("receipt.orderId", { id: receipt.orderId })}.${support}`, MARGIN, y + 24, { width });
   doc.end();
   return done;
 }

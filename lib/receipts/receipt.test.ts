@@ -31,12 +31,12 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
     checkout_id: "cs",
     invoice_number: "ACME-0042",
     organization: { name: "Acme Software", email: "help@acme.example" },
-    customer: { email: "jane@example.com", name: "Jane Doe", tax_id: "DE999" },
+    customer: { email: "jane@example.com", name: "Jane Doe", tax_id: "DE999", locale: null },
     product: { name: "Acme Pro" },
     product_price: { type: "recurring", recurring_interval: "month" },
     discount: { name: "Launch week" },
     subscription: { amount: 2000 },
-    checkout: { discount_amount: 200, customer_tax_id: "DE123456789" },
+    checkout: { discount_amount: 200, customer_tax_id: "DE123456789", locale: null },
     ...overrides,
   } as ReceiptOrder;
 }
@@ -44,6 +44,7 @@ function order(overrides: Partial<ReceiptOrder> = {}): ReceiptOrder {
 describe("receipt view model", () => {
   it("shows the seller, the buyer with address and tax id, the line, discount, tax and total", () => {
     expect(buildReceipt(order())).toEqual({
+      locale: "en",
       orderId: "5d0c2a52-3f7e-4b8e-9f0e-2f1f7f6f1a01",
       invoiceNumber: "ACME-0042",
       issuedOn: "November 27, 2026",
@@ -129,9 +130,9 @@ describe("receipt view model", () => {
         product_price: { type: "one_time", recurring_interval: null },
         discount_id: null,
         discount: null,
-        checkout: { discount_amount: 0, customer_tax_id: null },
+        checkout: { discount_amount: 0, customer_tax_id: null, locale: null },
         billing_address: null,
-        customer: { email: "jane@example.com", name: null, tax_id: null },
+        customer: { email: "jane@example.com", name: null, tax_id: null, locale: null },
       }),
     );
     expect(purchase.lines[0]).toEqual({ description: "Acme Pro", detail: null, amount: "€18.00" });

@@ -4,17 +4,18 @@
 import type { DbOrTx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { toAddress, type Address } from "../core/schemas";
-import { formatMoney } from "../money";
-import { REVERSE_CHARGE_NOTE, reverseChargeLines } from "../tax/reverse-charge";
+import { reverseChargeLines } from "../tax/reverse-charge";
+import { INTL_LOCALE, resolveLocale, type Locale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
 
 export const receiptInclude = {
   organization: { select: { name: true, email: true, tax_id: true, tax_id_type: true } },
-  customer: { select: { email: true, name: true, tax_id: true } },
+  customer: { select: { email: true, name: true, tax_id: true, locale: true } },
   product: { select: { name: true } },
   product_price: { select: { type: true, recurring_interval: true } },
   discount: { select: { name: true } },
   subscription: { select: { amount: true } },
-  checkout: { select: { discount_amount: true, customer_tax_id: true } },
+  checkout: { select: { discount_amount: true, customer_tax_id: true, locale: true } },
 } as const satisfies Prisma.OrderInclude;
 
 export type ReceiptOrder = Prisma.OrderGetPayload<{ include: typeof receiptInclude }>;
@@ -22,6 +23,8 @@ export type ReceiptOrder = Prisma.OrderGetPayload<{ include: typeof receiptInclu
 export type ReceiptRow = { label: string; value: string; strong?: boolean };
 
 export type ReceiptView = {
+  /** The receipt's language (docs/i18n.md): the checkout's at the sale, else the customer's. */
+  locale: Locale;
   orderId: string;
   invoiceNumber: string;
   /** e.g. "November 27, 2026" (UTC: the same for every reader). */
@@ -40,33 +43,23 @@ export type ReceiptView = {
   reverseCharge: { note: string; sellerVatId: string | null; buyerVatId: string | null } | null;
 };
 
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const PAYMENT_STATUS: Record<ReceiptOrder["status"], string> = {
-  paid: "Paid",
-  partially_refunded: "Partially refunded",
-  refunded: "Refunded",
-};
-const BILLING_REASON_DETAIL: Record<ReceiptOrder["billing_reason"], string | null> = {
-  purchase: null,
-  subscription_create: "Subscription, first period",
-  subscription_cycle: "Subscription renewal",
-  subscription_update: "Subscription change",
-};
-
 export async function loadReceipt(db: DbOrTx, orderId: string): Promise<ReceiptView | null> {
   const order = await db.order.findUnique({ where: { id: orderId }, include: receiptInclude });
   return order ? buildReceipt(order) : null;
 }
 
-function countryName(code: string): string {
+function countryName(code: string, locale: Locale): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+    return (
+      new Intl.DisplayNames([locale === "en" ? "en" : INTL_LOCALE[locale]], { type: "region" }).of(code) ??
+      code
+    );
   } catch {
     return code;
   }
 }
 
-function addressLines(address: Address | null): string[] {
+function addressLines(address: Address | null, locale: Locale): string[] {
   if (!address) return [];
   const cityLine = [address.postal_code, address.city].filter(Boolean).join(" ");
   const region = address.state?.replace(/^[A-Z]{2}-/, "") ?? null;
@@ -74,7 +67,7 @@ function addressLines(address: Address | null): string[] {
     address.line1,
     address.line2,
     [cityLine, region].filter(Boolean).join(", "),
-    countryName(address.country),
+    countryName(address.country, locale),
   ].filter((line): line is string => Boolean(line && line.trim()));
 }
 
@@ -90,45 +83,60 @@ function discountOf(order: ReceiptOrder): number {
   return 0;
 }
 
-export function buildReceipt(order: ReceiptOrder): ReceiptView {
-  const money = (minor: number) => formatMoney(minor, order.currency);
+/** The order's language (docs/i18n.md): its checkout's at the sale, else the customer's, else English. */
+export function receiptLocale(order: Pick<ReceiptOrder, "checkout" | "customer">): Locale {
+  return resolveLocale([order.checkout?.locale, order.customer.locale]);
+}
+
+/**
+ * The receipt in the order's language (`locale`, the order's by default): the merchant's own texts
+ * (the product's name, the discount's) as written.
+ */
+export function buildReceipt(order: ReceiptOrder, locale: Locale = receiptLocale(order)): ReceiptView {
+  const tr = translator(locale);
+  const money = (minor: number) => tr.money(minor, order.currency);
   const discount = discountOf(order);
   const total = order.amount + order.tax_amount;
   const interval = order.product_price.type === "recurring" ? order.product_price.recurring_interval : null;
-  const detail = [BILLING_REASON_DETAIL[order.billing_reason], interval ? `billed per ${interval}` : null]
-    .filter(Boolean)
-    .join(", ");
+  const reason = order.billing_reason === "purchase" ? null : tr.t(`receipt.reason_${order.billing_reason}`);
+  const detail = [reason, interval ? tr.t(`receipt.billedPer_${interval}`) : null].filter(Boolean).join(", ");
 
-  const totals: ReceiptRow[] = [{ label: "Subtotal", value: money(order.amount + discount) }];
+  const totals: ReceiptRow[] = [{ label: tr.t("common.subtotal"), value: money(order.amount + discount) }];
   if (discount > 0) {
-    const label = order.discount?.name ? `Discount (${order.discount.name})` : "Discount";
+    const label = order.discount?.name
+      ? tr.t("email.discountNamed", { name: order.discount.name })
+      : tr.t("common.discount");
     totals.push({ label, value: `-${money(discount)}` });
   }
   totals.push({
-    label: order.reverse_charge ? "Tax (reverse charge)" : "Tax",
+    label: order.reverse_charge ? tr.t("receipt.taxReverseCharge") : tr.t("common.tax"),
     value: money(order.tax_amount),
   });
-  totals.push({ label: "Total", value: money(total), strong: true });
+  totals.push({ label: tr.t("common.total"), value: money(total), strong: true });
   const refunded = order.refunded_amount + order.refunded_tax_amount;
   if (refunded > 0) {
-    const taxNote = order.refunded_tax_amount > 0 ? ` (incl. ${money(order.refunded_tax_amount)} tax)` : "";
-    totals.push({ label: `Refunded${taxNote}`, value: `-${money(refunded)}` });
-    totals.push({ label: "Net paid", value: money(total - refunded), strong: true });
+    const label =
+      order.refunded_tax_amount > 0
+        ? tr.t("receipt.refundedWithTax", { tax: money(order.refunded_tax_amount) })
+        : tr.t("receipt.refunded");
+    totals.push({ label, value: `-${money(refunded)}` });
+    totals.push({ label: tr.t("receipt.netPaid"), value: money(total - refunded), strong: true });
   }
 
   const buyerTaxId = order.checkout?.customer_tax_id ?? order.customer.tax_id;
   return {
+    locale,
     orderId: order.id,
     invoiceNumber: order.invoice_number,
-    issuedOn: DATE.format(order.created_at),
+    issuedOn: tr.date(order.created_at),
     issuedAt: order.created_at.toISOString(),
     status: order.status,
-    paymentStatus: PAYMENT_STATUS[order.status],
+    paymentStatus: tr.t(`receipt.status_${order.status}`),
     seller: { name: order.organization.name, email: order.organization.email },
     buyer: {
       name: order.billing_name ?? order.customer.name,
       email: order.customer.email,
-      addressLines: addressLines(toAddress(order.billing_address)),
+      addressLines: addressLines(toAddress(order.billing_address), locale),
       taxId: buyerTaxId,
     },
     currency: order.currency.toUpperCase(),
@@ -138,7 +146,7 @@ export function buildReceipt(order: ReceiptOrder): ReceiptView {
     totals,
     reverseCharge: order.reverse_charge
       ? {
-          note: REVERSE_CHARGE_NOTE,
+          note: tr.t("receipt.reverseChargeNote"),
           sellerVatId: order.organization.tax_id_type === "eu_vat" ? order.organization.tax_id : null,
           buyerVatId: buyerTaxId,
         }
@@ -147,6 +155,6 @@ export function buildReceipt(order: ReceiptOrder): ReceiptView {
 }
 
 /** The reverse charge's lines as printed: the note, then the seller's and the buyer's VAT IDs. */
-export function receiptReverseChargeLines(receipt: Pick<ReceiptView, "reverseCharge">): string[] {
-  return receipt.reverseCharge ? reverseChargeLines(receipt.reverseCharge) : [];
+export function receiptReverseChargeLines(receipt: Pick<ReceiptView, "reverseCharge" | "locale">): string[] {
+  return receipt.reverseCharge ? reverseChargeLines(receipt.reverseCharge, translator(receipt.locale)) : [];
 }

@@ -3,6 +3,7 @@
 import type { Tx } from "../db/client";
 import { queueEmail } from "../email/queue";
 import { refundIssued } from "../email/templates/refund-issued";
+import { resolveLocale } from "../i18n/locales";
 
 export async function queueRefundIssued(tx: Tx, refundId: string, now: Date): Promise<string | null> {
   const refund = await tx.refund.findUniqueOrThrow({
@@ -11,7 +12,8 @@ export async function queueRefundIssued(tx: Tx, refundId: string, now: Date): Pr
       organization: { select: { id: true, name: true, email: true } },
       order: {
         include: {
-          customer: { select: { email: true, name: true } },
+          customer: { select: { email: true, name: true, locale: true } },
+          checkout: { select: { locale: true } },
           product: { select: { name: true } },
         },
       },
@@ -21,6 +23,8 @@ export async function queueRefundIssued(tx: Tx, refundId: string, now: Date): Pr
   return queueEmail(tx, {
     template: refundIssued,
     data: {
+      // The order's language: its checkout's, else the customer's (docs/i18n.md).
+      locale: resolveLocale([order.checkout?.locale, order.customer.locale]),
       customerName: order.customer.name,
       orderId: order.id,
       invoiceNumber: order.invoice_number,

@@ -11,6 +11,9 @@ import { subscriptionEnded, type SubscriptionEndedData } from "../email/template
 import { subscriptionPaymentFailed } from "../email/templates/subscription-payment-failed";
 import { subscriptionRenewalReceipt } from "../email/templates/subscription-renewal-receipt";
 import { subscriptionPlanChanged } from "../email/templates/subscription-plan-changed";
+import { resolveLocale } from "../i18n/locales";
+import { translator } from "../i18n/translate";
+import { localizedUrl } from "../i18n/links";
 
 async function readParties(tx: Tx, subscriptionId: string) {
   return tx.subscription.findUniqueOrThrow({
@@ -22,13 +25,20 @@ async function readParties(tx: Tx, subscriptionId: string) {
       organization: {
         select: { id: true, name: true, email: true, slug: true, tax_id: true, tax_id_type: true },
       },
-      customer: { select: { email: true, name: true, tax_id: true } },
+      customer: { select: { email: true, name: true, tax_id: true, locale: true } },
       product: { select: { name: true } },
     },
   });
 }
 
 type Parties = Awaited<ReturnType<typeof readParties>>;
+
+/** The buyer's language (docs/i18n.md): the customer's, else English. */
+const localeOf = (parties: Parties) => resolveLocale([parties.customer.locale]);
+
+/** The portal, opening in the buyer's language. */
+const portalOf = (parties: Parties) =>
+  localizedUrl(portalUrl(parties.organization.slug), parties.customer.locale);
 
 function envelope(parties: Parties, reference: string, now: Date, orderId: string | null = null) {
   return {
@@ -52,6 +62,7 @@ export async function queueRenewalReceipt(
   return queueEmail(tx, {
     template: subscriptionRenewalReceipt,
     data: {
+      locale: localeOf(parties),
       customerName: parties.customer.name,
       orderId: order.id,
       invoiceNumber: order.invoice_number,
@@ -64,13 +75,16 @@ export async function queueRenewalReceipt(
       amounts: { subtotal: order.amount, tax: order.tax_amount, total: order.amount + order.tax_amount },
       periodStart,
       periodEnd,
-      portalUrl: portalUrl(parties.organization.slug),
+      portalUrl: portalOf(parties),
       reverseCharge: order.reverse_charge
-        ? reverseChargeLines({
-            sellerVatId:
-              parties.organization.tax_id_type === "eu_vat" ? (parties.organization.tax_id ?? null) : null,
-            buyerVatId: parties.customer.tax_id,
-          })
+        ? reverseChargeLines(
+            {
+              sellerVatId:
+                parties.organization.tax_id_type === "eu_vat" ? (parties.organization.tax_id ?? null) : null,
+              buyerVatId: parties.customer.tax_id,
+            },
+            translator(localeOf(parties)),
+          )
         : null,
     },
     ...envelope(parties, `${subscriptionRenewalReceipt.kind}:${order.id}`, now, order.id),
@@ -88,13 +102,14 @@ export async function queuePaymentFailed(
   return queueEmail(tx, {
     template: subscriptionPaymentFailed,
     data: {
+      locale: localeOf(parties),
       customerName: parties.customer.name,
       productName: parties.product.name,
       currency: attempt.currency,
       amount: attempt.amount,
       failureReason: attempt.failure_reason,
       nextRetryAt,
-      updateUrl: portalUrl(parties.organization.slug),
+      updateUrl: portalOf(parties),
     },
     ...envelope(parties, `${subscriptionPaymentFailed.kind}:${attempt.id}`, now),
   });
@@ -107,10 +122,11 @@ export async function queueSubscriptionCanceled(tx: Tx, subscription: Subscripti
   return queueEmail(tx, {
     template: subscriptionCanceled,
     data: {
+      locale: localeOf(parties),
       customerName: parties.customer.name,
       productName: parties.product.name,
       endsAt,
-      portalUrl: portalUrl(parties.organization.slug),
+      portalUrl: portalOf(parties),
     },
     ...envelope(parties, `${subscriptionCanceled.kind}:${subscription.id}:${now.toISOString()}`, now),
   });
@@ -127,11 +143,12 @@ export async function queueSubscriptionEnded(
   return queueEmail(tx, {
     template: subscriptionEnded,
     data: {
+      locale: localeOf(parties),
       customerName: parties.customer.name,
       productName: parties.product.name,
       endedAt: subscription.ended_at ?? now,
       cause,
-      portalUrl: portalUrl(parties.organization.slug),
+      portalUrl: portalOf(parties),
     },
     ...envelope(parties, `${subscriptionEnded.kind}:${subscription.id}`, now),
   });
@@ -152,13 +169,14 @@ export async function queuePlanChanged(
   return queueEmail(tx, {
     template: subscriptionPlanChanged,
     data: {
+      locale: localeOf(parties),
       customerName: parties.customer.name,
       previousProductName: previous.name,
       productName: parties.product.name,
       amount: subscription.amount,
       currency: subscription.currency,
       recurringInterval: subscription.recurring_interval,
-      portalUrl: portalUrl(parties.organization.slug),
+      portalUrl: portalOf(parties),
     },
     ...envelope(parties, `${subscriptionPlanChanged.kind}:${subscription.id}:${now.toISOString()}`, now),
   });

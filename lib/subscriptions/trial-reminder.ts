@@ -2,6 +2,8 @@
 // trial starts, for three days before it ends (none for a trial of three days or less: the
 // purchase's confirmation says when it ends). The job re-reads the subscription, so a trial
 // canceled, ended or cut short since sends nothing, and prices the charge as the renewal will.
+import { resolveLocale } from "../i18n/locales";
+import { localizedUrl } from "../i18n/links";
 import type { Tx } from "../db/client";
 import { enqueueJob, type JobHandler } from "../jobs/queue";
 import { queueEmail } from "../email/queue";
@@ -34,7 +36,7 @@ export async function sendTrialReminder(tx: Tx, payload: TrialReminderPayload, n
     include: {
       discount: true,
       organization: { select: { id: true, name: true, email: true, slug: true } },
-      customer: { select: { email: true, name: true } },
+      customer: { select: { email: true, name: true, locale: true } },
       product: { select: { name: true } },
     },
   });
@@ -45,13 +47,14 @@ export async function sendTrialReminder(tx: Tx, payload: TrialReminderPayload, n
   await queueEmail(tx, {
     template: subscriptionTrialEnding,
     data: {
+      locale: resolveLocale([subscription.customer.locale]),
       customerName: subscription.customer.name,
       productName: subscription.product.name,
       trialEnd,
       amount: amounts.total_amount,
       currency: subscription.currency,
       recurringInterval: subscription.recurring_interval,
-      portalUrl: portalUrl(subscription.organization.slug),
+      portalUrl: localizedUrl(portalUrl(subscription.organization.slug), subscription.customer.locale),
     },
     organization: subscription.organization,
     to: subscription.customer.email,

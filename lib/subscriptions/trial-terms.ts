@@ -6,6 +6,7 @@
 // organization prevents trial abuse: by email and, where the processor tells it, by card.
 // Pure (no database): the checkout page and the portal read these too.
 import { addInterval } from "./periods";
+import type { Translator } from "../i18n/translator";
 
 export type TrialInterval = "day" | "week" | "month" | "year";
 export type Trial = { interval: TrialInterval; count: number };
@@ -43,9 +44,9 @@ export function trialEnd(start: Date, trial: Trial): Date {
   return addInterval(start, trial.interval, trial.count);
 }
 
-/** "14 days", "1 month". */
-export function describeTrial(trial: Trial): string {
-  return `${trial.count} ${trial.interval}${trial.count === 1 ? "" : "s"}`;
+/** "14 days", "1 month", in the buyer's language (docs/i18n.md). */
+export function describeTrial(trial: Trial, tr: Translator): string {
+  return tr.plural(`checkout.trial_${trial.interval}`, trial.count);
 }
 
 /**

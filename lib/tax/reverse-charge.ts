@@ -1,6 +1,8 @@
 // The EU reverse charge (docs/tax.md "Reverse charge"), pure: no database, no network. A business
 // buyer established in another EU member state than the seller, with a VAT number VIES confirmed,
 // pays no VAT: the buyer accounts for it (Article 196, Council Directive 2006/112/EC).
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import { translator, type Translator } from "../i18n/translate";
 
 /** The EU member states, by ISO 3166-1 alpha-2 code (Greece is GR here; its VAT prefix is EL). */
 export const EU_MEMBER_STATES: ReadonlySet<string> = new Set([
@@ -71,11 +73,17 @@ export function sellerEuVatId(seller: { tax_id: string | null; tax_id_type: stri
   return seller.tax_id_type === "eu_vat" && seller.tax_id ? seller.tax_id : null;
 }
 
-/** The reverse charge's lines on a receipt or invoice: the note, then the seller's and the buyer's VAT IDs. */
-export function reverseChargeLines(ids: { sellerVatId: string | null; buyerVatId: string | null }): string[] {
+/**
+ * The reverse charge's lines on a receipt or invoice: the note, then the seller's and the buyer's
+ * VAT IDs, in the buyer's language (`tr`, docs/i18n.md; English, REVERSE_CHARGE_NOTE, by default).
+ */
+export function reverseChargeLines(
+  ids: { sellerVatId: string | null; buyerVatId: string | null },
+  tr: Translator = translator(DEFAULT_LOCALE),
+): string[] {
   return [
-    `${REVERSE_CHARGE_NOTE}.`,
-    ids.sellerVatId ? `Seller's VAT ID: ${ids.sellerVatId}` : "",
-    ids.buyerVatId ? `Buyer's VAT ID: ${ids.buyerVatId}` : "",
+    `${tr.t("receipt.reverseChargeNote")}.`,
+    ids.sellerVatId ? tr.t("receipt.sellerVatId", { id: ids.sellerVatId }) : "",
+    ids.buyerVatId ? tr.t("receipt.buyerVatId", { id: ids.buyerVatId }) : "",
   ].filter(Boolean);
 }

@@ -7,6 +7,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { ReceiptDocument } from "@/components/receipts/receipt-document";
 import { findReceiptByToken } from "@/lib/receipts/public";
+import { translator } from "@/lib/i18n/translate";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,9 @@ const receiptFor = cache((token: string) => findReceiptByToken(token));
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const receipt = await receiptFor((await params).token);
   return {
-    title: receipt ? `Receipt ${receipt.invoiceNumber} · ${receipt.seller.name}` : "Receipt not found",
+    title: receipt
+      ? `${translator(receipt.locale).t("receipt.titleNumbered", { number: receipt.invoiceNumber })} · ${receipt.seller.name}`
+      : "Receipt not found",
     robots: { index: false, follow: false },
     referrer: "no-referrer",
   };

@@ -95,6 +95,8 @@ describe("GET /v1/customer-portal/customers/me", () => {
         country: "DE",
       },
       tax_id: ["DE123456789", "eu_vat"],
+      // None set: the portal follows the browser's language (docs/i18n.md).
+      locale: null,
       organization: { id: ids.org, name: "Acme Software", slug },
     });
     // Same address in another organization: another customer.

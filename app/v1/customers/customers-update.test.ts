@@ -55,6 +55,7 @@ describe("PATCH /v1/customers/{id}", () => {
       tax_id: ["FR12345678901", "eu_vat"],
       metadata: { b: "two" },
       external_id: "crm-7",
+      locale: "de-AT",
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -82,6 +83,7 @@ describe("PATCH /v1/customers/{id}", () => {
       type: "individual",
       // The name on invoices follows the name.
       billing_name: "After",
+      locale: "de-AT",
       first_user_event_at: null,
     });
     expect((await call(getOne, { token, params: { id: customer.id } })).body).toEqual(res.body);

@@ -25,6 +25,7 @@ export const CUSTOMER_FIELDS = [
   "external_id",
   "first_user_event_at",
   "id",
+  "locale",
   "metadata",
   "modified_at",
   "name",
@@ -89,6 +90,7 @@ describe("POST /v1/customers/", () => {
       tax_id: ["GB123456789", "gb_vat"],
       metadata: { crm: "hubspot", tier: 2, vip: true },
       external_id: "user_42",
+      locale: "en-GB",
       organization_id: ids.org,
     });
     expect(res.status).toBe(201);
@@ -116,6 +118,7 @@ describe("POST /v1/customers/", () => {
       avatar_url: avatarUrl("ada.lovelace@example.com"),
       type: "individual",
       billing_name: "Ada Lovelace",
+      locale: "en-GB",
       first_user_event_at: null,
     };
     expect(res.body).toEqual(expected);

@@ -2,14 +2,24 @@
 // lines) and a link, each as plain text and as HTML (escaped by `html`), so every template says the
 // same in both parts.
 import { html, type SafeHtml } from "./html";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { translator, type Translator } from "../../i18n/translate";
 
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-export const formatDate = (date: Date) => DATE.format(date);
+/** A date in words in the email's language ("March 5, 2026", "5. März 2026"); English by default. */
+export const formatDate = (date: Date, tr: Translator = translator(DEFAULT_LOCALE)) => tr.date(date);
+
+/**
+ * The buyer's language of an email (docs/i18n.md): the `locale` its data carries (the customer's,
+ * or the purchase's for its receipt), English when none.
+ */
+export type Localized = { locale?: Locale | null };
+export const emailTranslator = (data: Localized): Translator => translator(data.locale ?? DEFAULT_LOCALE);
 
 export type Rows = [label: string, value: string][];
 
-export function textRows(rows: Rows): string {
-  return rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+/** "Label: value" lines ("Label : value" in French), in the email's language. */
+export function textRows(rows: Rows, tr: Translator = translator(DEFAULT_LOCALE)): string {
+  return rows.map(([label, value]) => tr.t("common.labelValue", { label, value })).join("\n");
 }
 
 const CELL = "padding:4px 0;";
@@ -70,7 +80,8 @@ export function htmlLink(label: string, url: string): SafeHtml {
   </p>`;
 }
 
-export const greetingFor = (customerName: string | null) => (customerName ? `Hi ${customerName},` : "Hi,");
+export const greetingFor = (customerName: string | null, tr: Translator = translator(DEFAULT_LOCALE)) =>
+  customerName ? tr.t("email.greeting", { name: customerName }) : tr.t("email.greetingAnonymous");
 
 /** Joins the plain-text parts with blank lines, leaving out the missing ones. */
 export function textParts(parts: (string | null)[]): string {

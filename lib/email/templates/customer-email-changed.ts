@@ -5,27 +5,29 @@
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
+import { emailTranslator, greetingFor, type Localized } from "./blocks";
 
-export type CustomerEmailChangedData = {
+export type CustomerEmailChangedData = Localized & {
   customerName: string | null;
   /** The new address, masked (`j***@example.com`, lib/email/transport.ts `maskAddress`). */
   maskedNewEmail: string;
   changedAt: Date;
 };
 
-const when = (at: Date) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at) +
-  " UTC";
-
 export const customerEmailChanged: EmailTemplate<CustomerEmailChangedData> = {
   kind: "customer_email_changed",
   render(data, brand) {
-    const subject = `Your email address for ${brand.name} was changed`;
-    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
-    const intro = `The email address of your account with ${brand.name} was changed to ${data.maskedNewEmail} on ${when(data.changedAt)}. Receipts, sign-in codes and other emails now go there.`;
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.emailChangedSubject", { brand: brand.name });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.emailChangedIntro", {
+      brand: brand.name,
+      email: data.maskedNewEmail,
+      date: `${tr.date(data.changedAt, { time: true })} UTC`,
+    });
     const warning = brand.supportEmail
-      ? `If you did not make this change, write to ${brand.supportEmail} at once.`
-      : `If you did not make this change, contact ${brand.name} at once.`;
+      ? tr.t("email.emailChangedWarnWrite", { email: brand.supportEmail })
+      : tr.t("email.emailChangedWarnContact", { brand: brand.name });
 
     const text = [greeting, intro, warning].join("\n\n");
     const body = html`<p style="margin:0 0 12px;">${greeting}</p>
@@ -34,13 +36,17 @@ export const customerEmailChanged: EmailTemplate<CustomerEmailChangedData> = {
 
     return {
       subject,
-      ...layout(brand, {
-        subject,
-        preview: "Your account now uses another address.",
-        heading: "Email changed",
-        text,
-        html: body,
-      }),
+      ...layout(
+        brand,
+        {
+          subject,
+          preview: tr.t("email.emailChangedPreview"),
+          heading: tr.t("email.emailChangedHeading"),
+          text,
+          html: body,
+        },
+        tr,
+      ),
     };
   },
 };

@@ -4,10 +4,10 @@
 // where to manage the subscription (the customer portal).
 import { html } from "./html";
 import { layout } from "./layout";
-import { greetingFor, htmlLink, htmlParagraphs, textParts } from "./blocks";
+import { emailTranslator, greetingFor, htmlLink, htmlParagraphs, textParts, type Localized } from "./blocks";
 import type { EmailTemplate } from "./types";
 
-export type ExistingSubscriptionData = {
+export type ExistingSubscriptionData = Localized & {
   customerName: string | null;
   /** The product the checkout was for. */
   productName: string;
@@ -18,20 +18,30 @@ export type ExistingSubscriptionData = {
 export const existingSubscription: EmailTemplate<ExistingSubscriptionData> = {
   kind: "existing_subscription",
   render(data, brand) {
-    const subject = `About your ${brand.name} subscription`;
-    const greeting = greetingFor(data.customerName);
-    const intro = `Someone, probably you, started a checkout for ${data.productName} from ${brand.name} with this email address. This address already has an active subscription with ${brand.name}, so no new one was started and nothing was charged.`;
-    const manage =
-      "To see your subscription, change your plan or card, or cancel it, sign in to the customer portal with this address: we send you a one-time code.";
-    const ignore = "If it was not you, you can ignore this email.";
-    const action = "Open the customer portal";
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.existingSubject", { brand: brand.name });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.existingIntro", { product: data.productName, brand: brand.name });
+    const manage = tr.t("email.existingManage");
+    const ignore = tr.t("email.existingIgnore");
+    const action = tr.t("email.openPortal");
 
-    const text = textParts([greeting, intro, manage, `${action}: ${data.portalUrl}`, ignore]);
+    const text = textParts([
+      greeting,
+      intro,
+      manage,
+      tr.t("common.labelValue", { label: action, value: data.portalUrl }),
+      ignore,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, manage])} ${htmlLink(action, data.portalUrl)}
     ${htmlParagraphs([ignore])}`;
     return {
       subject,
-      ...layout(brand, { subject, preview: intro, heading: "You already subscribe", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: intro, heading: tr.t("email.existingHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

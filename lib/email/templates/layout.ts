@@ -3,6 +3,8 @@
 // same things; the HTML is table-based with inline styles, which is what mail clients render.
 import { html, type SafeHtml } from "./html";
 import type { Brand } from "./types";
+import { DEFAULT_LOCALE } from "../../i18n/locales";
+import { translator, type Translator } from "../../i18n/translate";
 
 export type LayoutInput = {
   /** The subject, also the HTML document's title. */
@@ -16,20 +18,28 @@ export type LayoutInput = {
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-export function textFooter(brand: Brand): string {
-  const support = brand.supportEmail ? `\nQuestions? Write to ${brand.supportEmail}.` : "";
+export function textFooter(brand: Brand, tr: Translator = translator(DEFAULT_LOCALE)): string {
+  const support = brand.supportEmail ? `\n${tr.t("email.questions", { email: brand.supportEmail })}` : "";
   // "-- " (with its space) is the standard signature separator: mail clients fold what follows.
   return `-- \n${brand.name}${support}\n`;
 }
 
-export function layout(brand: Brand, input: LayoutInput): { text: string; html: string } {
-  const text = `${input.heading}\n\n${input.text.trimEnd()}\n\n${textFooter(brand)}`;
+/** The frame in the email's language (`tr`: docs/i18n.md), English by default. */
+export function layout(
+  brand: Brand,
+  input: LayoutInput,
+  tr: Translator = translator(DEFAULT_LOCALE),
+): { text: string; html: string } {
+  const text = `${input.heading}\n\n${input.text.trimEnd()}\n\n${textFooter(brand, tr)}`;
+  // The sentence around the address, split at its placeholder so the address can be a link.
+  const [before = "", after = ""] = tr.t("email.questions", { email: "\u0000" }).split("\u0000");
   const support = brand.supportEmail
-    ? html`<br />Questions? Write to
-        <a href="mailto:${brand.supportEmail}" style="color:#4f46e5;">${brand.supportEmail}</a>.`
+    ? html`<br />${before}<a href="mailto:${brand.supportEmail}" style="color:#4f46e5;"
+          >${brand.supportEmail}</a
+        >${after}`
     : null;
   const page = html`<!doctype html>
-    <html lang="en">
+    <html lang="${tr.locale}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

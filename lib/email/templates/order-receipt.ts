@@ -1,13 +1,21 @@
 // The purchase receipt: sent when a purchase (one-time or a subscription's first payment) becomes an
 // order. It lists what was bought and paid, the license keys the order issued (in full: they are
 // the buyer's), and links back to the purchase.
-import { formatMoney } from "../../money";
-import { formatDate, htmlFacts, htmlMoneyLines, textRows } from "./blocks";
+import type { Translator } from "../../i18n/translate";
+import {
+  emailTranslator,
+  formatDate,
+  greetingFor,
+  htmlFacts,
+  htmlMoneyLines,
+  textRows,
+  type Localized,
+} from "./blocks";
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
 
-export type OrderReceiptData = {
+export type OrderReceiptData = Localized & {
   customerName: string | null;
   orderId: string;
   /** The order's number, e.g. `ACME-0042`. */
@@ -37,57 +45,73 @@ export type OrderReceiptData = {
   portalUrl?: string | null;
 };
 
-function amountLines(data: OrderReceiptData): [label: string, value: string][] {
-  const money = (minor: number) => formatMoney(minor, data.currency);
+function amountLines(data: OrderReceiptData, tr: Translator): [label: string, value: string][] {
+  const money = (minor: number) => tr.money(minor, data.currency);
   const { subtotal, discount, tax, total } = data.amounts;
-  const lines: [string, string][] = [["Subtotal", money(subtotal)]];
+  const lines: [string, string][] = [[tr.t("common.subtotal"), money(subtotal)]];
   if (discount > 0)
-    lines.push([data.discountName ? `Discount (${data.discountName})` : "Discount", `-${money(discount)}`]);
-  if (tax > 0) lines.push(["Tax", money(tax)]);
-  lines.push(["Total paid", money(total)]);
+    lines.push([
+      data.discountName ? tr.t("email.discountNamed", { name: data.discountName }) : tr.t("common.discount"),
+      `-${money(discount)}`,
+    ]);
+  if (tax > 0) lines.push([tr.t("common.tax"), money(tax)]);
+  lines.push([tr.t("email.totalPaid"), money(total)]);
   return lines;
 }
 
-function productLine(data: OrderReceiptData): string {
-  const interval = data.recurringInterval === "year" ? "yearly" : "monthly";
-  return data.recurringInterval ? `${data.productName} (${interval} subscription)` : data.productName;
+/** "Studio (monthly subscription)": the product's name as written, the rest in the buyer's language. */
+export function subscriptionProductLine(
+  productName: string,
+  interval: "month" | "year" | null,
+  tr: Translator,
+): string {
+  if (!interval) return productName;
+  return tr.t(interval === "year" ? "email.subscriptionYearly" : "email.subscriptionMonthly", {
+    product: productName,
+  });
 }
 
-function keyNote(key: OrderReceiptData["licenseKeys"][number]): string {
-  return key.expiresAt ? `${key.benefit}, valid until ${formatDate(key.expiresAt)}` : key.benefit;
+function keyNote(key: OrderReceiptData["licenseKeys"][number], tr: Translator): string {
+  return key.expiresAt
+    ? tr.t("email.keyValidUntil", { benefit: key.benefit, date: formatDate(key.expiresAt, tr) })
+    : key.benefit;
 }
 
 export const orderReceipt: EmailTemplate<OrderReceiptData> = {
   kind: "order_receipt",
   render(data, brand) {
-    const subject = `Your receipt from ${brand.name}`;
-    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
-    const thanks = `Thank you for your purchase from ${brand.name}. This is your receipt.`;
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.receiptSubject", { brand: brand.name });
+    const greeting = greetingFor(data.customerName, tr);
+    const thanks = tr.t("email.receiptThanks", { brand: brand.name });
     const details: [string, string][] = [
-      ["Order", data.invoiceNumber],
-      ["Date", formatDate(data.orderedAt)],
-      ["Product", productLine(data)],
+      [tr.t("email.order"), data.invoiceNumber],
+      [tr.t("email.date"), formatDate(data.orderedAt, tr)],
+      [tr.t("email.product"), subscriptionProductLine(data.productName, data.recurringInterval, tr)],
     ];
-    const amounts = amountLines(data);
-    const keysTitle = data.licenseKeys.length > 1 ? "Your license keys" : "Your license key";
+    const amounts = amountLines(data, tr);
+    const keysTitle = tr.t(data.licenseKeys.length > 1 ? "email.licenseKeys" : "email.licenseKey");
     const disclosure = data.discountDisclosure ? `${data.discountDisclosure}.` : null;
     const links: [string, string][] = [];
-    if (data.receiptUrl) links.push(["Your receipt", data.receiptUrl]);
-    if (data.receiptPdfUrl) links.push(["Receipt (PDF)", data.receiptPdfUrl]);
-    if (data.purchaseUrl) links.push(["Your purchase", data.purchaseUrl]);
-    if (data.portalUrl) links.push(["Manage your purchases", data.portalUrl]);
+    if (data.receiptUrl) links.push([tr.t("email.linkReceipt"), data.receiptUrl]);
+    if (data.receiptPdfUrl) links.push([tr.t("email.linkReceiptPdf"), data.receiptPdfUrl]);
+    if (data.purchaseUrl) links.push([tr.t("email.linkPurchase"), data.purchaseUrl]);
+    if (data.portalUrl) links.push([tr.t("email.linkManagePurchases"), data.portalUrl]);
 
     const text = [
       greeting,
       thanks,
-      textRows(details),
-      textRows(amounts),
+      textRows(details, tr),
+      textRows(amounts, tr),
       disclosure,
       data.reverseCharge?.length ? data.reverseCharge.join("\n") : null,
       data.licenseKeys.length
-        ? `${keysTitle}:\n` + data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key)})`).join("\n")
+        ? `${tr.t("common.labelValue", { label: keysTitle, value: "" }).trimEnd()}\n` +
+          data.licenseKeys.map((key) => `${key.key}\n  (${keyNote(key, tr)})`).join("\n")
         : null,
-      links.length ? links.map(([label, url]) => `${label}: ${url}`).join("\n") : null,
+      links.length
+        ? links.map(([label, url]) => tr.t("common.labelValue", { label: label, value: url })).join("\n")
+        : null,
     ]
       .filter((part) => part !== null)
       .join("\n\n");
@@ -112,7 +136,7 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
                     <code
                       style="display:inline-block;padding:6px 8px;background:#f4f4f5;border-radius:4px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;word-break:break-all;"
                       >${key.key}</code
-                    ><br /><span style="font-size:13px;color:#71717a;">${keyNote(key)}</span>
+                    ><br /><span style="font-size:13px;color:#71717a;">${keyNote(key, tr)}</span>
                   </p>`,
               )}`
           : null
@@ -126,7 +150,11 @@ export const orderReceipt: EmailTemplate<OrderReceiptData> = {
 
     return {
       subject,
-      ...layout(brand, { subject, preview: thanks, heading: "Your receipt", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: thanks, heading: tr.t("email.receiptHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

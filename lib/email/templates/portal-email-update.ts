@@ -5,8 +5,9 @@
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
+import { emailTranslator, greetingFor, type Localized } from "./blocks";
 
-export type PortalEmailUpdateData = {
+export type PortalEmailUpdateData = Localized & {
   customerName: string | null;
   /** The address being confirmed (this email's recipient). */
   newEmail: string;
@@ -19,11 +20,12 @@ export type PortalEmailUpdateData = {
 export const portalEmailUpdate: EmailTemplate<PortalEmailUpdateData> = {
   kind: "portal_email_update",
   render(data, brand) {
-    const subject = `Confirm your new email address for ${brand.name}`;
-    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
-    const intro = `You asked to use ${data.newEmail} for your purchases from ${brand.name}. Confirm it with this link:`;
-    const validity = `The link works once, for ${data.validForMinutes} minutes. Until then your account keeps its current address.`;
-    const ignore = "If you did not ask for this, ignore this email: nothing changes without the link.";
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.emailUpdateSubject", { brand: brand.name });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.emailUpdateIntro", { email: data.newEmail, brand: brand.name });
+    const validity = tr.t("email.emailUpdateValidity", { minutes: data.validForMinutes });
+    const ignore = tr.t("email.emailUpdateIgnore");
 
     const text = [greeting, intro, data.confirmUrl, validity, ignore].join("\n\n");
 
@@ -33,7 +35,7 @@ export const portalEmailUpdate: EmailTemplate<PortalEmailUpdateData> = {
         <a
           href="${data.confirmUrl}"
           style="display:inline-block;padding:10px 16px;background:#18181b;color:#ffffff;border-radius:6px;font-weight:600;text-decoration:none;"
-          >Confirm my new email</a
+          >${tr.t("email.emailUpdateButton")}</a
         >
       </p>
       <p style="margin:0 0 16px;">${validity}</p>
@@ -41,13 +43,17 @@ export const portalEmailUpdate: EmailTemplate<PortalEmailUpdateData> = {
 
     return {
       subject,
-      ...layout(brand, {
-        subject,
-        preview: `The link works for ${data.validForMinutes} minutes.`,
-        heading: "Confirm your new email",
-        text,
-        html: body,
-      }),
+      ...layout(
+        brand,
+        {
+          subject,
+          preview: tr.t("email.emailUpdatePreview", { minutes: data.validForMinutes }),
+          heading: tr.t("email.emailUpdateHeading"),
+          text,
+          html: body,
+        },
+        tr,
+      ),
     };
   },
 };

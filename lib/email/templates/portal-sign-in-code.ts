@@ -3,8 +3,9 @@
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
+import { emailTranslator, greetingFor, type Localized } from "./blocks";
 
-export type PortalSignInCodeData = {
+export type PortalSignInCodeData = Localized & {
   customerName: string | null;
   code: string;
   /** How long the code works, in minutes. */
@@ -16,18 +17,19 @@ export type PortalSignInCodeData = {
 export const portalSignInCode: EmailTemplate<PortalSignInCodeData> = {
   kind: "portal_sign_in_code",
   render(data, brand) {
-    const subject = `Your sign-in code for ${brand.name}`;
-    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
-    const intro = `Use this code to sign in to ${brand.name}'s customer portal:`;
-    const validity = `It works once, for ${data.validForMinutes} minutes.`;
-    const ignore = "If you did not ask for it, ignore this email: nobody can sign in without the code.";
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.signInSubject", { brand: brand.name });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.signInIntro", { brand: brand.name });
+    const validity = tr.t("email.signInValidity", { minutes: data.validForMinutes });
+    const ignore = tr.t("email.signInIgnore");
 
     const text = [
       greeting,
       intro,
       `    ${data.code}`,
       validity,
-      `Sign in at: ${data.portalUrl}`,
+      tr.t("email.signInAt", { url: data.portalUrl }),
       ignore,
     ].join("\n\n");
 
@@ -41,19 +43,23 @@ export const portalSignInCode: EmailTemplate<PortalSignInCodeData> = {
       </p>
       <p style="margin:0 0 16px;">${validity}</p>
       <p style="margin:0 0 16px;">
-        <a href="${data.portalUrl}" style="color:#4f46e5;font-weight:600;">Sign in to the customer portal</a>
+        <a href="${data.portalUrl}" style="color:#4f46e5;font-weight:600;">${tr.t("email.signInLink")}</a>
       </p>
       <p style="margin:0;font-size:13px;color:#71717a;">${ignore}</p>`;
 
     return {
       subject,
-      ...layout(brand, {
-        subject,
-        preview: `Your code works for ${data.validForMinutes} minutes.`,
-        heading: "Your sign-in code",
-        text,
-        html: body,
-      }),
+      ...layout(
+        brand,
+        {
+          subject,
+          preview: tr.t("email.signInPreview", { minutes: data.validForMinutes }),
+          heading: tr.t("email.signInHeading"),
+          text,
+          html: body,
+        },
+        tr,
+      ),
     };
   },
 };

@@ -1,13 +1,21 @@
 // "Refund issued": sent when a refund succeeded (lib/refunds/settle.ts). It says how much comes
 // back (and its tax part), for which order, what the order has been refunded in all, and whether
 // the purchase's access (license keys, subscription) was taken back with it.
-import { formatMoney } from "../../money";
-import { formatDate, htmlFacts, htmlMoneyLines, textRows } from "./blocks";
+import type { Translator } from "../../i18n/translate";
+import {
+  emailTranslator,
+  formatDate,
+  greetingFor,
+  htmlFacts,
+  htmlMoneyLines,
+  textRows,
+  type Localized,
+} from "./blocks";
 import { html } from "./html";
 import { layout } from "./layout";
 import type { EmailTemplate } from "./types";
 
-export type RefundIssuedData = {
+export type RefundIssuedData = Localized & {
   customerName: string | null;
   orderId: string;
   /** The order's number, e.g. `ACME-0042`. */
@@ -26,32 +34,31 @@ export type RefundIssuedData = {
   accessRevoked: boolean;
 };
 
-function accessNote(data: RefundIssuedData): string {
-  return data.accessRevoked
-    ? `Access to ${data.productName} has ended with this refund: its license keys no longer work.`
-    : `Your access to ${data.productName} is not affected by this refund.`;
+function accessNote(data: RefundIssuedData, tr: Translator): string {
+  return tr.t(data.accessRevoked ? "email.accessRevoked" : "email.accessKept", { product: data.productName });
 }
 
 export const refundIssued: EmailTemplate<RefundIssuedData> = {
   kind: "refund_issued",
   render(data, brand) {
-    const money = (minor: number) => formatMoney(minor, data.currency);
-    const subject = `Your refund from ${brand.name}`;
-    const greeting = data.customerName ? `Hi ${data.customerName},` : "Hi,";
-    const lead = `${brand.name} has refunded ${money(data.amount)} for your order. It goes back to the payment method you paid with; your bank may take a few days to show it.`;
+    const tr = emailTranslator(data);
+    const money = (minor: number) => tr.money(minor, data.currency);
+    const subject = tr.t("email.refundSubject", { brand: brand.name });
+    const greeting = greetingFor(data.customerName, tr);
+    const lead = tr.t("email.refundLead", { brand: brand.name, amount: money(data.amount) });
     const details: [string, string][] = [
-      ["Order", data.invoiceNumber],
-      ["Ordered", formatDate(data.orderedAt)],
-      ["Product", data.productName],
-      ["Refund date", formatDate(data.refundedAt)],
+      [tr.t("email.order"), data.invoiceNumber],
+      [tr.t("email.ordered"), formatDate(data.orderedAt, tr)],
+      [tr.t("email.product"), data.productName],
+      [tr.t("email.refundDate"), formatDate(data.refundedAt, tr)],
     ];
-    const amounts: [string, string][] = [["Refunded now", money(data.amount)]];
-    if (data.taxAmount > 0) amounts.push(["Of which tax", money(data.taxAmount)]);
-    amounts.push(["Order total", money(data.orderTotal)]);
-    amounts.push(["Refunded in all", money(data.refundedTotal)]);
-    const access = accessNote(data);
+    const amounts: [string, string][] = [[tr.t("email.refundedNow"), money(data.amount)]];
+    if (data.taxAmount > 0) amounts.push([tr.t("email.ofWhichTax"), money(data.taxAmount)]);
+    amounts.push([tr.t("email.orderTotal"), money(data.orderTotal)]);
+    amounts.push([tr.t("email.refundedInAll"), money(data.refundedTotal)]);
+    const access = accessNote(data, tr);
 
-    const text = [greeting, lead, textRows(details), textRows(amounts), access].join("\n\n");
+    const text = [greeting, lead, textRows(details, tr), textRows(amounts, tr), access].join("\n\n");
 
     const body = html`<p style="margin:0 0 12px;">${greeting}</p>
       <p style="margin:0 0 16px;">${lead}</p>
@@ -60,7 +67,11 @@ export const refundIssued: EmailTemplate<RefundIssuedData> = {
 
     return {
       subject,
-      ...layout(brand, { subject, preview: lead, heading: "Refund issued", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: lead, heading: tr.t("email.refundHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

@@ -2,10 +2,18 @@
 // keeps working until the end of the paid period, and can be kept until then.
 import { html } from "./html";
 import { layout } from "./layout";
-import { formatDate, greetingFor, htmlLink, htmlParagraphs, textParts } from "./blocks";
+import {
+  emailTranslator,
+  formatDate,
+  greetingFor,
+  htmlLink,
+  htmlParagraphs,
+  textParts,
+  type Localized,
+} from "./blocks";
 import type { EmailTemplate } from "./types";
 
-export type SubscriptionCanceledData = {
+export type SubscriptionCanceledData = Localized & {
   customerName: string | null;
   productName: string;
   /** The end of the paid period, when the subscription ends. */
@@ -16,19 +24,29 @@ export type SubscriptionCanceledData = {
 export const subscriptionCanceled: EmailTemplate<SubscriptionCanceledData> = {
   kind: "subscription_canceled",
   render(data, brand) {
-    const subject = `Your ${data.productName} subscription is canceled`;
-    const greeting = greetingFor(data.customerName);
-    const until = formatDate(data.endsAt);
-    const intro = `Your subscription to ${data.productName} from ${brand.name} is canceled. It will not renew.`;
-    const keep = `You keep access, license keys included, until ${until}. Changed your mind? You can keep your subscription until then.`;
-    const action = "Manage your subscription";
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.canceledSubject", { product: data.productName });
+    const greeting = greetingFor(data.customerName, tr);
+    const until = formatDate(data.endsAt, tr);
+    const intro = tr.t("email.canceledIntro", { product: data.productName, brand: brand.name });
+    const keep = tr.t("email.canceledKeep", { date: until });
+    const action = tr.t("email.manageSubscription");
 
-    const text = textParts([greeting, intro, keep, data.portalUrl ? `${action}: ${data.portalUrl}` : null]);
+    const text = textParts([
+      greeting,
+      intro,
+      keep,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, keep])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {
       subject,
-      ...layout(brand, { subject, preview: intro, heading: "Subscription canceled", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: intro, heading: tr.t("email.canceledHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

@@ -2,10 +2,18 @@
 // payment retry failed. Its benefits are revoked with it, so license keys stop working.
 import { html } from "./html";
 import { layout } from "./layout";
-import { formatDate, greetingFor, htmlLink, htmlParagraphs, textParts } from "./blocks";
+import {
+  emailTranslator,
+  formatDate,
+  greetingFor,
+  htmlLink,
+  htmlParagraphs,
+  textParts,
+  type Localized,
+} from "./blocks";
 import type { EmailTemplate } from "./types";
 
-export type SubscriptionEndedData = {
+export type SubscriptionEndedData = Localized & {
   customerName: string | null;
   productName: string;
   endedAt: Date;
@@ -14,27 +22,36 @@ export type SubscriptionEndedData = {
   portalUrl: string | null;
 };
 
-const WHY: Record<SubscriptionEndedData["cause"], string> = {
-  canceled: "It was canceled and its last paid period is over.",
-  revoked: "It was ended by the seller.",
-  unpaid: "Its renewal could not be paid after several attempts.",
-};
-
 export const subscriptionEnded: EmailTemplate<SubscriptionEndedData> = {
   kind: "subscription_ended",
   render(data, brand) {
-    const subject = `Your ${data.productName} subscription has ended`;
-    const greeting = greetingFor(data.customerName);
-    const intro = `Your subscription to ${data.productName} from ${brand.name} ended on ${formatDate(data.endedAt)}. ${WHY[data.cause]}`;
-    const keys = "Its license keys no longer work, and you will not be charged again.";
-    const action = "Your purchases";
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.endedSubject", { product: data.productName });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.endedIntro", {
+      product: data.productName,
+      brand: brand.name,
+      date: formatDate(data.endedAt, tr),
+      why: tr.t(`email.endedWhy_${data.cause}`),
+    });
+    const keys = tr.t("email.endedKeys");
+    const action = tr.t("email.yourPurchases");
 
-    const text = textParts([greeting, intro, keys, data.portalUrl ? `${action}: ${data.portalUrl}` : null]);
+    const text = textParts([
+      greeting,
+      intro,
+      keys,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, keys])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {
       subject,
-      ...layout(brand, { subject, preview: intro, heading: "Subscription ended", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: intro, heading: tr.t("email.endedHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

@@ -1,12 +1,21 @@
 // A renewal (or one of its dunning retries) was declined: the buyer is told what failed, when it
 // is tried again (or that this was the last attempt) and where to update the payment method.
-import { formatMoney } from "../../money";
 import { html } from "./html";
 import { layout } from "./layout";
-import { formatDate, greetingFor, htmlLink, htmlParagraphs, htmlRows, textParts, textRows } from "./blocks";
+import {
+  emailTranslator,
+  formatDate,
+  greetingFor,
+  htmlLink,
+  htmlParagraphs,
+  htmlRows,
+  textParts,
+  textRows,
+  type Localized,
+} from "./blocks";
 import type { EmailTemplate } from "./types";
 
-export type SubscriptionPaymentFailedData = {
+export type SubscriptionPaymentFailedData = Localized & {
   customerName: string | null;
   productName: string;
   currency: string;
@@ -23,26 +32,41 @@ export type SubscriptionPaymentFailedData = {
 export const subscriptionPaymentFailed: EmailTemplate<SubscriptionPaymentFailedData> = {
   kind: "subscription_payment_failed",
   render(data, brand) {
-    const subject = `Payment failed for your ${data.productName} subscription`;
-    const greeting = greetingFor(data.customerName);
-    const amount = formatMoney(data.amount, data.currency);
-    const intro = `We could not charge ${amount} for your ${data.productName} subscription from ${brand.name}.`;
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.paymentFailedSubject", { product: data.productName });
+    const greeting = greetingFor(data.customerName, tr);
+    const amount = tr.money(data.amount, data.currency);
+    const intro = tr.t("email.paymentFailedIntro", { amount, product: data.productName, brand: brand.name });
     const next = data.nextRetryAt
-      ? `We will try again on ${formatDate(data.nextRetryAt)}. Update your payment method before then to keep your subscription.`
-      : "This was the last attempt: your subscription has ended, and its license keys no longer work.";
+      ? tr.t("email.paymentFailedRetry", { date: formatDate(data.nextRetryAt, tr) })
+      : tr.t("email.paymentFailedLast");
     const rows: [string, string][] = [
-      ["Amount", amount],
-      ["Next attempt", data.nextRetryAt ? formatDate(data.nextRetryAt) : "none (last attempt)"],
+      [tr.t("email.amount"), amount],
+      [
+        tr.t("email.nextAttempt"),
+        data.nextRetryAt ? formatDate(data.nextRetryAt, tr) : tr.t("email.noNextAttempt"),
+      ],
     ];
-    if (data.failureReason) rows.splice(1, 0, ["Reason", data.failureReason]);
-    const action = "Update your payment method";
+    // The processor's own words for the decline, as it gave them.
+    if (data.failureReason) rows.splice(1, 0, [tr.t("email.reason"), data.failureReason]);
+    const action = tr.t("email.updatePaymentMethod");
 
-    const text = textParts([greeting, intro, textRows(rows), next, `${action}: ${data.updateUrl}`]);
+    const text = textParts([
+      greeting,
+      intro,
+      textRows(rows, tr),
+      next,
+      tr.t("common.labelValue", { label: action, value: data.updateUrl }),
+    ]);
     const body = html`${htmlParagraphs([greeting, intro])} ${htmlRows(rows)} ${htmlParagraphs([next])}
     ${htmlLink(action, data.updateUrl)}`;
     return {
       subject,
-      ...layout(brand, { subject, preview: intro, heading: "Your payment failed", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: intro, heading: tr.t("email.paymentFailedHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

@@ -3,11 +3,10 @@
 // own receipt.
 import { html } from "./html";
 import { layout } from "./layout";
-import { greetingFor, htmlLink, htmlParagraphs, textParts } from "./blocks";
+import { emailTranslator, greetingFor, htmlLink, htmlParagraphs, textParts, type Localized } from "./blocks";
 import type { EmailTemplate } from "./types";
-import { formatMoney } from "../../money";
 
-export type SubscriptionPlanChangedData = {
+export type SubscriptionPlanChangedData = Localized & {
   customerName: string | null;
   previousProductName: string;
   productName: string;
@@ -21,17 +20,34 @@ export type SubscriptionPlanChangedData = {
 export const subscriptionPlanChanged: EmailTemplate<SubscriptionPlanChangedData> = {
   kind: "subscription_plan_changed",
   render(data, brand) {
-    const subject = `Your subscription is now ${data.productName}`;
-    const greeting = greetingFor(data.customerName);
-    const intro = `Your subscription from ${brand.name} moved from ${data.previousProductName} to ${data.productName}.`;
-    const price = `It now costs ${formatMoney(data.amount, data.currency)} every ${data.recurringInterval}, before tax.`;
-    const action = "Manage your subscription";
-    const text = textParts([greeting, intro, price, data.portalUrl ? `${action}: ${data.portalUrl}` : null]);
+    const tr = emailTranslator(data);
+    const subject = tr.t("email.planChangedSubject", { product: data.productName });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.planChangedIntro", {
+      brand: brand.name,
+      previous: data.previousProductName,
+      product: data.productName,
+    });
+    const price = tr.t("email.planChangedPrice", {
+      amount: tr.money(data.amount, data.currency),
+      every: tr.t(data.recurringInterval === "year" ? "checkout.every_year" : "checkout.every_month"),
+    });
+    const action = tr.t("email.manageSubscription");
+    const text = textParts([
+      greeting,
+      intro,
+      price,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
+    ]);
     const body = html`${htmlParagraphs([greeting, intro, price])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {
       subject,
-      ...layout(brand, { subject, preview: intro, heading: "Plan changed", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: intro, heading: tr.t("email.planChangedHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

@@ -2,11 +2,18 @@
 // how to cancel before it. Sent a few days ahead (lib/subscriptions/trial-reminder.ts).
 import { html } from "./html";
 import { layout } from "./layout";
-import { formatDate, greetingFor, htmlLink, htmlParagraphs, textParts } from "./blocks";
+import {
+  emailTranslator,
+  formatDate,
+  greetingFor,
+  htmlLink,
+  htmlParagraphs,
+  textParts,
+  type Localized,
+} from "./blocks";
 import type { EmailTemplate } from "./types";
-import { formatMoney } from "../../money";
 
-export type SubscriptionTrialEndingData = {
+export type SubscriptionTrialEndingData = Localized & {
   customerName: string | null;
   productName: string;
   trialEnd: Date;
@@ -20,24 +27,33 @@ export type SubscriptionTrialEndingData = {
 export const subscriptionTrialEnding: EmailTemplate<SubscriptionTrialEndingData> = {
   kind: "subscription_trial_ending",
   render(data, brand) {
-    const subject = `Your ${data.productName} trial ends on ${formatDate(data.trialEnd)}`;
-    const greeting = greetingFor(data.customerName);
-    const intro = `Your free trial of ${data.productName} from ${brand.name} ends on ${formatDate(data.trialEnd)}.`;
-    const charge = `Your card will then be charged ${formatMoney(data.amount, data.currency)}, and again every ${data.recurringInterval} until you cancel.`;
-    const cancel = "To stop before the first charge, cancel before the trial ends: nothing is charged.";
-    const action = "Manage your subscription";
+    const tr = emailTranslator(data);
+    const date = formatDate(data.trialEnd, tr);
+    const subject = tr.t("email.trialEndingSubject", { product: data.productName, date });
+    const greeting = greetingFor(data.customerName, tr);
+    const intro = tr.t("email.trialEndingIntro", { product: data.productName, brand: brand.name, date });
+    const charge = tr.t("email.trialEndingCharge", {
+      amount: tr.money(data.amount, data.currency),
+      every: tr.t(data.recurringInterval === "year" ? "checkout.every_year" : "checkout.every_month"),
+    });
+    const cancel = tr.t("email.trialEndingCancel");
+    const action = tr.t("email.manageSubscription");
     const text = textParts([
       greeting,
       intro,
       charge,
       cancel,
-      data.portalUrl ? `${action}: ${data.portalUrl}` : null,
+      data.portalUrl ? tr.t("common.labelValue", { label: action, value: data.portalUrl }) : null,
     ]);
     const body = html`${htmlParagraphs([greeting, intro, charge, cancel])}
     ${data.portalUrl ? htmlLink(action, data.portalUrl) : null}`;
     return {
       subject,
-      ...layout(brand, { subject, preview: intro, heading: "Your trial ends soon", text, html: body }),
+      ...layout(
+        brand,
+        { subject, preview: intro, heading: tr.t("email.trialEndingHeading"), text, html: body },
+        tr,
+      ),
     };
   },
 };

@@ -209,6 +209,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       expires_at: expect.stringMatching(ISO),
       success_url: `http://localhost:3000/checkout/${res.body.client_secret}/confirmation`,
       embed_origin: null,
+      locale: null,
       amount: 700,
       discount_amount: 0,
       tax_amount: 0,
