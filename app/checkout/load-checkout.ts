@@ -37,7 +37,14 @@ export async function checkoutTitle(clientSecret: string): Promise<string> {
 }
 
 /** The namespaces of the catalog the checkout's page uses (its browser gets only these). */
-export const CHECKOUT_NAMESPACES = ["common", "checkout", "confirmation", "errors", "devices"] as const;
+export const CHECKOUT_NAMESPACES = [
+  "common",
+  "checkout",
+  "confirmation",
+  "errors",
+  "devices",
+  "currency",
+] as const;
 
 /**
  * The checkout page's language (docs/i18n.md): `?locale=`, the session's (a session made for a

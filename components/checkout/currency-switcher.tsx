@@ -7,8 +7,7 @@
 import { useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { currenciesOf, priceIn } from "@/lib/currency/prices";
-import { resolveLocale } from "@/lib/i18n/locales";
-import { translator } from "@/lib/i18n/translate";
+import { useTranslator } from "@/components/i18n/translator-context";
 import type { CheckoutView } from "./api";
 
 export function CurrencySwitcher({
@@ -21,11 +20,11 @@ export function CurrencySwitcher({
   disabled?: boolean;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // The page's language (docs/i18n.md), with the catalog's `currency` namespace the page sends.
+  const tr = useTranslator();
   const prices = checkout.product.prices;
   const currencies = currenciesOf(prices);
   if (currencies.length < 2) return null;
-  // The session's language once it has one (docs/i18n.md), English until then.
-  const tr = translator(resolveLocale([(checkout as { locale?: string | null }).locale]));
   const label = (currency: string) => {
     const price = priceIn(prices, currency, checkout.product_price);
     const amount =
