@@ -166,6 +166,9 @@ export const de: Catalog = {
     uses: "{count} Nutzungen",
     downloads: "Downloads",
     download: "Herunterladen",
+    portalLink:
+      "Ihre Bestellungen, Belege und Lizenzschlüssel bleiben im {portal} verfügbar, wo Sie auch Ihre Abonnements verwalten können.",
+    portalLinkText: "Kundenportal",
   },
   errors: {
     label_email: "E-Mail",
@@ -252,9 +255,6 @@ export const de: Catalog = {
     copied: "Kopiert",
     copyLabel: "{label} kopieren",
     copiedToClipboard: "{label} in die Zwischenablage kopiert.",
-    portalLink:
-      "Ihre Bestellungen, Belege und Lizenzschlüssel bleiben im {portal} verfügbar, wo Sie auch Ihre Abonnements verwalten können.",
-    portalLinkText: "Kundenportal",
     order_paid: "Bezahlt",
     order_partially_refunded: "Teilweise erstattet",
     order_refunded: "Erstattet",

@@ -163,6 +163,9 @@ export const en = {
     uses: "{count} uses",
     downloads: "Downloads",
     download: "Download",
+    portalLink:
+      "Your orders, receipts and license keys stay available in the {portal}, where you can also manage your subscriptions.",
+    portalLinkText: "customer portal",
   },
   errors: {
     label_email: "Email",
@@ -246,9 +249,6 @@ export const en = {
     copied: "Copied",
     copyLabel: "Copy {label}",
     copiedToClipboard: "{label} copied to the clipboard.",
-    portalLink:
-      "Your orders, receipts and license keys stay available in the {portal}, where you can also manage your subscriptions.",
-    portalLinkText: "customer portal",
     order_paid: "Paid",
     order_partially_refunded: "Partially refunded",
     order_refunded: "Refunded",

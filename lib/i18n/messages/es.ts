@@ -166,6 +166,9 @@ export const es: Catalog = {
     uses: "{count} usos",
     downloads: "Descargas",
     download: "Descargar",
+    portalLink:
+      "Tus pedidos, recibos y claves de licencia siguen disponibles en el {portal}, donde también puedes gestionar tus suscripciones.",
+    portalLinkText: "portal de clientes",
   },
   errors: {
     label_email: "Correo electrónico",
@@ -251,9 +254,6 @@ export const es: Catalog = {
     copied: "Copiada",
     copyLabel: "Copiar {label}",
     copiedToClipboard: "{label}: copiada al portapapeles.",
-    portalLink:
-      "Tus pedidos, recibos y claves de licencia siguen disponibles en el {portal}, donde también puedes gestionar tus suscripciones.",
-    portalLinkText: "portal de clientes",
     order_paid: "Pagado",
     order_partially_refunded: "Reembolsado en parte",
     order_refunded: "Reembolsado",

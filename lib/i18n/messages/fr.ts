@@ -166,6 +166,9 @@ export const fr: Catalog = {
     uses: "{count} utilisations",
     downloads: "Téléchargements",
     download: "Télécharger",
+    portalLink:
+      "Vos commandes, reçus et clés de licence restent disponibles dans l'{portal}, où vous pouvez aussi gérer vos abonnements.",
+    portalLinkText: "espace client",
   },
   errors: {
     label_email: "E-mail",
@@ -251,9 +254,6 @@ export const fr: Catalog = {
     copied: "Copié",
     copyLabel: "Copier : {label}",
     copiedToClipboard: "{label} : copié dans le presse-papiers.",
-    portalLink:
-      "Vos commandes, reçus et clés de licence restent disponibles dans l'{portal}, où vous pouvez aussi gérer vos abonnements.",
-    portalLinkText: "espace client",
     order_paid: "Payée",
     order_partially_refunded: "Partiellement remboursée",
     order_refunded: "Remboursée",
