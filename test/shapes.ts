@@ -57,6 +57,7 @@ export const CHECKOUT_KEYS = [
   "is_payment_form_required",
   "is_payment_required",
   "is_payment_setup_required",
+  "locale",
   "metadata",
   "modified_at",
   "payment_processor",

@@ -223,6 +223,7 @@ describe("POST /v1/checkouts/custom/: created", () => {
       is_free_product_price: false,
       is_payment_required: true,
       is_payment_setup_required: false,
+      locale: null,
       is_payment_form_required: true,
       customer_id: null,
       customer_name: null,
