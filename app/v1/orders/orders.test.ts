@@ -229,6 +229,7 @@ describe("GET /v1/orders/", () => {
         "email_verified",
         "first_user_event_at",
         "id",
+        "locale",
         "metadata",
         "modified_at",
         "name",
