@@ -13,8 +13,6 @@ export const CHECKOUT_KEYS = [
   "billing_address_fields",
   "customer_billing_name",
   "is_business_customer",
-  // The buyer's language as set on the session (docs/i18n.md); null: chosen by the browser.
-  "locale",
   "max_units",
   "min_units",
   "net_amount",
@@ -59,6 +57,7 @@ export const CHECKOUT_KEYS = [
   "is_payment_form_required",
   "is_payment_required",
   "is_payment_setup_required",
+  "locale",
   "metadata",
   "modified_at",
   "payment_processor",

@@ -2,6 +2,7 @@
 // A key's devices: each device's name and activation date, and, when the merchant lets buyers
 // manage them, Deactivate, which asks first. The outcome is read out (aria-live) and focus stays
 // in the list once the row is gone.
+import { useTranslator } from "@/components/i18n/translator-context";
 import { useId, useRef, useState } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import type { PortalActivation, PortalLicenseKey } from "./api";
@@ -15,6 +16,7 @@ type Deactivate = (device: PortalActivation) => Promise<void>;
 
 export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
   const headingId = useId();
+  const tr = useTranslator();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deactivateDevice = useDeactivateDevice();
   // Hidden at once, before (and even if not) the list is read again.
@@ -32,7 +34,9 @@ export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
       already = true;
     }
     setGone((before) => new Set(before).add(device.id));
-    setAnnouncement(already ? `${device.label} was already deactivated.` : `${device.label} deactivated.`);
+    setAnnouncement(
+      tr.t(already ? "devices.alreadyDeactivated" : "devices.deactivated", { device: device.label }),
+    );
     headingRef.current?.focus();
   };
 
@@ -44,7 +48,7 @@ export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
         tabIndex={-1}
         className="text-sm font-semibold text-zinc-900 outline-none dark:text-zinc-100"
       >
-        Devices
+        {tr.t("devices.title")}
       </h4>
       {shown.length ? (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -58,12 +62,10 @@ export function Devices({ licenseKey }: { licenseKey: PortalLicenseKey }) {
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">No devices activated yet.</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tr.t("devices.none")}</p>
       )}
       {!licenseKey.can_deactivate && shown.length ? (
-        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-          To free a device, deactivate the key in the app on that device.
-        </p>
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{tr.t("devices.freeInApp")}</p>
       ) : null}
       <p
         role="status"

@@ -195,17 +195,16 @@ export function licenseKeyFacts(
     PortalLicenseKey,
     "expires_at" | "limit_activations" | "usage" | "limit_usage" | "activations" | "subscription"
   >,
+  tr: Translator = english,
 ): string {
   const devices = key.activations.length;
   return [
-    keyExpiryLabel(key, key.subscription ?? null, formatDate),
-    key.limit_activations
-      ? `${devices} of ${key.limit_activations} device${key.limit_activations === 1 ? "" : "s"}`
-      : null,
+    keyExpiryLabel(key, key.subscription ?? null, (iso) => formatDate(iso, tr), tr),
+    key.limit_activations ? tr.plural("portal.devicesOf", key.limit_activations, { used: devices }) : null,
     key.limit_usage
-      ? `used ${key.usage} of ${key.limit_usage} times`
+      ? tr.t("portal.usedOf", { usage: key.usage, limit: key.limit_usage })
       : key.usage
-        ? `used ${key.usage} times`
+        ? tr.t("portal.used", { usage: key.usage })
         : null,
   ]
     .filter(Boolean)

@@ -36,7 +36,7 @@ function LicenseKeyCard({ licenseKey: key }: { licenseKey: PortalLicenseKey }) {
         </code>
         <CopyButton value={key.key} label={tr.t("portal.licenseKeyFor", { product: title })} />
       </div>
-      <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{licenseKeyFacts(key)}</p>
+      <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{licenseKeyFacts(key, tr)}</p>
       {key.status === "revoked" ? null : <RotateKey licenseKeyId={key.id} title={title} />}
       <Devices licenseKey={key} />
     </li>

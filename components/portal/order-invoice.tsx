@@ -2,16 +2,19 @@
 // An order's invoice in the portal (docs/invoices.md): its PDF once issued; before that, a
 // "Request invoice" button (a paid order only) that issues it with the order's billing details as
 // they are, which lock from then on. A refusal (no billing name or address) is said beside it.
+import { useTranslator } from "@/components/i18n/translator-context";
 import type { PortalOrder } from "./api";
 import { useRequestInvoice } from "./hooks";
 import { LINK } from "./ui";
 
 export function OrderInvoiceLink({ order, number }: { order: PortalOrder; number: string }) {
   const request = useRequestInvoice();
+  const tr = useTranslator();
   if (order.invoice_url) {
     return (
       <a href={order.invoice_url} target="_blank" rel="noopener" className={LINK}>
-        Invoice<span className="sr-only"> for order {number}</span>
+        {tr.t("portal.invoice")}
+        <span className="sr-only"> {tr.t("portal.receiptFor", { number })}</span>
       </a>
     );
   }
@@ -24,8 +27,8 @@ export function OrderInvoiceLink({ order, number }: { order: PortalOrder; number
         disabled={request.isPending}
         onClick={() => request.mutate(order.id)}
       >
-        {request.isPending ? "Requesting…" : "Request invoice"}
-        <span className="sr-only"> for order {number}</span>
+        {request.isPending ? tr.t("portal.requestingInvoice") : tr.t("portal.requestInvoice")}
+        <span className="sr-only"> {tr.t("portal.receiptFor", { number })}</span>
       </button>
       {request.error ? (
         <span role="alert" className="text-red-600 dark:text-red-400">

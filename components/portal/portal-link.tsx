@@ -5,7 +5,7 @@ import { useTranslator } from "@/components/i18n/translator-context";
 export function PortalLink({ organization }: { organization: { slug: string } }) {
   const tr = useTranslator();
   // One sentence for the translators, the link where its {portal} placeholder is.
-  const [before = "", after = ""] = tr.t("portal.portalLink").split("{portal}");
+  const [before = "", after = ""] = tr.t("confirmation.portalLink").split("{portal}");
   return (
     <p className="text-sm leading-6 text-zinc-600 dark:text-zinc-400">
       {before}
@@ -15,7 +15,7 @@ export function PortalLink({ organization }: { organization: { slug: string } })
         rel="noopener"
         className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-400"
       >
-        {tr.t("portal.portalLinkText")}
+        {tr.t("confirmation.portalLinkText")}
       </a>
       {after}
     </p>

@@ -42,9 +42,13 @@ function SavedCardRow({ card }: { card: SavedCard }) {
   const [asking, setAsking] = useState(false);
   // A card the processor never described (the built-in test processor's) is just "Saved card".
   const tr = useTranslator();
-  const label = card.method_metadata ? paymentMethodLabel(card.method_metadata, tr) : "Saved card";
+  const label = card.method_metadata
+    ? paymentMethodLabel(card.method_metadata, tr)
+    : tr.t("portal.savedCard");
   const expiry = card.method_metadata
-    ? ` · expires ${String(card.method_metadata.exp_month).padStart(2, "0")}/${card.method_metadata.exp_year}`
+    ? ` · ${tr.t("portal.cardExpires", {
+        date: `${String(card.method_metadata.exp_month).padStart(2, "0")}/${card.method_metadata.exp_year}`,
+      })}`
     : "";
   return (
     <li data-testid="portal-saved-card" className="py-3 first:pt-0 last:pb-0">
@@ -62,23 +66,23 @@ function SavedCardRow({ card }: { card: SavedCard }) {
               disabled={remove.isPending}
               onClick={() => remove.mutate(card.id, { onSettled: () => setAsking(false) })}
             >
-              Remove
+              {tr.t("portal.remove")}
             </button>
             <button type="button" className={SECONDARY} onClick={() => setAsking(false)}>
-              Keep it
+              {tr.t("portal.keepIt")}
             </button>
           </span>
         ) : (
           <button
             type="button"
             className={SECONDARY}
-            aria-label={`Remove ${label}`}
+            aria-label={tr.t("portal.removeLabel", { label })}
             onClick={() => {
               remove.reset();
               setAsking(true);
             }}
           >
-            Remove
+            {tr.t("portal.remove")}
           </button>
         )}
       </div>

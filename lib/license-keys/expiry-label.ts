@@ -1,7 +1,10 @@
 // What governs a license key's life, in words, for the dashboard's key page and the customer
 // portal. A key issued by a subscription has no expiry date of its own (`expires_at` null): it lives
 // as long as the subscription and is revoked when the subscription ends, so "Never expires" would
-// be wrong. Pure: the caller passes its own date format.
+// be wrong. Pure: the caller passes its own date format, and the buyer's language (the portal's
+// translator, docs/i18n.md; English, the dashboard's, by default).
+import { english } from "../i18n/english";
+import type { Translator } from "../i18n/translator";
 
 export type KeySubscription = {
   status: string;
@@ -22,18 +25,19 @@ export function keyExpiryLabel(
   key: { expires_at: Date | string | null },
   subscription: KeySubscription | null,
   formatDate: (iso: string) => string,
+  tr: Translator = english,
 ): string {
   const date = (value: Date | string) => formatDate(typeof value === "string" ? value : value.toISOString());
-  if (key.expires_at) return `Valid until ${date(key.expires_at)}`;
-  if (!subscription) return "Never expires";
+  if (key.expires_at) return tr.t("confirmation.validUntil", { date: date(key.expires_at) });
+  if (!subscription) return tr.t("confirmation.neverExpires");
   if (ENDED.includes(subscription.status)) {
     const ended = subscription.ended_at ?? subscription.ends_at;
-    return ended ? `Ended with the subscription on ${date(ended)}` : "Ended with the subscription";
+    return ended ? tr.t("portal.keyEndedOn", { date: date(ended) }) : tr.t("portal.keyEnded");
   }
   const end = subscription.ends_at ?? subscription.current_period_end;
   if (subscription.cancel_at_period_end || subscription.ends_at)
-    return end ? `Expires when the subscription ends, on ${date(end)}` : "Expires when the subscription ends";
+    return end ? tr.t("portal.keyExpiresOn", { date: date(end) }) : tr.t("portal.keyExpiresWithSubscription");
   return subscription.current_period_end
-    ? `Expires when the subscription ends (renews on ${date(subscription.current_period_end)})`
-    : "Expires when the subscription ends";
+    ? tr.t("portal.keyExpiresRenews", { date: date(subscription.current_period_end) })
+    : tr.t("portal.keyExpiresWithSubscription");
 }

@@ -140,6 +140,55 @@ describe("receipt view model", () => {
     expect(purchase.totals.map((row) => row.label)).toEqual(["Subtotal", "Tax", "Total"]);
   });
 
+  it("speaks the order's language: its checkout's, else the customer's (docs/i18n.md)", async () => {
+    const german = buildReceipt(
+      order({
+        reverse_charge: true,
+        tax_amount: 0,
+        refunded_amount: 500,
+        status: "partially_refunded",
+        checkout: { discount_amount: 200, customer_tax_id: "DE123456789", locale: "de-AT" },
+        organization: {
+          name: "Acme Software",
+          email: "help@acme.example",
+          tax_id: "FR40303265045",
+          tax_id_type: "eu_vat",
+        },
+      } as Partial<ReceiptOrder>),
+    );
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    expect(german.locale).toBe("de");
+    expect(german.issuedOn).toBe("27. November 2026");
+    expect(german.paymentStatus).toBe("Teilweise erstattet");
+    expect(german.buyer.addressLines).toContain("Deutschland");
+    expect(german.lines[0]!.detail).toBe("Abonnement, erster Zeitraum, monatlich abgerechnet");
+    expect(german.totals.map((row) => [row.label, plain(row.value)])).toEqual([
+      ["Zwischensumme", "20,00 €"],
+      ["Rabatt (Launch week)", "-2,00 €"],
+      ["Steuer (Steuerschuldnerschaft des Leistungsempfängers)", "0,00 €"],
+      ["Gesamt", "18,00 €"],
+      ["Erstattet", "-5,00 €"],
+      ["Netto bezahlt", "13,00 €"],
+    ]);
+    expect(receiptReverseChargeLines(german)).toEqual([
+      "Steuerschuldnerschaft des Leistungsempfängers: Die Mehrwertsteuer schuldet der Leistungsempfänger (Artikel 196 der Richtlinie 2006/112/EG des Rates).",
+      "USt-IdNr. des Verkäufers: FR40303265045",
+      "USt-IdNr. des Käufers: DE123456789",
+    ]);
+    // The customer's language when the checkout had none; French money's narrow spaces print in the PDF.
+    const french = buildReceipt(
+      order({
+        amount: 123456,
+        checkout: { discount_amount: 0, customer_tax_id: null, locale: null },
+        customer: { email: "jane@example.com", name: "Jane Doe", tax_id: null, locale: "fr" },
+      }),
+    );
+    expect(french.locale).toBe("fr");
+    expect(plain(french.totals.find((row) => row.strong)!.value)).toBe("1 237,98 €");
+    const pdf = await renderReceiptPdf(french);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
   it("renders a PDF titled with the number, named after it", async () => {
     const receipt = buildReceipt(order());
     const pdf = await renderReceiptPdf(receipt);

@@ -27,6 +27,7 @@ const CUSTOMER_FIELDS = [
   "email_verified",
   "first_user_event_at",
   "id",
+  "locale",
   "metadata",
   "modified_at",
   "name",
