@@ -2,24 +2,13 @@
 // The product's prices. An existing price never changes (orders keep theirs): it is shown read-only
 // and can only be removed, which archives it on save (Undo brings it back). New prices are fixed,
 // pay what you want (minimum, maximum, suggested) or free; month or year on a recurring product.
-import type { ReactNode } from "react";
-import { CurrencyOptions } from "../forms/form-fields";
 import { controlId, type FormErrorsState } from "../forms/use-form-errors";
 import type { ProductPrice } from "../hooks/catalog";
 import { Button } from "../ui/button";
-import { inputClass } from "../ui/field";
 import { Badge } from "../ui/misc";
 import { COMMON_CURRENCIES } from "../forms/currencies";
-import {
-  MAX_PRICES,
-  newPriceRow,
-  priceInAnotherCurrency,
-  priceText,
-  type AmountType,
-  type Interval,
-  type PriceRow,
-  type TaxBehaviorChoice,
-} from "./logic";
+import { MAX_PRICES, newPriceRow, priceInAnotherCurrency, priceText, type PriceRow } from "./logic";
+import { NewPrice } from "./new-price";
 
 type Props = {
   formId: string;
@@ -148,125 +137,6 @@ export function PricesEditor({ formId, errors, isRecurring, rows, archived, onCh
               </li>
             ))}
           </ul>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-type NewPriceProps = {
-  row: PriceRow;
-  index: number;
-  suffix: string;
-  formId: string;
-  errors: FormErrorsState;
-  isRecurring: boolean;
-  onChange: (patch: Partial<PriceRow>) => void;
-  onRemove?: () => void;
-};
-
-function NewPrice({ row, index, suffix, formId, errors, isRecurring, onChange, onRemove }: NewPriceProps) {
-  const field = (name: string, label: string, control: ReactNode) => {
-    const id = controlId(formId, `prices.${index}.${name}`);
-    const error = errors.field(`prices.${index}.${name}`);
-    return (
-      <div>
-        <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          {label + suffix}
-        </label>
-        {control}
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-  const input = (name: string, key: "amount" | "minimum" | "maximum" | "preset") => (
-    <input
-      {...errors.control(`prices.${index}.${name}`)}
-      className={inputClass}
-      inputMode="decimal"
-      value={row[key]}
-      onChange={(e) => onChange({ [key]: e.target.value })}
-    />
-  );
-  return (
-    <div className="grid items-start gap-3 sm:grid-cols-4">
-      {field(
-        "amount_type",
-        "Price type",
-        <select
-          {...errors.control(`prices.${index}.amount_type`)}
-          className={inputClass}
-          value={row.amount_type}
-          onChange={(e) => onChange({ amount_type: e.target.value as AmountType })}
-        >
-          <option value="fixed">Fixed price</option>
-          <option value="custom">Pay what you want</option>
-          <option value="free">Free</option>
-        </select>,
-      )}
-      {row.amount_type !== "free"
-        ? field(
-            "price_currency",
-            "Currency",
-            <select
-              {...errors.control(`prices.${index}.price_currency`)}
-              className={inputClass}
-              value={row.currency}
-              onChange={(e) => onChange({ currency: e.target.value })}
-            >
-              <CurrencyOptions current={row.currency} />
-            </select>,
-          )
-        : null}
-      {row.amount_type === "fixed" ? field("price_amount", "Amount", input("price_amount", "amount")) : null}
-      {row.amount_type === "custom" ? (
-        <>
-          {field("minimum_amount", "Minimum", input("minimum_amount", "minimum"))}
-          {field("maximum_amount", "Maximum", input("maximum_amount", "maximum"))}
-          {field("preset_amount", "Suggested amount", input("preset_amount", "preset"))}
-        </>
-      ) : null}
-      {isRecurring
-        ? field(
-            "recurring_interval",
-            "Billing interval",
-            <select
-              {...errors.control(`prices.${index}.recurring_interval`)}
-              className={inputClass}
-              value={row.interval}
-              onChange={(e) => onChange({ interval: e.target.value as Interval })}
-            >
-              <option value="month">Monthly</option>
-              <option value="year">Yearly</option>
-            </select>,
-          )
-        : null}
-      {row.amount_type !== "free"
-        ? field(
-            "tax_behavior",
-            "Tax",
-            <select
-              {...errors.control(`prices.${index}.tax_behavior`)}
-              className={inputClass}
-              value={row.taxBehavior}
-              onChange={(e) => onChange({ taxBehavior: e.target.value as TaxBehaviorChoice })}
-            >
-              <option value="">Organization default</option>
-              <option value="exclusive">Added on top</option>
-              <option value="inclusive">Included in the price</option>
-              <option value="location">By the buyer&apos;s country</option>
-            </select>,
-          )
-        : null}
-      {onRemove ? (
-        <div className="self-end">
-          <Button size="sm" variant="ghost" onClick={onRemove}>
-            Remove price{suffix}
-          </Button>
         </div>
       ) : null}
     </div>

@@ -2,6 +2,7 @@
 // Settings → Tax: whether prices include tax, for every price that does not say so itself
 // (`default_tax_behavior`, docs/tax.md "Tax-inclusive prices"). Saved as soon as it is chosen.
 import { useState } from "react";
+import { SaveError } from "../ui/states";
 import { useUpdateOrganization, type OrganizationResource } from "../hooks/organizations";
 import { inputClass } from "../ui/field";
 
@@ -39,11 +40,7 @@ export function TaxBehaviorSetting({ organization }: { organization: Organizatio
         <option value="location">By the buyer&apos;s country</option>
       </select>
       <p className="text-zinc-600 dark:text-zinc-300">{HELP[value]} A price can say otherwise.</p>
-      {save.error ? (
-        <p role="alert" className="text-xs text-red-600">
-          {save.error.message}
-        </p>
-      ) : null}
+      <SaveError error={save.error} />
     </div>
   );
 }

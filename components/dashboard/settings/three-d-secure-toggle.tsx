@@ -3,6 +3,7 @@
 // (PATCH /v1/organizations/{id}/payment-processor; docs/payments.md, "Card testing"). A merchant
 // hit by card testing turns it on: a stolen card number then fails at the bank's step.
 import { useState } from "react";
+import { SaveError } from "../ui/states";
 import { useChangingMutation } from "../hooks/resource";
 import { organizationKeys, type PaymentProcessorSettings } from "../hooks/organizations";
 import { apiFetch } from "@/components/api-client";
@@ -55,11 +56,7 @@ export function ThreeDSecureToggle({
           </span>
         </span>
       </label>
-      {save.error ? (
-        <p role="alert" className="text-xs text-red-600">
-          {save.error.message}
-        </p>
-      ) : null}
+      <SaveError error={save.error} />
     </div>
   );
 }

@@ -57,3 +57,12 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     </div>
   );
 }
+
+/** What a save beside a control said when it failed (a switch, a select saved on change); nothing otherwise. */
+export function SaveError({ error, className = "text-xs" }: { error: Error | null; className?: string }) {
+  return error ? (
+    <p role="alert" className={`${className} text-red-600 dark:text-red-400`}>
+      {error.message}
+    </p>
+  ) : null;
+}
