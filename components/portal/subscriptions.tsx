@@ -40,7 +40,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
   const [planOpen, setPlanOpen] = useState(false);
   const tr = useTranslator();
   const { organization } = usePortalSession();
-  const plans = canChangePlan(sub) ? planOptions(organization, sub) : [];
+  const plans = canChangePlan(sub) ? planOptions(organization, sub, tr) : [];
   const [announcement, setAnnouncement] = useState("");
   const uncancel = useUpdateSubscription();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -54,7 +54,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
   }, [sub.cancel_at_period_end]);
   const status = subscriptionStatus(sub, tr);
   const schedule = scheduleLine(sub, tr);
-  const discounted = discountLine(sub);
+  const discounted = discountLine(sub, tr);
   const pastDue = sub.status === "past_due";
 
   const keep = () =>
@@ -77,7 +77,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
       subscription={sub}
       onDone={(updated) => {
         onToggleForm(false);
-        setAnnouncement(paymentMethodOutcome(sub.status, updated.status));
+        setAnnouncement(paymentMethodOutcome(sub.status, updated.status, tr));
       }}
       onCancel={pastDue ? undefined : () => onToggleForm(false)}
     />
