@@ -64,7 +64,10 @@ export function describePriceSchedule(input: PriceScheduleInput, tr: Translator 
   const trialEnd = input.trial_end ? new Date(input.trial_end) : null;
   // During a trial: "Free until Dec 13, 2026, then …" and the line of the first paid period.
   if (trialEnd && new Date(input.current_period_start) < trialEnd) {
-    const after = describePaidSchedule({ ...input, started_at: trialEnd, current_period_start: trialEnd }, tr);
+    const after = describePaidSchedule(
+      { ...input, started_at: trialEnd, current_period_start: trialEnd },
+      tr,
+    );
     return tr.t("portal.freeUntil", { date: tr.date(trialEnd, { style: "medium" }), after });
   }
   return describePaidSchedule(trialEnd ? { ...input, started_at: trialEnd } : input, tr);
@@ -84,7 +87,11 @@ function describePaidSchedule(input: PriceScheduleInput, tr: Translator): string
   const firstPeriod = periodsElapsed(anchor, periodStart, interval) === 0;
 
   if (discount.duration === "forever")
-    return tr.t("portal.priceForever", { discounted: money(discounted), interval: unit, full: money(amount) });
+    return tr.t("portal.priceForever", {
+      discounted: money(discounted),
+      interval: unit,
+      full: money(amount),
+    });
   if (discount.duration === "once") {
     return firstPeriod ? tr.t(`portal.priceOnce_${interval}`, { discounted: money(discounted), full }) : full;
   }
@@ -97,6 +104,9 @@ function describePaidSchedule(input: PriceScheduleInput, tr: Translator): string
   )
     remaining++;
   if (remaining === 0) return full;
-  const span = tr.plural(firstPeriod ? `portal.units_${interval}` : `portal.moreUnits_${interval}`, remaining);
+  const span = tr.plural(
+    firstPeriod ? `portal.units_${interval}` : `portal.moreUnits_${interval}`,
+    remaining,
+  );
   return tr.t("portal.priceRepeating", { discounted: money(discounted), interval: unit, span, full });
 }

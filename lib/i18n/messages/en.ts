@@ -450,7 +450,8 @@ export const en = {
     tryAnotherCard: "{message} Please try another card.",
     bankStepUnsupported: "Your bank needs a step this page cannot show.",
     paymentFormLoading: "The payment form is still loading.",
-    outcomeRecovered: "Your card was updated and the payment went through. Your subscription is active again.",
+    outcomeRecovered:
+      "Your card was updated and the payment went through. Your subscription is active again.",
     outcomeStillPastDue: "Your card was saved, but the payment has not gone through yet.",
     outcomeUpdated: "Your card was updated. It will be used for the next charge.",
     // The plan change.
@@ -462,7 +463,8 @@ export const en = {
       "This plan bills on another schedule: you move to it at your next renewal, charged its price then.",
     prorationInvoice:
       "The difference for the rest of this period is charged now (a cheaper plan's is credited to your next charge).",
-    prorationNextCharge: "The difference for the rest of this period is added to (or taken off) your next charge.",
+    prorationNextCharge:
+      "The difference for the rest of this period is added to (or taken off) your next charge.",
   },
   email: {
     greeting: "Hi {name},",

@@ -452,7 +452,8 @@ export const es: Catalog = {
     tryAnotherCard: "{message} Prueba con otra tarjeta.",
     bankStepUnsupported: "Tu banco pide un paso que esta página no puede mostrar.",
     paymentFormLoading: "El formulario de pago aún se está cargando.",
-    outcomeRecovered: "Tu tarjeta se ha actualizado y el pago se ha completado. Tu suscripción vuelve a estar activa.",
+    outcomeRecovered:
+      "Tu tarjeta se ha actualizado y el pago se ha completado. Tu suscripción vuelve a estar activa.",
     outcomeStillPastDue: "Tu tarjeta se ha guardado, pero el pago aún no se ha completado.",
     outcomeUpdated: "Tu tarjeta se ha actualizado. Se usará para el próximo cargo.",
     changePlanTitle: "Cambiar de plan",
