@@ -107,7 +107,9 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
 
       {pastDue ? (
         <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 dark:border-red-500/40 dark:bg-red-500/10">
-          <h4 className="font-semibold text-red-800 dark:text-red-200">Your last payment failed</h4>
+          <h4 className="font-semibold text-red-800 dark:text-red-200">
+            {tr.t("portal.lastPaymentFailedTitle")}
+          </h4>
           <p className="mt-1 mb-4 text-sm text-red-800 dark:text-red-200">
             {tr.t("portal.pastDueNotice", { product: sub.product.name })}
           </p>
@@ -121,7 +123,9 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
         </div>
       ) : formOpen ? (
         <div className="mt-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-          <h4 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">New card</h4>
+          <h4 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            {tr.t("portal.newCard")}
+          </h4>
           {form}
         </div>
       ) : null}

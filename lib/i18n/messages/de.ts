@@ -468,6 +468,8 @@ export const de: Catalog = {
       "Dieser Tarif wird in einem anderen Rhythmus abgerechnet: Sie wechseln bei Ihrer nächsten Verlängerung und zahlen dann seinen Preis.",
     prorationInvoice:
       "Die Differenz für den Rest dieses Zeitraums wird jetzt berechnet (bei einem günstigeren Tarif wird sie Ihrer nächsten Abbuchung gutgeschrieben).",
+    bankNotConfirmed: "Ihre Bank hat die Karte noch nicht bestätigt. Bitte versuchen Sie es erneut.",
+    lastPaymentFailedTitle: "Ihre letzte Zahlung ist fehlgeschlagen",
     prorationNextCharge:
       "Die Differenz für den Rest dieses Zeitraums wird Ihrer nächsten Abbuchung hinzugerechnet (oder davon abgezogen).",
   },

@@ -463,6 +463,8 @@ export const en = {
       "This plan bills on another schedule: you move to it at your next renewal, charged its price then.",
     prorationInvoice:
       "The difference for the rest of this period is charged now (a cheaper plan's is credited to your next charge).",
+    bankNotConfirmed: "Your bank has not confirmed the card yet. Please try again.",
+    lastPaymentFailedTitle: "Your last payment failed",
     prorationNextCharge:
       "The difference for the rest of this period is added to (or taken off) your next charge.",
   },

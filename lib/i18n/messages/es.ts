@@ -464,6 +464,8 @@ export const es: Catalog = {
       "Este plan se factura con otra periodicidad: cambiarás a él en tu próxima renovación y se te cobrará su precio entonces.",
     prorationInvoice:
       "La diferencia por el resto de este periodo se cobra ahora (la de un plan más barato se abona en tu próximo cargo).",
+    bankNotConfirmed: "Tu banco aún no ha confirmado la tarjeta. Inténtalo de nuevo.",
+    lastPaymentFailedTitle: "Tu último pago no se ha completado",
     prorationNextCharge:
       "La diferencia por el resto de este periodo se suma a (o se resta de) tu próximo cargo.",
   },

@@ -465,6 +465,8 @@ export const fr: Catalog = {
       "Cette formule est facturée selon une autre périodicité : vous y passerez à votre prochain renouvellement, au prix de la formule.",
     prorationInvoice:
       "La différence pour le reste de cette période est facturée maintenant (celle d'une formule moins chère est créditée sur votre prochain prélèvement).",
+    bankNotConfirmed: "Votre banque n'a pas encore confirmé la carte. Veuillez réessayer.",
+    lastPaymentFailedTitle: "Votre dernier paiement a échoué",
     prorationNextCharge:
       "La différence pour le reste de cette période est ajoutée à (ou déduite de) votre prochain prélèvement.",
   },
