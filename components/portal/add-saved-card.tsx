@@ -5,6 +5,7 @@
 // charged with it). The form is the organization's processor's, as the buyer's subscriptions show
 // it (Stripe's, with its publishable key); a buyer with no subscription has nothing to add a card for.
 import { useState } from "react";
+import { useTranslator } from "@/components/i18n/translator-context";
 import { publishableKeyOf } from "@/components/checkout/stripe-elements";
 import { paymentMethodLabel } from "./format";
 import { useAddSavedCard, useSubscriptions } from "./hooks";
@@ -12,6 +13,7 @@ import { PaymentMethodForm } from "./payment-method-form";
 import { SECONDARY } from "./ui";
 
 export function AddSavedCard() {
+  const tr = useTranslator();
   const subscriptions = useSubscriptions();
   const add = useAddSavedCard();
   const [open, setOpen] = useState(false);
@@ -30,7 +32,7 @@ export function AddSavedCard() {
             setOpen(true);
           }}
         >
-          Add card
+          {tr.t("portal.addCard")}
         </button>
         <p role="status" className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
           {announcement}
@@ -45,17 +47,17 @@ export function AddSavedCard() {
           processor: model.payment_processor,
           publishableKey: publishableKeyOf(model),
           currency: model.currency,
-          label: "New card",
-          submitLabel: "Save card",
+          label: tr.t("portal.newCard"),
+          submitLabel: tr.t("portal.saveCard"),
         }}
         save={async (cardToken, confirmStep) => {
           const card = await add.mutateAsync({ cardToken, setDefault: forSubscriptions, confirmStep });
           setOpen(false);
-          const label = card.method_metadata ? paymentMethodLabel(card.method_metadata) : "Your card";
+          const label = card.method_metadata
+            ? paymentMethodLabel(card.method_metadata, tr)
+            : tr.t("portal.yourCard");
           setAnnouncement(
-            forSubscriptions
-              ? `${label} was saved and now pays for your subscriptions.`
-              : `${label} was saved.`,
+            tr.t(forSubscriptions ? "portal.cardSavedForSubscriptions" : "portal.cardSaved", { label }),
           );
         }}
         onCancel={() => setOpen(false)}
@@ -66,7 +68,7 @@ export function AddSavedCard() {
               checked={forSubscriptions}
               onChange={(event) => setForSubscriptions(event.target.checked)}
             />
-            Use for my subscriptions
+            {tr.t("portal.useForSubscriptions")}
           </label>
         }
       />

@@ -5,6 +5,9 @@
 import type { ReactNode } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { Spinner } from "@/components/checkout/fields";
+import { useTranslator } from "@/components/i18n/translator-context";
+import { english } from "@/lib/i18n/english";
+import type { Translator } from "@/lib/i18n/translator";
 import type { ConfirmStep } from "./hooks";
 import { PRIMARY, SECONDARY } from "./ui";
 
@@ -33,9 +36,12 @@ export type CardFormProps = {
  * A failed save as the buyer reads it: null for an expired session (the portal signs the buyer out
  * itself); `declined` when the card itself was refused (shown at the card, "try another card").
  */
-export function saveFailure(error: unknown): { message: string; declined: boolean } | null {
+export function saveFailure(
+  error: unknown,
+  tr: Translator = english,
+): { message: string; declined: boolean } | null {
   if (error instanceof ApiRequestError && error.status === 401) return null;
-  const message = error instanceof Error ? error.message : "Something went wrong. Please try again.";
+  const message = error instanceof Error ? error.message : tr.t("portal.somethingWrong");
   const declined =
     error instanceof ApiRequestError &&
     (error.code === "PaymentError" || error.code === "PaymentMethodSetupFailed");
@@ -53,6 +59,7 @@ export function CardFormActions({
   formError: string | null;
   onCancel?: () => void;
 }) {
+  const tr = useTranslator();
   return (
     <>
       {formError ? (
@@ -63,11 +70,12 @@ export function CardFormActions({
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="submit" disabled={busy} className={PRIMARY}>
           {busy ? <Spinner /> : null}
-          {busy ? "Saving card…" : submitLabel}
+          {busy ? tr.t("portal.savingCard") : submitLabel}
         </button>
         {onCancel ? (
           <button type="button" onClick={onCancel} disabled={busy} className={SECONDARY}>
-            Cancel<span className="sr-only"> adding a card</span>
+            {tr.t("portal.cancel")}
+            <span className="sr-only"> {tr.t("portal.cancelAddingCard")}</span>
           </button>
         ) : null}
       </div>

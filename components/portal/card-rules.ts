@@ -2,6 +2,8 @@
 // (lib/checkout/card.ts), as the form's field errors (keys like CardFields expects) or a token.
 import { testTokenForCard, validateCard, type CardInput } from "@/lib/checkout/card";
 import type { FieldErrors } from "@/components/checkout/form-state";
+import { english } from "@/lib/i18n/english";
+import type { Translator } from "@/lib/i18n/translator";
 
 export const EMPTY_CARD: CardInput = { number: "", expiry: "", cvc: "" };
 
@@ -21,10 +23,12 @@ export function cardFieldError(card: CardInput, field: keyof CardInput, now: Dat
 }
 
 /** What the buyer hears after a new card: whether a failed payment went through with it. */
-export function paymentMethodOutcome(statusBefore: string, statusAfter: string): string {
-  if (statusBefore === "past_due" && statusAfter === "active") {
-    return "Your card was updated and the payment went through. Your subscription is active again.";
-  }
-  if (statusAfter === "past_due") return "Your card was saved, but the payment has not gone through yet.";
-  return "Your card was updated. It will be used for the next charge.";
+export function paymentMethodOutcome(
+  statusBefore: string,
+  statusAfter: string,
+  tr: Translator = english,
+): string {
+  if (statusBefore === "past_due" && statusAfter === "active") return tr.t("portal.outcomeRecovered");
+  if (statusAfter === "past_due") return tr.t("portal.outcomeStillPastDue");
+  return tr.t("portal.outcomeUpdated");
 }

@@ -24,6 +24,7 @@ export type EmailLink =
  * address bar and history, then verified. `onChanged` runs once the answer has set the new session.
  */
 export function useEmailLink(onChanged: () => void): EmailLink {
+  const tr = useTranslator();
   const [link, setLink] = useState<EmailLink>({ kind: "none" });
   const changed = useRef(onChanged);
   useEffect(() => {
@@ -41,14 +42,17 @@ export function useEmailLink(onChanged: () => void): EmailLink {
         changed.current();
         setLink({ kind: "changed" });
       },
-      (error: unknown) => setLink({ kind: "failed", message: verifyLinkErrorMessage(error) }),
+      (error: unknown) => setLink({ kind: "failed", message: verifyLinkErrorMessage(error, tr) }),
     );
+    // Once per page: the translator does not change while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return link;
 }
 
 /** What became of the emailed link, above the page's content. */
 export function EmailLinkNotice({ link }: { link: EmailLink }) {
+  const tr = useTranslator();
   if (link.kind === "none") return null;
   if (link.kind === "failed") {
     return (
@@ -67,16 +71,14 @@ export function EmailLinkNotice({ link }: { link: EmailLink }) {
     >
       {link.kind === "verifying" ? (
         <>
-          <Spinner /> Confirming your new email…
+          <Spinner /> {tr.t("portal.confirmingEmail")}
         </>
       ) : (
-        "Email changed. Receipts and sign-in codes now go to your new address."
+        tr.t("portal.emailChanged")
       )}
     </p>
   );
 }
-
-const NEW_EMAIL_HELP = "We email a link to this address; your email changes when you open it.";
 
 /** The account panel: the buyer's email, and the form that asks for a link to a new one. */
 export function EmailSection() {
@@ -90,6 +92,7 @@ export function EmailSection() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const help = tr.t("portal.newEmailHelp");
 
   useEffect(() => {
     if (editing) inputRef.current?.focus();
@@ -97,7 +100,7 @@ export function EmailSection() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = emailError(email);
+    const invalid = emailError(email, tr);
     if (invalid) {
       setError(invalid);
       inputRef.current?.focus();
@@ -111,7 +114,7 @@ export function EmailSection() {
       setEditing(false);
       setEmail("");
     } catch (failure) {
-      setError(requestLinkErrorMessage(failure));
+      setError(requestLinkErrorMessage(failure, tr));
       inputRef.current?.focus();
     } finally {
       setBusy(false);
@@ -121,11 +124,12 @@ export function EmailSection() {
   return (
     <Panel title={tr.t("portal.account")}>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Email: <span className="font-medium break-all text-zinc-900 dark:text-zinc-50">{me.data?.email}</span>
+        {tr.t("portal.email")}:{" "}
+        <span className="font-medium break-all text-zinc-900 dark:text-zinc-50">{me.data?.email}</span>
       </p>
       {editing ? (
         <form onSubmit={submit} noValidate className="mt-4 space-y-3">
-          <Field id={inputId} label="New email" error={error ?? undefined} help={NEW_EMAIL_HELP}>
+          <Field id={inputId} label={tr.t("portal.newEmail")} error={error ?? undefined} help={help}>
             <TextInput
               ref={inputRef}
               id={inputId}
@@ -137,14 +141,14 @@ export function EmailSection() {
               required
               value={email}
               error={error ?? undefined}
-              help={NEW_EMAIL_HELP}
+              help={help}
               onChange={(event) => setEmail(event.target.value)}
             />
           </Field>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={PRIMARY} disabled={busy}>
               {busy ? <Spinner /> : null}
-              {busy ? "Sending link…" : "Send link"}
+              {busy ? tr.t("portal.sendingLink") : tr.t("portal.sendLink")}
             </button>
             <button
               type="button"
@@ -154,7 +158,7 @@ export function EmailSection() {
                 setError(null);
               }}
             >
-              Cancel
+              {tr.t("portal.cancel")}
             </button>
           </div>
         </form>
@@ -167,7 +171,7 @@ export function EmailSection() {
             setEditing(true);
           }}
         >
-          Change email
+          {tr.t("portal.changeEmail")}
         </button>
       )}
       <p
@@ -177,8 +181,8 @@ export function EmailSection() {
       >
         {sentTo ? (
           <>
-            <strong className="font-semibold">Check your inbox.</strong> We sent a link to {sentTo}. Open it
-            within 30 minutes to confirm the change; until then your email stays as it is.
+            <strong className="font-semibold">{tr.t("portal.checkInbox")}</strong>{" "}
+            {tr.t("portal.linkSent", { email: sentTo })}
           </>
         ) : null}
       </p>

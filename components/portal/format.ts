@@ -96,12 +96,13 @@ export function discountLine(
     | "tax_amount_next"
     | "trial_end"
   >,
+  tr: Translator = english,
 ): string | null {
   if (!subscription.discount || isEnded(subscription)) return null;
   const schedule = { ...subscription, amount: subscription.price_amount };
-  const line = describePriceSchedule(schedule);
-  if (line === describePriceSchedule({ ...schedule, discount: null })) return null;
-  return subscription.tax_amount_next ? `${line}, before tax` : line;
+  const line = describePriceSchedule(schedule, tr);
+  if (line === describePriceSchedule({ ...schedule, discount: null }, tr)) return null;
+  return subscription.tax_amount_next ? tr.t("portal.beforeTax", { line }) : line;
 }
 
 /** The one line about what happens next: the next charge, the scheduled end, or the end. */

@@ -3,6 +3,7 @@
 // the lists it changes. The signed-in session (CSRF token, organization, sign out) comes from context.
 import { createContext, useContext } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslator } from "@/components/i18n/translator-context";
 import {
   deactivateActivation,
   rotateLicenseKey,
@@ -166,17 +167,17 @@ export type ConfirmStep = (action: { type: string; client_secret?: string }) => 
  * form's step and the server's re-read. Resolves with the subscription once the card is saved.
  */
 export function useUpdatePaymentMethod() {
+  const tr = useTranslator();
   const { csrf } = usePortalSession();
   const onAnswer = useSubscriptionAnswer();
   return useMutation({
     mutationFn: async (input: { id: string; cardToken: string; confirmStep?: ConfirmStep }) => {
       let answer = await updatePaymentMethod(csrf, input.id, input.cardToken);
       if (answer.next_action) {
-        if (!input.confirmStep) throw new Error("Your bank needs a step this page cannot show.");
+        if (!input.confirmStep) throw new Error(tr.t("portal.bankStepUnsupported"));
         await input.confirmStep(answer.next_action);
         answer = await completePaymentMethod(csrf, input.id);
-        if (answer.next_action)
-          throw new Error("Your bank has not confirmed the card yet. Please try again.");
+        if (answer.next_action) throw new Error(tr.t("portal.bankNotConfirmed"));
       }
       return answer;
     },
@@ -189,17 +190,17 @@ export function useUpdatePaymentMethod() {
  * server's re-read. With `setDefault` the subscriptions that still bill take it: they are read again.
  */
 export function useAddSavedCard() {
+  const tr = useTranslator();
   const { csrf } = usePortalSession();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { cardToken: string; setDefault: boolean; confirmStep?: ConfirmStep }) => {
       let answer = await addSavedCard(csrf, input.cardToken, input.setDefault);
       if (answer.status === "requires_action") {
-        if (!input.confirmStep) throw new Error("Your bank needs a step this page cannot show.");
+        if (!input.confirmStep) throw new Error(tr.t("portal.bankStepUnsupported"));
         await input.confirmStep({ type: "use_stripe_sdk", client_secret: answer.client_secret });
         answer = await confirmSavedCard(csrf, answer.client_secret.split("_secret_")[0]!);
-        if (answer.status === "requires_action")
-          throw new Error("Your bank has not confirmed the card yet. Please try again.");
+        if (answer.status === "requires_action") throw new Error(tr.t("portal.bankNotConfirmed"));
       }
       return answer.payment_method;
     },

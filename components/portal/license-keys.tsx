@@ -51,7 +51,10 @@ export function LicenseKeys() {
       <QueryState query={keys} what="license keys">
         {() =>
           keys.data?.items.length ? (
-            <ul aria-label="License keys" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <ul
+              aria-label={tr.t("portal.licenseKeys")}
+              className="divide-y divide-zinc-200 dark:divide-zinc-800"
+            >
               {keys.data.items.map((key) => (
                 <LicenseKeyCard key={key.id} licenseKey={key} />
               ))}

@@ -4,6 +4,7 @@
 // subscription (`payment_processor` of the portal's subscription; a past-due one is charged with
 // the card), or added to the buyer's saved cards (./saved-cards.tsx).
 import dynamic from "next/dynamic";
+import { useTranslator } from "@/components/i18n/translator-context";
 import { PaymentFormLoading } from "@/components/checkout/payment-form-unavailable";
 import { publishableKeyOf } from "@/components/checkout/stripe-elements";
 import type { PortalSubscription } from "./api";
@@ -30,6 +31,7 @@ export function SubscriptionPaymentMethodForm({
   onDone: (updated: PortalSubscription) => void;
   onCancel?: () => void;
 }) {
+  const tr = useTranslator();
   const update = useUpdatePaymentMethod();
   return (
     <PaymentMethodForm
@@ -37,8 +39,8 @@ export function SubscriptionPaymentMethodForm({
         processor: subscription.payment_processor,
         publishableKey: publishableKeyOf(subscription),
         currency: subscription.currency,
-        label: `New card for ${subscription.product.name}`,
-        submitLabel: subscription.status === "past_due" ? "Save card and pay" : "Save card",
+        label: tr.t("portal.newCardFor", { product: subscription.product.name }),
+        submitLabel: tr.t(subscription.status === "past_due" ? "portal.saveCardAndPay" : "portal.saveCard"),
       }}
       save={async (cardToken, confirmStep) =>
         onDone(await update.mutateAsync({ id: subscription.id, cardToken, confirmStep }))

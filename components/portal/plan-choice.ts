@@ -1,7 +1,8 @@
 // Which plans a subscription may move to in the portal, and what the buyer is told of the change
 // (docs/subscriptions.md "Plan changes"). Pure: the server decides the same (lib/subscriptions/
 // plan-change.ts) and answers 422 to anything else.
-import { formatMoney } from "@/lib/money";
+import { english } from "@/lib/i18n/english";
+import type { Translator } from "@/lib/i18n/translator";
 import type { PortalOrganization, PortalSubscription } from "./api";
 import { isEnded } from "./format";
 
@@ -30,6 +31,7 @@ export function canChangePlan(subscription: PortalSubscription): boolean {
 export function planOptions(
   organization: PortalOrganization,
   subscription: PortalSubscription,
+  tr: Translator = english,
 ): PlanOption[] {
   return organization.products.flatMap((product) => {
     if (product.id === subscription.product_id || !product.is_recurring || product.is_archived) return [];
@@ -48,7 +50,10 @@ export function planOptions(
       {
         productId: product.id,
         name: product.name,
-        price: `${formatMoney(amount, subscription.currency)} / ${price.recurring_interval}`,
+        price: tr.t("portal.pricePer", {
+          price: tr.money(amount, subscription.currency),
+          interval: tr.t(`portal.unit_${price.recurring_interval ?? subscription.recurring_interval}`),
+        }),
         amount,
         newInterval: price.recurring_interval !== subscription.recurring_interval,
       },
@@ -57,14 +62,17 @@ export function planOptions(
 }
 
 /** What happens to the money, by the organization's proration behavior (and the chosen plan). */
-export function prorationNote(subscription: PortalSubscription, option?: PlanOption): string {
-  if (subscription.status === "trialing") return "Your trial continues; nothing is charged now.";
-  if (option?.newInterval)
-    return "This plan bills on another schedule: you move to it at your next renewal, charged its price then.";
+export function prorationNote(
+  subscription: PortalSubscription,
+  option?: PlanOption,
+  tr: Translator = english,
+): string {
+  if (subscription.status === "trialing") return tr.t("portal.prorationTrial");
+  if (option?.newInterval) return tr.t("portal.prorationNewInterval");
   switch (subscription.product.organization.proration_behavior) {
     case "invoice":
-      return "The difference for the rest of this period is charged now (a cheaper plan's is credited to your next charge).";
+      return tr.t("portal.prorationInvoice");
     default:
-      return "The difference for the rest of this period is added to (or taken off) your next charge.";
+      return tr.t("portal.prorationNextCharge");
   }
 }

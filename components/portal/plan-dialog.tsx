@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiRequestError } from "@/components/api-client";
 import { Spinner } from "@/components/checkout/fields";
+import { useTranslator } from "@/components/i18n/translator-context";
 import type { PortalSubscription } from "./api";
 import { useUpdateSubscription } from "./hooks";
 import { prorationNote, type PlanOption } from "./plan-choice";
@@ -18,6 +19,7 @@ type Props = {
 };
 
 export function PlanDialog({ subscription, options, open, onClose, onChanged }: Props) {
+  const tr = useTranslator();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [choice, setChoice] = useState<string>("");
@@ -62,11 +64,11 @@ export function PlanDialog({ subscription, options, open, onClose, onChanged }: 
     >
       <form onSubmit={submit} className="space-y-4 p-6">
         <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-          Change your plan
+          {tr.t("portal.changePlanTitle")}
         </h2>
         <fieldset className="space-y-2">
           <legend className="text-sm text-zinc-600 dark:text-zinc-400">
-            You are on {subscription.product.name}. Move to:
+            {tr.t("portal.youAreOn", { product: subscription.product.name })}
           </legend>
           {options.map((option) => (
             <label
@@ -92,6 +94,7 @@ export function PlanDialog({ subscription, options, open, onClose, onChanged }: 
           {prorationNote(
             subscription,
             options.find((option) => option.productId === choice),
+            tr,
           )}
         </p>
         {failure ? (
@@ -101,11 +104,11 @@ export function PlanDialog({ subscription, options, open, onClose, onChanged }: 
         ) : null}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <button type="button" onClick={close} disabled={update.isPending} className={SECONDARY}>
-            Go back
+            {tr.t("portal.goBack")}
           </button>
           <button type="submit" disabled={update.isPending || !choice} className={PRIMARY}>
             {update.isPending ? <Spinner /> : null}
-            {update.isPending ? "Changing…" : "Change plan"}
+            {update.isPending ? tr.t("portal.changing") : tr.t("portal.changePlan")}
           </button>
         </div>
       </form>

@@ -22,9 +22,12 @@ export function SavedCards() {
       <QueryState query={cards} what="saved cards">
         {() =>
           none ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">No saved card.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{tr.t("portal.noSavedCard")}</p>
           ) : (
-            <ul aria-label="Saved cards" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <ul
+              aria-label={tr.t("portal.savedCards")}
+              className="divide-y divide-zinc-200 dark:divide-zinc-800"
+            >
               {cards.data!.items.map((card) => (
                 <SavedCardRow key={card.id} card={card} />
               ))}
@@ -59,7 +62,7 @@ function SavedCardRow({ card }: { card: SavedCard }) {
         </span>
         {asking ? (
           <span className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-zinc-700 dark:text-zinc-300">Remove this card?</span>
+            <span className="text-zinc-700 dark:text-zinc-300">{tr.t("portal.removeCardConfirm")}</span>
             <button
               type="button"
               className={DANGER}

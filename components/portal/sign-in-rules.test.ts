@@ -2,6 +2,7 @@
 // what each failure says (wrong or expired code, too many attempts, no network).
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, NETWORK_ERROR } from "@/components/api-client";
+import { translator } from "@/lib/i18n/translate";
 import {
   RESEND_COOLDOWN_SECONDS,
   codeErrorMessage,
@@ -86,5 +87,19 @@ describe("messages", () => {
     expect(codeErrorMessage(new ApiRequestError(422, "RequestValidationError", "bad"))).toBe(
       "Enter the 6-digit code from the email.",
     );
+  });
+});
+
+describe("the sign-in form's problems in the buyer's language", () => {
+  it("are written in German with a German translator", () => {
+    const de = translator("de");
+    expect(emailError("  ", de)).toBe("Geben Sie Ihre E-Mail-Adresse ein.");
+    expect(codeErrorMessage(new ApiRequestError(401, "Unauthorized", "x"), de)).toMatch(
+      /^Der Code ist falsch/,
+    );
+    expect(codeErrorMessage(new ApiRequestError(422, "RequestValidationError", "bad"), de)).toBe(
+      "Geben Sie den 6-stelligen Code aus der E-Mail ein.",
+    );
+    expect(codesAlreadySentMessage("jane@example.com", de)).toContain("jane@example.com");
   });
 });

@@ -1,6 +1,8 @@
 // The sign-in form's rules, pure: what the buyer may type, when a new code may be asked for, and
-// what each failure tells them.
+// what each failure tells them, in the page's language (docs/i18n.md; English by default).
 import { ApiRequestError, NETWORK_ERROR } from "@/components/api-client";
+import { english } from "@/lib/i18n/english";
+import type { Translator } from "@/lib/i18n/translator";
 
 export const CODE_LENGTH = 6;
 /** Seconds before "Send a new code" works again (the server also limits codes per email and IP). */
@@ -21,11 +23,11 @@ export function normalizeEmail(input: string): string {
 }
 
 /** A light check before asking the server (which decides): something@something.tld, bounded. */
-export function emailError(input: string): string | null {
+export function emailError(input: string, tr: Translator = english): string | null {
   const email = normalizeEmail(input);
-  if (!email) return "Enter your email address.";
+  if (!email) return tr.t("portal.emailMissing");
   if (email.length > MAX_EMAIL_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    return "Enter a valid email address, like jane@example.com.";
+    return tr.t("portal.emailInvalid");
   }
   return null;
 }
@@ -36,10 +38,10 @@ export function resendSecondsLeft(sentAtMs: number, nowMs: number): number {
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
-function failureMessage(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError)) return "Something went wrong. Please try again.";
+function failureMessage(error: unknown, tr: Translator): string | null {
+  if (!(error instanceof ApiRequestError)) return tr.t("portal.somethingWrong");
   if (error.code === NETWORK_ERROR) return error.message;
-  if (error.status === 429) return "Too many attempts. Please wait a few minutes, then try again.";
+  if (error.status === 429) return tr.t("portal.tooManyAttempts");
   return null;
 }
 
@@ -52,26 +54,26 @@ export function codesAlreadySent(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 429;
 }
 
-export function codesAlreadySentMessage(email: string): string {
-  return `Codes were sent to ${email} a short while ago. Enter the newest one, or ask again in a few minutes.`;
+export function codesAlreadySentMessage(email: string, tr: Translator = english): string {
+  return tr.t("portal.codesAlreadySent", { email });
 }
 
 /** Why asking for a code failed (the server answers 202 whether or not the email is a customer). */
-export function requestErrorMessage(error: unknown): string {
-  const known = failureMessage(error);
+export function requestErrorMessage(error: unknown, tr: Translator = english): string {
+  const known = failureMessage(error, tr);
   if (known) return known;
   const { status, message } = error as ApiRequestError;
-  if (status === 422) return "Enter a valid email address, like jane@example.com.";
-  if (status === 404) return "This store's portal is not available.";
+  if (status === 422) return tr.t("portal.emailInvalid");
+  if (status === 404) return tr.t("portal.portalUnavailable");
   return message;
 }
 
 /** Why a code did not sign in: wrong, expired and used codes all get the same 401. */
-export function codeErrorMessage(error: unknown): string {
-  const known = failureMessage(error);
+export function codeErrorMessage(error: unknown, tr: Translator = english): string {
+  const known = failureMessage(error, tr);
   if (known) return known;
   const { status, message } = error as ApiRequestError;
-  if (status === 401) return "That code is wrong or has expired. Check the latest email, or send a new code.";
-  if (status === 422) return `Enter the ${CODE_LENGTH}-digit code from the email.`;
+  if (status === 401) return tr.t("portal.codeWrong");
+  if (status === 422) return tr.t("portal.enterCode", { digits: CODE_LENGTH });
   return message;
 }

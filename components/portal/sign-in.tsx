@@ -59,7 +59,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
   }, [step, sentAt]);
 
   const sendCode = async () => {
-    const invalid = emailError(email);
+    const invalid = emailError(email, tr);
     if (invalid) {
       setError(invalid);
       emailRef.current?.focus();
@@ -82,10 +82,10 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
       if (codesAlreadySent(failure)) {
         setCode("");
         setStep("code");
-        setStatus(codesAlreadySentMessage(normalizeEmail(email)));
+        setStatus(codesAlreadySentMessage(normalizeEmail(email), tr));
         return;
       }
-      setError(requestErrorMessage(failure));
+      setError(requestErrorMessage(failure, tr));
       if (step === "email") emailRef.current?.focus();
     } finally {
       setBusy(false);
@@ -106,7 +106,7 @@ export function SignIn({ organization, notice, onSignedIn }: Props) {
       setStatus(tr.t("portal.signedIn"));
       onSignedIn();
     } catch (failure) {
-      setError(codeErrorMessage(failure));
+      setError(codeErrorMessage(failure, tr));
       setBusy(false);
       codeRef.current?.select();
     }

@@ -20,12 +20,14 @@ import {
 } from "@/components/checkout/stripe-elements";
 import { STRIPE_PAYMENT_FIELD } from "@/components/checkout/stripe-field";
 import { useStripePaymentElement } from "@/components/checkout/use-stripe-element";
+import { useTranslator } from "@/components/i18n/translator-context";
 import { CardFormActions, saveFailure, type CardFormProps } from "./card-form-parts";
 import type { ConfirmStep } from "./hooks";
 
 const FIELD_ID = "portal-stripe-card";
 
 export default function StripeCardForm({ target, save, onCancel, extra }: CardFormProps) {
+  const tr = useTranslator();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -50,7 +52,7 @@ export default function StripeCardForm({ target, save, onCancel, extra }: CardFo
   const confirmStep: ConfirmStep = async (action) => {
     const current = loaded.current;
     const clientSecret = clientSecretOfAction(action);
-    if (!current || !clientSecret) throw new Error("Your bank needs a step this page cannot show.");
+    if (!current || !clientSecret) throw new Error(tr.t("portal.bankStepUnsupported"));
     const { error } = await current.stripe.handleNextAction({ clientSecret });
     if (error) throw new Error(nextActionFailureMessage(error));
   };
@@ -60,7 +62,7 @@ export default function StripeCardForm({ target, save, onCancel, extra }: CardFo
     const current = loaded.current;
     if (busy) return;
     if (!current || status !== "ready") {
-      showAtCard(status === "failed" ? PAYMENT_FORM_UNAVAILABLE : "The payment form is still loading.");
+      showAtCard(status === "failed" ? PAYMENT_FORM_UNAVAILABLE : tr.t("portal.paymentFormLoading"));
       return;
     }
     setFormError(null);
@@ -77,9 +79,11 @@ export default function StripeCardForm({ target, save, onCancel, extra }: CardFo
       }
       await save(made.confirmationToken.id, confirmStep);
     } catch (error) {
-      const failure = saveFailure(error);
+      const failure = saveFailure(error, tr);
       if (!failure) return;
-      setFormError(failure.declined ? `${failure.message} Please try another card.` : failure.message);
+      setFormError(
+        failure.declined ? tr.t("portal.tryAnotherCard", { message: failure.message }) : failure.message,
+      );
       if (failure.declined) showAtCard(failure.message);
     } finally {
       setAsking(false);
@@ -95,7 +99,7 @@ export default function StripeCardForm({ target, save, onCancel, extra }: CardFo
           id={FIELD_ID}
           ref={mountRef}
           role="group"
-          aria-label="Card details"
+          aria-label={tr.t("portal.cardDetails")}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${FIELD_ID}-error` : undefined}
           className="min-h-10 min-w-0"

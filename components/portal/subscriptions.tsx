@@ -40,7 +40,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
   const [planOpen, setPlanOpen] = useState(false);
   const tr = useTranslator();
   const { organization } = usePortalSession();
-  const plans = canChangePlan(sub) ? planOptions(organization, sub) : [];
+  const plans = canChangePlan(sub) ? planOptions(organization, sub, tr) : [];
   const [announcement, setAnnouncement] = useState("");
   const uncancel = useUpdateSubscription();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -54,7 +54,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
   }, [sub.cancel_at_period_end]);
   const status = subscriptionStatus(sub, tr);
   const schedule = scheduleLine(sub, tr);
-  const discounted = discountLine(sub);
+  const discounted = discountLine(sub, tr);
   const pastDue = sub.status === "past_due";
 
   const keep = () =>
@@ -77,7 +77,7 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
       subscription={sub}
       onDone={(updated) => {
         onToggleForm(false);
-        setAnnouncement(paymentMethodOutcome(sub.status, updated.status));
+        setAnnouncement(paymentMethodOutcome(sub.status, updated.status, tr));
       }}
       onCancel={pastDue ? undefined : () => onToggleForm(false)}
     />
@@ -107,7 +107,9 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
 
       {pastDue ? (
         <div className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 dark:border-red-500/40 dark:bg-red-500/10">
-          <h4 className="font-semibold text-red-800 dark:text-red-200">Your last payment failed</h4>
+          <h4 className="font-semibold text-red-800 dark:text-red-200">
+            {tr.t("portal.lastPaymentFailedTitle")}
+          </h4>
           <p className="mt-1 mb-4 text-sm text-red-800 dark:text-red-200">
             {tr.t("portal.pastDueNotice", { product: sub.product.name })}
           </p>
@@ -121,7 +123,9 @@ function SubscriptionCard({ subscription: sub, formOpen, onToggleForm }: CardPro
         </div>
       ) : formOpen ? (
         <div className="mt-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-          <h4 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">New card</h4>
+          <h4 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            {tr.t("portal.newCard")}
+          </h4>
           {form}
         </div>
       ) : null}

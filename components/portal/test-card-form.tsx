@@ -3,12 +3,14 @@
 // hosted checkout's own card form (the number stays in the page, only the token is sent to `save`).
 import { useRef, useState, type FormEvent } from "react";
 import { CardFields } from "@/components/checkout/card-fields";
+import { useTranslator } from "@/components/i18n/translator-context";
 import type { FieldErrors } from "@/components/checkout/form-state";
 import type { CardInput } from "@/lib/checkout/card";
 import { EMPTY_CARD, cardFieldError, cardSubmission } from "./card-rules";
 import { CardFormActions, saveFailure, type CardFormProps } from "./card-form-parts";
 
 export function TestCardForm({ target, save, onCancel, extra }: CardFormProps) {
+  const tr = useTranslator();
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -33,11 +35,11 @@ export function TestCardForm({ target, save, onCancel, extra }: CardFormProps) {
       await save(submission.token);
       setCard(EMPTY_CARD);
     } catch (error) {
-      const failure = saveFailure(error);
+      const failure = saveFailure(error, tr);
       if (!failure) return;
       if (failure.declined) {
         setErrors({ "card.number": failure.message });
-        setFormError(`${failure.message} Please try another card.`);
+        setFormError(tr.t("portal.tryAnotherCard", { message: failure.message }));
         focusFirstError();
       } else {
         setFormError(failure.message);

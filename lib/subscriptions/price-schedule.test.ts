@@ -1,6 +1,7 @@
 // The subscription's price line (./price-schedule.ts), shown in the portal and on the merchant's
 // subscription page.
 import { describe, expect, it } from "vitest";
+import { translator } from "../i18n/translate";
 import { describePriceSchedule, type PriceScheduleInput, type ScheduleDiscount } from "./price-schedule";
 
 const START = "2026-01-15T10:00:00.000Z";
@@ -93,5 +94,36 @@ describe("describePriceSchedule", () => {
         discount: percent("repeating", 2),
       }),
     ).toBe("¥800 / month for 2 months, then ¥1,000 / month");
+  });
+});
+
+describe("describePriceSchedule in the buyer's language", () => {
+  const de = translator("de");
+  const eur = { ...base, currency: "eur" };
+  // German money has a no-break space before the sign.
+  const line = (input: PriceScheduleInput) => describePriceSchedule(input, de).replace(/\u00a0/g, " ");
+
+  it("writes the line in German with German money and dates", () => {
+    expect(line({ ...eur, discount: percent("repeating", 3) })).toBe(
+      "40,00 € / Monat für 3 Monate, danach 50,00 € / Monat",
+    );
+    expect(
+      line({ ...eur, discount: percent("repeating", 3), current_period_start: "2026-02-15T10:00:00.000Z" }),
+    ).toBe("40,00 € / Monat für 2 weitere Monate, danach 50,00 € / Monat");
+    expect(line({ ...eur, discount: percent("forever") })).toBe(
+      "40,00 € / Monat (Rabatt dauerhaft, ohne Rabatt 50,00 €)",
+    );
+    expect(line({ ...eur, recurring_interval: "year", discount: percent("once") })).toBe(
+      "40,00 € für das erste Jahr, danach 50,00 € / Jahr",
+    );
+    expect(line({ ...eur, trial_end: "2026-01-29T10:00:00.000Z" })).toBe(
+      "Kostenlos bis 29.01.2026, danach 50,00 € / Monat",
+    );
+  });
+
+  it("keeps English without a translator (the merchant's dashboard)", () => {
+    expect(describePriceSchedule({ ...base, trial_end: "2026-01-29T10:00:00.000Z" })).toBe(
+      "Free until Jan 29, 2026, then $50.00 / month",
+    );
   });
 });

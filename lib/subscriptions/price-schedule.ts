@@ -3,7 +3,8 @@
 // the merchant's subscription page, and by the renewals, which decide with `discountAppliesTo`
 // whether a period is discounted: the line says what the renewals will charge (before tax).
 import { discountAmount, type DiscountForAmounts } from "../checkout/amounts";
-import { formatMoney } from "../money";
+import { english } from "../i18n/english";
+import type { Translator } from "../i18n/translator";
 import { addInterval, periodsElapsed, type Interval } from "./periods";
 
 export type ScheduleDiscount = {
@@ -27,8 +28,6 @@ export type PriceScheduleInput = {
   trial_end?: Date | string | null;
 };
 
-const TRIAL_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 /**
  * Whether the discount applies to the period starting at `periodStart`, counted from `anchor` (the
  * first paid period's start: the subscription's start, or its trial's end). Forever: always;
@@ -51,8 +50,6 @@ function forAmounts(discount: ScheduleDiscount): DiscountForAmounts {
     : { type: "percentage", basis_points: discount.basis_points ?? 0 };
 }
 
-const plural = (count: number, unit: Interval) => `${count} ${unit}${count === 1 ? "" : "s"}`;
-
 /**
  * The price line. Without a discount (or one that takes nothing off): "$50.00 / month". Forever:
  * "$40.00 / month (discount forever, $50.00 without)". Repeating, from the current period: "$40.00 /
@@ -60,22 +57,27 @@ const plural = (count: number, unit: Interval) => `${count} ${unit}${count === 1
  * in the subscription's own interval ("for 1 year" for a yearly one whose discount covers its first
  * year). Once: "$40.00 for the first month, then $50.00 / month" during the first period; after it,
  * and after a repeating discount ended, the plain price. A trial comes first: "Free until Dec 13,
- * 2026, then $50.00 / month", its discount counted from the first paid period.
+ * 2026, then $50.00 / month", its discount counted from the first paid period. In the translator's
+ * language (docs/i18n.md): English by default, which the merchant's dashboard keeps.
  */
-export function describePriceSchedule(input: PriceScheduleInput): string {
+export function describePriceSchedule(input: PriceScheduleInput, tr: Translator = english): string {
   const trialEnd = input.trial_end ? new Date(input.trial_end) : null;
   // During a trial: "Free until Dec 13, 2026, then …" and the line of the first paid period.
   if (trialEnd && new Date(input.current_period_start) < trialEnd) {
-    const after = describePaidSchedule({ ...input, started_at: trialEnd, current_period_start: trialEnd });
-    return `Free until ${TRIAL_DATE.format(trialEnd)}, then ${after}`;
+    const after = describePaidSchedule(
+      { ...input, started_at: trialEnd, current_period_start: trialEnd },
+      tr,
+    );
+    return tr.t("portal.freeUntil", { date: tr.date(trialEnd, { style: "medium" }), after });
   }
-  return describePaidSchedule(trialEnd ? { ...input, started_at: trialEnd } : input);
+  return describePaidSchedule(trialEnd ? { ...input, started_at: trialEnd } : input, tr);
 }
 
-function describePaidSchedule(input: PriceScheduleInput): string {
+function describePaidSchedule(input: PriceScheduleInput, tr: Translator): string {
   const { amount, currency, recurring_interval: interval, discount } = input;
-  const money = (minor: number) => formatMoney(minor, currency);
-  const full = `${money(amount)} / ${interval}`;
+  const money = (minor: number) => tr.money(minor, currency);
+  const unit = tr.t(`portal.unit_${interval}`);
+  const full = tr.t("portal.pricePer", { price: money(amount), interval: unit });
   const off = discount ? discountAmount(amount, forAmounts(discount)) : 0;
   if (!discount || off === 0) return full;
   const discounted = amount - off;
@@ -85,9 +87,13 @@ function describePaidSchedule(input: PriceScheduleInput): string {
   const firstPeriod = periodsElapsed(anchor, periodStart, interval) === 0;
 
   if (discount.duration === "forever")
-    return `${money(discounted)} / ${interval} (discount forever, ${money(amount)} without)`;
+    return tr.t("portal.priceForever", {
+      discounted: money(discounted),
+      interval: unit,
+      full: money(amount),
+    });
   if (discount.duration === "once") {
-    return firstPeriod ? `${money(discounted)} for the first ${interval}, then ${full}` : full;
+    return firstPeriod ? tr.t(`portal.priceOnce_${interval}`, { discounted: money(discounted), full }) : full;
   }
   // Repeating: count the periods from the current one that the discount still covers.
   let remaining = 0;
@@ -98,8 +104,9 @@ function describePaidSchedule(input: PriceScheduleInput): string {
   )
     remaining++;
   if (remaining === 0) return full;
-  const span = firstPeriod
-    ? plural(remaining, interval)
-    : `${remaining} more ${interval}${remaining === 1 ? "" : "s"}`;
-  return `${money(discounted)} / ${interval} for ${span}, then ${full}`;
+  const span = tr.plural(
+    firstPeriod ? `portal.units_${interval}` : `portal.moreUnits_${interval}`,
+    remaining,
+  );
+  return tr.t("portal.priceRepeating", { discounted: money(discounted), interval: unit, span, full });
 }
