@@ -35,14 +35,9 @@ export function copyPrefix(template: string): string {
 
 function createCopy(serverUrl: string, template: string): Promise<string> {
   const database = `${copyPrefix(template)}${randomBytes(6).toString("hex")}`;
-  // A test database needs no durability across a server crash: its commits do not wait for the
-  // WAL to reach the disk (synchronous_commit off; every committed row is still visible at once to
-  // every connection, so nothing a test sees changes). On this project's 2-core machines the
-  // checkout, order and currency tests (200) went from 33.9 s to 30.7 s.
-  return withAdminClient(serverUrl, async (admin) => {
-    await admin.query(`CREATE DATABASE ${database} TEMPLATE ${template}`);
-    await admin.query(`ALTER DATABASE ${database} SET synchronous_commit = off`);
-  }).then(() => database);
+  return withAdminClient(serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${database} TEMPLATE ${template}`),
+  ).then(() => database);
 }
 
 // Kept on the worker's global object: test files share their worker's process (vitest.config.ts),
